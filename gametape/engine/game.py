@@ -1,0 +1,150 @@
+"""The generic fold: a game is its setup plus its events, and state is always derived."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from gametape.engine.ruleset import Result, Ruleset, RuleViolation
+from gametape.events.base import Event, Setup
+
+
+class IllegalEvent(Exception):
+    """An event at ``seq`` that the rules refuse; ``violation`` says which rule."""
+
+    def __init__(self, seq: int, event: Event, violation: RuleViolation) -> None:
+        super().__init__(f"seq {seq}: {violation}")
+        self.seq = seq
+        self.event = event
+        self.violation = violation
+
+
+def check_first(events: Sequence[Event]) -> Setup:
+    if not events or not isinstance(events[0], Setup):
+        raise IllegalEvent(0, events[0] if events else Event(),
+                           RuleViolation("the first event is not a setup",
+                                         "a log starts with its game's setup event"))
+    return events[0]
+
+
+def step(ruleset: Ruleset[Any], state: Any, event: Event) -> Any:
+    """Apply one event with the checks every ruleset shares."""
+    if isinstance(event, Setup):
+        raise RuleViolation("a second setup event", "a game has one setup event, at seq 0")
+    if ruleset.is_over(state):
+        raise RuleViolation("the game is already over", "no move after the end of the game")
+    return ruleset.apply(state, event)
+
+
+def iter_states(events: Sequence[Event]) -> Iterator[tuple[int, Event, Any]]:
+    """Yield (seq, event, state after it) for every event; raises IllegalEvent."""
+    from gametape.engine.registry import ruleset_for
+
+    setup = check_first(events)
+    ruleset = ruleset_for(setup)
+    try:
+        state = ruleset.start(setup)
+    except RuleViolation as v:
+        raise IllegalEvent(0, setup, v) from None
+    yield 0, setup, state
+    for seq in range(1, len(events)):
+        event = events[seq]
+        try:
+            state = step(ruleset, state, event)
+        except RuleViolation as v:
+            raise IllegalEvent(seq, event, v) from None
+        yield seq, event, state
+
+
+def fold(events: Sequence[Event]) -> Any:
+    """The state after all ``events`` (the first is the setup)."""
+    state = None
+    for _, _, state in iter_states(events):
+        pass
+    return state
+
+
+class Game:
+    """One game: its ruleset, its events and the current state (after python-chess's Board).
+
+    >>> game = Game.from_events(read_log(path).events)
+    >>> game.push(game.parse("play 2"))
+    """
+
+    def __init__(self, ruleset: Ruleset[Any], events: list[Event], state: Any) -> None:
+        self.ruleset = ruleset
+        self.events = events
+        self.state = state
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"turn {self.ruleset.turn(self.state)}"
+        return f"<Game {self.ruleset.name} {self.setup.game or '?'}: {len(self.events)} events, {status}>"
+
+    @classmethod
+    def new(cls, setup: Setup) -> Game:
+        from gametape.engine.registry import ruleset_for
+
+        ruleset = ruleset_for(setup)
+        return cls(ruleset, [setup], ruleset.start(setup))
+
+    @classmethod
+    def from_events(cls, events: Iterable[Event]) -> Game:
+        """Fold events into a game; raises IllegalEvent at the first refused event."""
+        events = list(events)
+        state = fold(events)
+        from gametape.engine.registry import ruleset_for
+
+        return cls(ruleset_for(events[0]), events, state)  # type: ignore[arg-type]
+
+    @property
+    def setup(self) -> Setup:
+        return self.events[0]  # type: ignore[return-value]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.events)
+
+    @property
+    def is_over(self) -> bool:
+        return self.ruleset.is_over(self.state)
+
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.state)
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.ruleset.to_act(self.state)
+
+    def legal_moves(self, seat: int) -> list[Event]:
+        return self.ruleset.legal_moves(self.state, seat)
+
+    def view(self, seat: int | None = None) -> Any:
+        return self.ruleset.view(self.state, seat)
+
+    def seat(self, name: str) -> int:
+        """The seat of the player called ``name`` (case-insensitive)."""
+        for i, p in enumerate(self.players):
+            if p.lower() == name.lower():
+                return i
+        raise KeyError(f"no player {name!r}; the players are {', '.join(self.players)}")
+
+    def parse(self, text: str, seat: int | None = None) -> Event:
+        return self.ruleset.parse_move(self.state, text, seat)
+
+    def push(self, event: Event) -> Any:
+        """Apply a move (raises RuleViolation, leaving the game unchanged)."""
+        self.state = step(self.ruleset, self.state, event)
+        self.events.append(event)
+        return self.state
+
+    def deal(self, rng: random.Random) -> list[Event]:
+        """Record every chance event the table owes now (a round's shuffle); return them."""
+        dealt = []
+        while not self.is_over and (event := self.ruleset.chance(self.state, rng)) is not None:
+            self.push(event)
+            dealt.append(event)
+        return dealt

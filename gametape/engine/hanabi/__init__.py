@@ -1,0 +1,134 @@
+"""Hanabi (Antoine Bauza, 2010), as ../shared/rules/hanabi.md specifies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gametape.engine.hanabi import notation as _notation
+from gametape.engine.hanabi import rules as _rules
+from gametape.engine.hanabi.bots import BOTS
+from gametape.engine.hanabi.state import HanabiState
+from gametape.engine.hanabi.view import HanabiView, view
+from gametape.engine.ruleset import Result, RuleViolation
+from gametape.events.base import Event
+from gametape.events.hanabi import (
+    DEFAULT_COPIES,
+    TUTORIAL_COPIES,
+    Face,
+    HanabiOptions,
+    HanabiSetup,
+)
+
+OPTION_HELP = {
+    "suits": "comma-separated suit names, e.g. red,yellow,green,blue,purple",
+    "copies": "copies of ranks 1-5 per suit, e.g. 3,2,2,2,1; or `tutorial` for 1,2,2,2,1",
+    "starting_seat": "the seat that acts first (0-based)",
+    "end_at_max_score": "true: end as soon as the best score still reachable is reached",
+}
+
+
+def _bool(text: str) -> bool:
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{text!r} is not true or false")
+
+
+def parse_options(options: dict[str, str]) -> HanabiOptions:
+    """Options from ``key=value`` strings; ValueError names a bad key or value."""
+    kwargs: dict[str, Any] = {}
+    for key, value in options.items():
+        key = key.replace("-", "_")
+        if key == "suits":
+            kwargs[key] = tuple(s.strip() for s in value.split(",") if s.strip())
+        elif key == "copies":
+            kwargs[key] = (TUTORIAL_COPIES if value == "tutorial"
+                           else tuple(int(c) for c in value.split(",")))
+        elif key == "starting_seat":
+            kwargs[key] = int(value)
+        elif key == "end_at_max_score":
+            kwargs[key] = _bool(value)
+        else:
+            raise ValueError(f"unknown option {key!r}; hanabi options: {', '.join(OPTION_HELP)}")
+    return HanabiOptions(**kwargs)
+
+
+class Hanabi:
+    """The ``hanabi`` ruleset."""
+
+    name = "hanabi"
+    version = 1
+    setup_type = HanabiSetup
+    min_players = 2
+    max_players = 5
+    bots = BOTS
+    options_help = OPTION_HELP
+
+    def __repr__(self) -> str:
+        return "<Ruleset hanabi>"
+
+    def new_setup(self, players: Sequence[str], rng: random.Random,
+                  options: dict[str, str]) -> HanabiSetup:
+        opts = parse_options(options)
+        copies = opts.copies if len(opts.copies) == 5 else DEFAULT_COPIES
+        deck = [Face(s, r) for s in range(len(opts.suits))
+                for r, n in enumerate(copies, start=1) for _ in range(n)]
+        rng.shuffle(deck)
+        return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
+
+    def start(self, setup: HanabiSetup) -> HanabiState:  # type: ignore[override]
+        return _rules.start(setup)
+
+    def apply(self, state: HanabiState, event: Event) -> HanabiState:
+        return _rules.apply(state, event)
+
+    def to_act(self, state: HanabiState) -> tuple[int, ...]:
+        return () if state.outcome else (state.current,)
+
+    def chance(self, state: HanabiState, rng: random.Random) -> Event | None:
+        return None  # the whole deck order is in the setup
+
+    def legal_moves(self, state: HanabiState, seat: int) -> list[Event]:
+        return _rules.legal_moves(state, seat)
+
+    def is_over(self, state: HanabiState) -> bool:
+        return state.outcome is not None
+
+    def result(self, state: HanabiState) -> Result | None:
+        if state.outcome is None:
+            return None
+        n = state.n_players
+        return Result(outcome=state.outcome, scores=(state.score,) * n, winners=(),
+                      details={"fireworks_sum": state.fireworks_sum, "strikes": state.strikes,
+                               "max_score": state.max_score})
+
+    def view(self, state: HanabiState, seat: int | None) -> HanabiView:
+        return view(state, seat)
+
+    def turn(self, state: HanabiState) -> int:
+        return state.moves + 1
+
+    def players(self, state: HanabiState) -> tuple[str, ...]:
+        return state.setup.players
+
+    def parse_move(self, state: HanabiState, text: str, seat: int | None) -> Event:
+        return _notation.parse(state, text, seat)
+
+    def notation(self, state: HanabiState, event: Event) -> str:
+        return _notation.notation(state, event)
+
+    def describe(self, before: HanabiState, event: Event, after: HanabiState) -> str:
+        return _notation.describe(before, event, after)
+
+    def facts(self, state: HanabiState) -> dict[str, Any]:
+        return {"clues": state.clues, "strikes": state.strikes, "score": state.score,
+                "fireworks_sum": state.fireworks_sum, "deck": state.deck_left,
+                "max_score": state.max_score}
+
+
+HANABI = Hanabi()
+
+__all__ = ["HANABI", "Hanabi", "HanabiState", "HanabiView", "RuleViolation"]

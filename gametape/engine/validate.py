@@ -1,0 +1,83 @@
+"""Validation: a log read from disk, checked line by line and folded through its rules."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from gametape.engine.game import IllegalEvent, iter_states
+from gametape.engine.registry import ruleset_for
+from gametape.engine.ruleset import Result
+from gametape.events.base import Setup
+from gametape.events.log import LogRead
+
+Status = Literal["finished", "in_progress", "invalid"]
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """What is wrong and where."""
+
+    kind: str
+    message: str
+    file: str
+    line: int | None = None
+    seq: int | None = None
+    offset: int | None = None
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line is not None else "")
+        if self.seq is not None:
+            where += f", seq {self.seq}"
+        if self.offset is not None:
+            where += f", byte {self.offset}"
+        text = f"{where}: {self.message}"
+        return text + (f" (rule: {self.rule})" if self.rule else "")
+
+
+class Report(msgspec.Struct, frozen=True, kw_only=True):
+    """One game's validation: its status, how far it got, and the result or the problem."""
+
+    file: str
+    game: str | None
+    ruleset: str | None
+    status: Status
+    events: int
+    turn: int | None = None
+    result: Result | None = None
+    problem: Problem | None = None
+
+
+def validate(read: LogRead) -> tuple[Report, Any]:
+    """Check a read log: format problems from reading, then the rules. Returns (report, state).
+
+    The state is the last valid one (None if not even the setup was valid).
+    """
+    file = str(read.path)
+    events = read.events
+    setup = events[0] if events and isinstance(events[0], Setup) else None
+    base: dict[str, Any] = {"file": file, "game": setup.game if setup else None,
+                            "ruleset": ruleset_for(setup).name if setup else None}
+    state = None
+    last_ok = -1
+    problem: Problem | None = None
+    try:
+        for seq, _event, state in iter_states(events):
+            last_ok = seq
+    except IllegalEvent as exc:
+        problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
+                          line=exc.seq + 1, seq=exc.seq, rule=exc.violation.rule)
+    if problem is None and read.error is not None:
+        e = read.error
+        problem = Problem(kind=type(e).__name__, message=e.message, file=file, line=e.line,
+                          seq=e.seq, offset=e.offset)
+    if problem is None and not events:
+        problem = Problem(kind="Empty", message="the log holds no events", file=file)
+    count = last_ok + 1
+    if problem is not None:
+        return Report(**base, status="invalid", events=count, problem=problem), state
+    ruleset = ruleset_for(setup)  # type: ignore[arg-type]
+    over = ruleset.is_over(state)
+    return Report(**base, status="finished" if over else "in_progress", events=count,
+                  turn=ruleset.turn(state), result=ruleset.result(state) if over else None), state

@@ -1,0 +1,44 @@
+"""Events, the log format and the store. Nothing here knows the rules of any game."""
+
+from gametape.events.base import Abandon, Event, Setup, actor
+from gametape.events.codec import FORMAT_VERSION, Record, decode_line, encode_line
+from gametape.events.errors import (
+    ChainBroken,
+    CorruptLine,
+    FormatTooNew,
+    GameNotFound,
+    LockBusy,
+    LogError,
+    SeqError,
+    StaleWrite,
+    TornTail,
+)
+from gametape.events.log import LogRead, append_events, create_log, read_log, repair_torn
+from gametape.events.store import Store, default_store
+
+__all__ = [
+    "FORMAT_VERSION",
+    "Abandon",
+    "ChainBroken",
+    "CorruptLine",
+    "Event",
+    "FormatTooNew",
+    "GameNotFound",
+    "LockBusy",
+    "LogError",
+    "LogRead",
+    "Record",
+    "SeqError",
+    "Setup",
+    "StaleWrite",
+    "Store",
+    "TornTail",
+    "actor",
+    "append_events",
+    "create_log",
+    "decode_line",
+    "default_store",
+    "encode_line",
+    "read_log",
+    "repair_torn",
+]

@@ -1,0 +1,35 @@
+"""The events every ruleset shares: the base classes, and abandonment."""
+
+from __future__ import annotations
+
+import msgspec
+
+Meta = dict[str, str | int | float | bool | None]
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True):
+    """Base of every event. Subclasses set a tag such as ``"hanabi.play"``."""
+
+
+class Setup(Event, frozen=True, kw_only=True):
+    """The first event of every log: which game, who plays, and every chance outcome.
+
+    ``game`` is the game id (also the log's file name); ``meta`` holds facts about the
+    recording that the rules never read (the RNG seed used to shuffle, an import's source).
+    """
+
+    game: str = ""
+    players: tuple[str, ...]
+    meta: Meta = {}
+
+
+class Abandon(Event, frozen=True, kw_only=True, tag="abandon"):
+    """The players stopped the game. Every ruleset accepts it while the game is running."""
+
+    player: int | None = None
+    reason: str = ""
+
+
+def actor(event: Event) -> int | None:
+    """The seat that made this event, or None for setup, chance and table events."""
+    return getattr(event, "player", None)

@@ -1,0 +1,71 @@
+"""Hanabi's events. Cards are named by their *order*: their index in the shuffled deck."""
+
+from __future__ import annotations
+
+import msgspec
+
+from gametape.events.base import Event, Setup
+
+DEFAULT_SUITS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
+DEFAULT_COPIES: tuple[int, ...] = (3, 2, 2, 2, 1)
+TUTORIAL_COPIES: tuple[int, ...] = (1, 2, 2, 2, 1)
+
+
+class Face(msgspec.Struct, frozen=True, array_like=True):
+    """What is printed on a card: a suit index and a rank (1-5). Encoded as ``[suit, rank]``."""
+
+    suit: int
+    rank: int
+
+
+class HanabiOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Setup options. ``copies[r-1]`` is the number of copies of rank r in each suit."""
+
+    suits: tuple[str, ...] = DEFAULT_SUITS
+    copies: tuple[int, ...] = DEFAULT_COPIES
+    starting_seat: int = 0
+    end_at_max_score: bool = False
+
+
+class HanabiSetup(Setup, frozen=True, kw_only=True, tag="hanabi.setup"):
+    """Players, options and the deck in dealing order.
+
+    A ``null`` entry in ``deck`` is a card whose face was not known when the game was
+    recorded (a game at a real table); plays and discards then record the face they revealed.
+    """
+
+    options: HanabiOptions = HanabiOptions()
+    deck: tuple[Face | None, ...]
+
+
+class HanabiPlay(Event, frozen=True, kw_only=True, tag="hanabi.play"):
+    """``player`` plays the card ``card`` (an order). ``face``: the face a recorder saw, if any."""
+
+    player: int
+    card: int
+    face: Face | None = None
+
+
+class HanabiDiscard(Event, frozen=True, kw_only=True, tag="hanabi.discard"):
+    """``player`` discards the card ``card`` (an order). ``face``: the face seen, if any."""
+
+    player: int
+    card: int
+    face: Face | None = None
+
+
+class HanabiClue(Event, frozen=True, kw_only=True, tag="hanabi.clue"):
+    """``player`` clues ``target`` with exactly one of ``suit`` (index) or ``rank`` (1-5).
+
+    ``touched``: the orders a recorder saw touched, if any; the engine derives them from the
+    deck when it knows the faces and checks the two agree.
+    """
+
+    player: int
+    target: int
+    suit: int | None = None
+    rank: int | None = None
+    touched: tuple[int, ...] | None = None
+
+
+HANABI_EVENTS = (HanabiSetup, HanabiPlay, HanabiDiscard, HanabiClue)

@@ -1,0 +1,253 @@
+"""Reading and appending one log file.
+
+Guarantees (each has a test in tests/test_log.py):
+1. A line is written whole with its newline in one ``write``; an append returns only after fsync.
+2. A reader never takes an incomplete last line for an event: it reports the tear and its offset,
+   and every complete event before it still reads.
+3. Two writers cannot both append at the same seq: appends hold an exclusive lock on the file and
+   check the expected seq under it; the loser gets StaleWrite and writes nothing.
+4. Nothing ever rewrites or truncates a log, except ``repair``, which moves a torn tail aside
+   into a ``.torn`` file (so even the fragment is kept).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gametape.events.base import Event
+from gametape.events.codec import Record, chain_hash, decode_line, encode_line, split_hash
+from gametape.events.errors import (
+    ChainBroken,
+    CorruptLine,
+    LockBusy,
+    LogError,
+    SeqError,
+    StaleWrite,
+    TornTail,
+)
+
+LOCK_TIMEOUT = 10.0
+
+
+@dataclass
+class LogRead:
+    """What a read found: the good events in order, and the first problem, if any.
+
+    Reading stops at the first problem; ``records`` holds every event before it.
+    """
+
+    path: Path
+    records: list[Record] = field(default_factory=list)
+    error: LogError | None = None
+    size: int = 0
+
+    @property
+    def events(self) -> list[Event]:
+        return [r.event for r in self.records]
+
+    @property
+    def last_hash(self) -> str:
+        return self.records[-1].hash if self.records else ""
+
+
+def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> LogRead:
+    """Read a log, checking JSON, schema, ``seq`` and (with ``verify``) the hash chain."""
+    path = Path(path)
+    if data is None:
+        data = path.read_bytes()
+    result = LogRead(path=path, size=len(data))
+    records = result.records
+    prev = ""
+    offset = 0
+    lines = data.split(b"\n")
+    torn = lines.pop()  # text after the last newline: empty unless the last line is torn
+    for number, line in enumerate(lines, start=1):
+        seq_expected = number - 1
+        try:
+            rec = decode_line(line)
+        except LogError as exc:
+            exc.path, exc.line, exc.offset = path, number, offset
+            exc.seq = seq_expected
+            result.error = exc
+            return result
+        if rec.seq != seq_expected:
+            what = "a repeat" if rec.seq < seq_expected else "a gap"
+            result.error = SeqError(
+                f"seq {rec.seq} where {seq_expected} was expected ({what})",
+                path=path, line=number, seq=rec.seq, offset=offset,
+            )
+            return result
+        if verify:
+            body, carried = split_hash(line)
+            if carried != chain_hash(prev, body):
+                result.error = ChainBroken(
+                    "hash chain broken: this line or the one before it was edited, "
+                    "removed, inserted or moved",
+                    path=path, line=number, seq=rec.seq, offset=offset,
+                )
+                return result
+        prev = rec.hash
+        records.append(rec)
+        offset += len(line) + 1
+    if torn:
+        result.error = TornTail(
+            f"incomplete last line ({len(torn)} bytes, no newline): a write was interrupted; "
+            f"`gametape repair` moves it aside",
+            path=path, line=len(lines) + 1, offset=offset,
+        )
+    return result
+
+
+@contextlib.contextmanager
+def locked(fd: int, path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive advisory lock on an open log file."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise LockBusy(f"another writer has held this game's lock for {timeout:.0f}s",
+                               path=path) from None
+            time.sleep(0.005)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _tail(fd: int, path: Path) -> tuple[int, str, int]:
+    """The last complete line's seq and hash, and the file size. Refuses a torn log."""
+    size = os.fstat(fd).st_size
+    if size == 0:
+        return -1, "", 0
+    chunk = 4096
+    while True:
+        start = max(0, size - chunk)
+        data = os.pread(fd, size - start, start)
+        if not data.endswith(b"\n"):
+            nl = data.rfind(b"\n")
+            raise TornTail(
+                "the log ends in an incomplete line; nothing was appended "
+                "(`gametape repair` moves the fragment aside)",
+                path=path, offset=start + nl + 1 if nl >= 0 else start,
+            )
+        nl = data.rfind(b"\n", 0, len(data) - 1)
+        if nl >= 0 or start == 0:
+            last = data[nl + 1 : -1]
+            break
+        chunk *= 4
+    try:
+        rec = decode_line(last)
+    except LogError as exc:
+        exc.path = path
+        raise
+    return rec.seq, rec.hash, size
+
+
+def encode_lines(events: Sequence[Event], first_seq: int, prev: str,
+                 ts: str | None = None) -> tuple[bytes, str]:
+    """Encode consecutive events; return the bytes and the last hash."""
+    out = bytearray()
+    for i, event in enumerate(events):
+        line, prev = encode_line(first_seq + i, event, prev, ts)
+        out += line
+    return bytes(out), prev
+
+
+def append_events(path: Path, events: Sequence[Event], expected_seq: int, *,
+                  fsync: bool = True) -> int:
+    """Append events to an existing log if its next seq is ``expected_seq``; return the last seq.
+
+    Raises StaleWrite (another writer was first), TornTail, or LockBusy; writes nothing then.
+    """
+    if not events:
+        return expected_seq - 1
+    fd = os.open(path, os.O_RDWR | os.O_APPEND)
+    try:
+        with locked(fd, path):
+            last_seq, last_hash, _ = _tail(fd, path)
+            if last_seq + 1 != expected_seq:
+                raise StaleWrite(
+                    f"expected to write seq {expected_seq} but the log is at seq {last_seq}: "
+                    "another writer appended first; nothing was written",
+                    path=path, seq=expected_seq,
+                )
+            data, _ = encode_lines(events, expected_seq, last_hash)
+            _write_all(fd, data)
+            if fsync:
+                os.fsync(fd)
+        return expected_seq + len(events) - 1
+    finally:
+        os.close(fd)
+
+
+def create_log(path: Path, events: Sequence[Event], *, fsync: bool = True) -> None:
+    """Create a new log holding ``events`` (setup first). Fails if the file exists."""
+    data, _ = encode_lines(events, 0, "")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        _write_all(fd, data)
+        if fsync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+    if fsync:
+        fsync_dir(path.parent)
+
+
+def repair_torn(path: Path) -> tuple[int, Path] | None:
+    """Move a torn last line into ``<log>.torn`` and cut it from the log.
+
+    Returns (offset, side file), or None when the log was not torn. Complete lines are kept.
+    """
+    fd = os.open(path, os.O_RDWR)
+    try:
+        with locked(fd, path):
+            size = os.fstat(fd).st_size
+            data = os.pread(fd, size, 0)
+            if not data or data.endswith(b"\n"):
+                return None
+            cut = data.rfind(b"\n") + 1
+            side = path.with_name(path.name + ".torn")
+            with open(side, "ab") as f:
+                f.write(data[cut:] + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.ftruncate(fd, cut)
+            os.fsync(fd)
+            return cut, side
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+__all__ = [
+    "CorruptLine",
+    "LogRead",
+    "append_events",
+    "create_log",
+    "read_log",
+    "repair_torn",
+]

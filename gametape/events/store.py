@@ -1,0 +1,117 @@
+"""The store: a directory of logs, one ``<game id>.jsonl`` file per game."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import msgspec
+
+from gametape.events.base import Event, Setup
+from gametape.events.errors import GameNotFound
+from gametape.events.log import LogRead, append_events, create_log, fsync_dir, read_log
+
+ENV_VAR = "GAMETAPE_STORE"
+SUFFIX = ".jsonl"
+# Lower-case letters and digits without look-alikes (0/o, 1/l/i): short, readable, file-safe.
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+ID_LENGTH = 8
+
+
+def default_store() -> Path:
+    """``$GAMETAPE_STORE``, else ``$XDG_DATA_HOME/gametape``, else ``~/.local/share/gametape``."""
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR]).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "gametape"
+
+
+def new_game_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+class Store:
+    """A directory of game logs.
+
+    >>> store = Store(tmp_path)
+    >>> gid = store.create(setup)
+    """
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root).expanduser()
+        self._unsynced: set[Path] | None = None
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.root)!r})"
+
+    def path(self, game_id: str) -> Path:
+        return self.root / f"{game_id}{SUFFIX}"
+
+    def game_ids(self) -> list[str]:
+        """Every game in the store, sorted by id."""
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name[: -len(SUFFIX)] for p in self.root.glob(f"*{SUFFIX}"))
+
+    def resolve(self, ref: str) -> Path:
+        """A log path from a game id, a unique id prefix, or a path to a ``.jsonl`` file."""
+        as_path = Path(ref).expanduser()
+        if ref.endswith(SUFFIX) and as_path.is_file():
+            return as_path
+        exact = self.path(ref)
+        if exact.is_file():
+            return exact
+        matches = [g for g in self.game_ids() if g.startswith(ref)] if ref else []
+        if len(matches) == 1:
+            return self.path(matches[0])
+        if len(matches) > 1:
+            raise GameNotFound(f"game id {ref!r} is ambiguous: {', '.join(matches[:5])}")
+        raise GameNotFound(f"no game {ref!r} in the store {self.root}")
+
+    def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
+        """Write a new game (setup plus any first events); return its new id."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        fsync = self._unsynced is None
+        while True:
+            gid = new_game_id()
+            path = self.path(gid)
+            stamped = msgspec.structs.replace(setup, game=gid)
+            try:
+                create_log(path, [stamped, *events], fsync=fsync)
+            except FileExistsError:
+                continue
+            if not fsync:
+                self._unsynced.add(path)  # type: ignore[union-attr]
+            return gid
+
+    def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int:
+        """Append events at ``expected_seq`` (see ``append_events``); return the last seq."""
+        path = self.resolve(game_id)
+        fsync = self._unsynced is None
+        last = append_events(path, events, expected_seq, fsync=fsync)
+        if not fsync:
+            self._unsynced.add(path)  # type: ignore[union-attr]
+        return last
+
+    def read(self, game_id: str, *, verify: bool = True) -> LogRead:
+        return read_log(self.resolve(game_id), verify=verify)
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[Store]:
+        """Defer fsyncs inside the block to one pass at its end (for bulk writers)."""
+        self._unsynced = set()
+        try:
+            yield self
+        finally:
+            pending, self._unsynced = self._unsynced, None
+            for path in pending:
+                fd = os.open(path, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            if pending:
+                fsync_dir(self.root)

@@ -7,7 +7,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from gametape.engine.ruleset import Result, Ruleset, RuleViolation
-from gametape.events.base import Event, Setup
+from gametape.events.base import Abandon, Event, Setup
+
+ABANDON_WORDS = ("abandon", "stop")
 
 
 class IllegalEvent(Exception):
@@ -60,8 +62,8 @@ def iter_states(events: Sequence[Event]) -> Iterator[tuple[int, Event, Any]]:
 def fold(events: Sequence[Event]) -> Any:
     """The state after all ``events`` (the first is the setup)."""
     state = None
-    for _, _, state in iter_states(events):
-        pass
+    for _seq, _event, after in iter_states(events):
+        state = after
     return state
 
 
@@ -79,7 +81,8 @@ class Game:
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"turn {self.ruleset.turn(self.state)}"
-        return f"<Game {self.ruleset.name} {self.setup.game or '?'}: {len(self.events)} events, {status}>"
+        name = f"{self.ruleset.name} {self.setup.game or '?'}"
+        return f"<Game {name}: {len(self.events)} events, {status}>"
 
     @classmethod
     def new(cls, setup: Setup) -> Game:
@@ -133,7 +136,8 @@ class Game:
         raise KeyError(f"no player {name!r}; the players are {', '.join(self.players)}")
 
     def parse(self, text: str, seat: int | None = None) -> Event:
-        return self.ruleset.parse_move(self.state, text, seat)
+        """A move from notation; ``abandon`` works in every game."""
+        return parse_move(self.ruleset, self.state, text, seat)
 
     def push(self, event: Event) -> Any:
         """Apply a move (raises RuleViolation, leaving the game unchanged)."""
@@ -148,3 +152,25 @@ class Game:
             self.push(event)
             dealt.append(event)
         return dealt
+
+
+def parse_move(ruleset: Ruleset[Any], state: Any, text: str, seat: int | None) -> Event:
+    """Parse notation, including the shared ``abandon``."""
+    if text.strip().lower() in ABANDON_WORDS:
+        return Abandon(player=seat)
+    return ruleset.parse_move(state, text, seat)
+
+
+def notation(ruleset: Ruleset[Any], state: Any, event: Event) -> str:
+    """The notation of ``event`` in the state before it, including the shared ``abandon``."""
+    if isinstance(event, Abandon):
+        return "abandon"
+    return ruleset.notation(state, event)
+
+
+def describe(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> str:
+    """What ``event`` changed, in one line."""
+    if isinstance(event, Abandon):
+        who = ruleset.players(before)[event.player] if event.player is not None else "the table"
+        return f"{who} abandoned the game" + (f": {event.reason}" if event.reason else "")
+    return ruleset.describe(before, event, after)

@@ -63,8 +63,8 @@ def validate(read: LogRead) -> tuple[Report, Any]:
     last_ok = -1
     problem: Problem | None = None
     try:
-        for seq, _event, state in iter_states(events):
-            last_ok = seq
+        for seq, _event, after in iter_states(events):
+            state, last_ok = after, seq
     except IllegalEvent as exc:
         problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
                           line=exc.seq + 1, seq=exc.seq, rule=exc.violation.rule)

@@ -118,8 +118,8 @@ def _reveal(state: HanabiState, card: int, observed: Face | None) -> tuple[Face,
         _check_face(observed, len(state.fireworks), f"card #{card}")
         if known is not None and known != observed:
             raise RuleViolation(
-                f"card #{card} is {list(known)} in the deck but the log records "
-                f"{list(observed)}", R_OBSERVED)
+                f"card #{card} is [{known.suit}, {known.rank}] in the deck but the log records "
+                f"[{observed.suit}, {observed.rank}]", R_OBSERVED)
         if known is None:
             faces = list(state.faces)
             faces[card] = observed
@@ -161,7 +161,8 @@ def _end_check(state: HanabiState) -> HanabiState:
         outcome = "strikeout"
     elif score == RANKS * len(state.fireworks):
         outcome = "perfect"
-    elif (state.setup.options.end_at_max_score and score >= state.max_score) or state.final_turns == 0:
+    elif state.final_turns == 0 or (state.setup.options.end_at_max_score
+                                    and score >= state.max_score):
         outcome = "normal"
     nxt = (state.current + 1) % state.n_players
     return replace(state, current=nxt, moves=state.moves + 1, outcome=outcome)

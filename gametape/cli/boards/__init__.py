@@ -1,0 +1,17 @@
+"""Board renderers, one per ruleset, each drawing that ruleset's view with rich."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import RenderableType
+
+from gametape.cli.boards.hanabi import render as _hanabi
+
+BOARDS: dict[str, Callable[[Any, str], RenderableType]] = {"hanabi": _hanabi}
+
+
+def render_board(view: Any, title: str) -> RenderableType:
+    """Draw a ruleset's view; ``title`` heads it (game id, position)."""
+    return BOARDS[view.ruleset](view, title)

@@ -1,0 +1,47 @@
+"""Builders for tests: stacked Hanabi decks and games written to a temporary store."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from gametape.engine.game import Game
+from gametape.events.hanabi import DEFAULT_COPIES, DEFAULT_SUITS, Face, HanabiOptions, HanabiSetup
+
+LETTERS = "rygbw"
+
+
+def face(text: str) -> Face:
+    """``"r3"`` → Face(0, 3)."""
+    return Face(LETTERS.index(text[0]), int(text[1:]))
+
+
+def stacked_deck(top: str, copies: tuple[int, ...] = DEFAULT_COPIES,
+                 n_suits: int = 5) -> tuple[Face, ...]:
+    """A full deck whose first cards are ``top`` (space-separated, e.g. ``"r1 r2 y5"``); the
+    remaining cards follow in suit/rank order."""
+    first = [face(t) for t in top.split()]
+    left = Counter({Face(s, r): n for s in range(n_suits)
+                    for r, n in enumerate(copies, start=1)})
+    for f in first:
+        left[f] -= 1
+        assert left[f] >= 0, f"too many {f}"
+    rest = [f for f in sorted(left, key=lambda f: (f.suit, f.rank)) for _ in range(left[f])]
+    return tuple(first + rest)
+
+
+def hanabi(top: str = "", players: tuple[str, ...] = ("alice", "bob", "cara"),
+           **options: object) -> Game:
+    """A new Hanabi game on a stacked deck. Hands are dealt in blocks from ``top``."""
+    opts = HanabiOptions(**options)  # type: ignore[arg-type]
+    deck = stacked_deck(top, opts.copies, len(opts.suits))
+    return Game.new(HanabiSetup(game="test", players=players, options=opts, deck=deck))
+
+
+def moves(game: Game, *texts: str) -> Game:
+    """Play moves in notation, each by whoever is to act."""
+    for text in texts:
+        game.push(game.parse(text))
+    return game
+
+
+__all__ = ["DEFAULT_SUITS", "face", "hanabi", "moves", "stacked_deck"]

@@ -1,0 +1,290 @@
+"""The log's guarantees (numbered in gametape/events/log.py) and every kind of bad input."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from gametape.engine.validate import validate
+from gametape.events import (
+    StaleWrite,
+    Store,
+    TornTail,
+    codec,
+    read_log,
+    repair_torn,
+)
+from gametape.events.codec import FORMAT_VERSION, decode_line, encode_line
+from gametape.events.errors import FormatTooNew
+from gametape.events.hanabi import HanabiClue, HanabiPlay
+from tests.helpers import hanabi, moves
+
+
+def _game_in(store: Store, *texts: str) -> str:
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    moves(g, *texts)
+    return store.create(g.setup, g.events[1:])
+
+
+def _lines(path: Path) -> list[bytes]:
+    return path.read_bytes().split(b"\n")[:-1]
+
+
+def _write(path: Path, lines: list[bytes]) -> None:
+    path.write_bytes(b"".join(line + b"\n" for line in lines))
+
+
+def _problem(path: Path):
+    report, _ = validate(read_log(path))
+    assert report.status == "invalid"
+    return report.problem
+
+
+# --- format ---------------------------------------------------------------------------
+
+
+def test_line_round_trip_and_field_order():
+    event = HanabiClue(player=0, target=1, rank=3)
+    line, h = encode_line(4, event, "abc", ts="2026-01-01T00:00:00.000Z")
+    assert line.endswith(b"\n")
+    assert line.startswith(b'{"v":1,"seq":4,"ts":"2026-01-01T00:00:00.000Z","event":{')
+    assert line.rstrip().endswith(f',"hash":"{h}"}}'.encode())
+    rec = decode_line(line.rstrip(b"\n"))
+    assert rec.event == event and rec.seq == 4 and rec.hash == h and rec.v == FORMAT_VERSION
+
+
+def test_hash_is_sha256_of_previous_hash_and_line_body_as_documented():
+    import hashlib
+
+    line0, h0 = encode_line(0, HanabiPlay(player=0, card=1), "", ts="t")
+    line1, h1 = encode_line(1, HanabiPlay(player=0, card=1), h0, ts="t")
+    body1 = line1[: line1.rindex(b',"hash":"')]
+    assert h1 == hashlib.sha256(h0.encode() + body1).hexdigest()[:32]
+    assert h0 == hashlib.sha256(line0[: line0.rindex(b',"hash":"')]).hexdigest()[:32]
+    _, other = encode_line(1, HanabiPlay(player=0, card=1), "x" * 32, ts="t")
+    assert other != h1  # the same event after a different line hashes differently
+
+
+def test_old_versions_are_upgraded_on_read_never_rewritten(monkeypatch, tmp_path):
+    # Pretend the current format is 2 and that version 1 spelt the envelope's `ts` `time`.
+    def upcast_v1_v2(data):
+        data = dict(data)
+        data["ts"] = data.pop("time")
+        return data
+
+    monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
+    monkeypatch.setitem(codec.UPGRADES, 1, upcast_v1_v2)
+    old = msgspec.json.encode({"v": 1, "seq": 0, "time": "t",
+                               "event": {"type": "hanabi.play", "player": 0, "card": 3}})
+    rec = codec.decode_line(old)
+    assert rec.v == 2 and rec.ts == "t" and rec.event == HanabiPlay(player=0, card=3)
+
+
+def test_a_newer_format_is_refused_with_a_clear_message():
+    line = b'{"v":99,"seq":0,"ts":"t","event":{"type":"abandon"},"hash":""}'
+    with pytest.raises(FormatTooNew, match="newer than this gametape"):
+        decode_line(line)
+
+
+# --- bad input, each with file, line and seq --------------------------------------------
+
+
+def test_malformed_json(store):
+    gid = _game_in(store, "play 5")
+    path = store.path(gid)
+    lines = _lines(path)
+    _write(path, [*lines, b'{"v":1,"seq":2,'])  # complete line (newline) but not JSON
+    p = _problem(path)
+    assert p.kind == "CorruptLine" and p.line == 3 and p.seq == 2
+    assert "JSON" in p.message or "truncated" in p.message.lower()
+    assert len(read_log(path).records) == 2  # everything before it still reads
+
+
+def test_unknown_event_type(store):
+    gid = _game_in(store)
+    path = store.path(gid)
+    _write(path, [*_lines(path), b'{"v":1,"seq":1,"ts":"t","event":{"type":"chess.move"},'
+                                 b'"hash":"x"}'])
+    p = _problem(path)
+    assert p.line == 2 and "chess.move" in p.message and "$.event.type" in p.message
+
+
+def test_wrong_field_type(store):
+    gid = _game_in(store)
+    path = store.path(gid)
+    _write(path, [*_lines(path), b'{"v":1,"seq":1,"ts":"t","event":{"type":"hanabi.play",'
+                                 b'"player":"zero","card":1},"hash":"x"}'])
+    p = _problem(path)
+    assert p.line == 2 and "$.event.player" in p.message and "int" in p.message
+
+
+def test_seq_gap_and_repeat(store):
+    gid = _game_in(store, "play 5", "clue alice 1")
+    path = store.path(gid)
+    lines = _lines(path)
+    _write(path, [lines[0], lines[2]])  # seq 2 after seq 0
+    p = _problem(path)
+    assert p.kind == "SeqError" and "gap" in p.message and p.line == 2
+    _write(path, [lines[0], lines[1], lines[1]])
+    p = _problem(path)
+    assert p.kind == "SeqError" and "repeat" in p.message and p.line == 3
+
+
+def test_edited_line_breaks_the_chain(store):
+    gid = _game_in(store, "play 5", "clue alice 1")
+    path = store.path(gid)
+    lines = _lines(path)
+    lines[1] = lines[1].replace(b'"card":0', b'"card":1')
+    _write(path, lines)
+    p = _problem(path)
+    assert p.kind == "ChainBroken" and p.line == 2 and p.seq == 1
+
+
+def test_deleted_inserted_and_swapped_lines_break_the_chain(store):
+    gid = _game_in(store, "play 5", "clue alice 1", "clue alice 2")
+    path = store.path(gid)
+    lines = _lines(path)
+    # delete seq 1 and renumber the rest so seq is continuous: only the chain can tell
+    doctored = [lines[0]] + [ln.replace(b'"seq":%d' % i, b'"seq":%d' % (i - 1))
+                             for i, ln in enumerate(lines[2:], start=2)]
+    _write(path, doctored)
+    assert _problem(path).kind == "ChainBroken"
+    # swap two lines and their seqs
+    a = lines[2].replace(b'"seq":2', b'"seq":3')
+    b = lines[3].replace(b'"seq":3', b'"seq":2')
+    _write(path, [lines[0], lines[1], b, a])
+    assert _problem(path).kind == "ChainBroken"
+    # insert a well-formed line carrying a hash that does not chain
+    extra, _ = encode_line(2, HanabiPlay(player=2, card=10), "0" * 32)
+    _write(path, [lines[0], lines[1], extra.rstrip(b"\n")])
+    assert _problem(path).kind == "ChainBroken"
+
+
+def test_illegal_move_in_a_log_names_line_seq_and_rule(store):
+    gid = _game_in(store, "play 5")
+    path = store.path(gid)
+    line, _ = encode_line(2, HanabiPlay(player=0, card=1), read_log(path).last_hash)
+    path.write_bytes(path.read_bytes() + line)  # written behind the engine's back
+    p = _problem(path)
+    assert p.kind == "IllegalMove" and p.seq == 2 and p.line == 3
+    assert "out of turn" in p.message and p.rule
+
+
+# --- guarantee 2: torn last line ----------------------------------------------------------
+
+
+def test_torn_last_line_is_reported_with_its_offset_and_earlier_events_read(store):
+    gid = _game_in(store, "play 5", "clue alice 1")
+    path = store.path(gid)
+    data = path.read_bytes()
+    good = len(data)
+    path.write_bytes(data + b'{"v":1,"seq":3,"ts":"2026')
+    read = read_log(path)
+    assert isinstance(read.error, TornTail)
+    assert read.error.offset == good and len(read.records) == 3
+    p = _problem(path)
+    assert p.kind == "TornTail" and p.offset == good and p.line == 4
+
+
+def test_a_torn_line_that_happens_to_be_whole_json_is_still_torn(store):
+    gid = _game_in(store)
+    path = store.path(gid)
+    line, _ = encode_line(1, HanabiPlay(player=0, card=0), read_log(path).last_hash)
+    path.write_bytes(path.read_bytes() + line.rstrip(b"\n"))
+    assert isinstance(read_log(path).error, TornTail)
+
+
+def test_append_refuses_a_torn_log_and_repair_keeps_the_fragment(store):
+    gid = _game_in(store, "play 5")
+    path = store.path(gid)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"v":1,"se')
+    with pytest.raises(TornTail):
+        store.append(gid, [HanabiClue(player=1, target=0, rank=1)], expected_seq=2)
+    assert path.read_bytes() == whole + b'{"v":1,"se'  # nothing written
+    offset, side = repair_torn(path)
+    assert offset == len(whole) and path.read_bytes() == whole
+    assert side.read_bytes() == b'{"v":1,"se\n'
+    assert repair_torn(path) is None
+    store.append(gid, [HanabiClue(player=1, target=0, rank=1)], expected_seq=2)
+    assert read_log(path).error is None
+
+
+# --- guarantee 1 and 3: durable, guarded appends -------------------------------------------
+
+
+def test_append_fsyncs_before_it_returns(store, monkeypatch):
+    gid = _game_in(store)
+    calls = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append(fd), real(fd)))
+    store.append(gid, [HanabiPlay(player=0, card=0)], expected_seq=1)
+    assert calls
+
+
+def test_batch_defers_fsync_to_the_end(store, monkeypatch):
+    calls = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append(fd), real(fd)))
+    g = hanabi()
+    with store.batch():
+        ids = [store.create(g.setup) for _ in range(5)]
+        assert calls == []
+    assert len(calls) == 5 + 1  # each file, then the directory
+    assert all(read_log(store.path(i)).error is None for i in ids)
+
+
+def test_stale_writer_gets_a_clear_error_and_nothing_is_written(store):
+    gid = _game_in(store)
+    path = store.path(gid)
+    store.append(gid, [HanabiPlay(player=0, card=0)], expected_seq=1)
+    before = path.read_bytes()
+    with pytest.raises(StaleWrite, match="expected to write seq 1 but the log is at seq 1"):
+        store.append(gid, [HanabiPlay(player=0, card=1)], expected_seq=1)
+    assert path.read_bytes() == before
+
+
+def _race(root: str, gid: str, seat_card: tuple[int, int], barrier, results) -> None:
+    barrier.wait()
+    try:
+        Store(root).append(gid, [HanabiPlay(player=seat_card[0], card=seat_card[1])],
+                           expected_seq=1)
+        results.put("ok")
+    except StaleWrite:
+        results.put("stale")
+
+
+def test_two_processes_appending_at_once_one_wins_one_is_refused(store):
+    gid = _game_in(store)
+    ctx = mp.get_context("fork")
+    for _ in range(5):
+        barrier, results = ctx.Barrier(2), ctx.Queue()
+        procs = [ctx.Process(target=_race, args=(str(store.root), gid, (0, c), barrier, results))
+                 for c in (0, 1)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(10)
+        assert sorted(results.get(timeout=5) for _ in procs) == ["ok", "stale"]
+        read = read_log(store.path(gid))
+        assert read.error is None and len(read.records) == 2
+        # start the next round from a fresh game
+        gid = _game_in(store)
+
+
+def test_ids_are_short_unique_and_file_safe(store):
+    g = hanabi()
+    ids = {store.create(g.setup) for _ in range(200)}
+    assert len(ids) == 200
+    assert all(len(i) == 8 and i.isalnum() and i.islower() for i in ids)
+    assert read_log(store.path(next(iter(ids)))).events[0].game in ids
+
+
+def test_resolve_by_prefix_and_path(store):
+    gid = _game_in(store)
+    assert store.resolve(gid[:5]) == store.path(gid)
+    assert store.resolve(str(store.path(gid))) == store.path(gid)

@@ -144,12 +144,12 @@ def test_clue_names_one_suit_or_one_rank():
 def test_clue_touches_every_matching_card_and_tells_the_rest_by_omission():
     g = hanabi(ALICE + " y1 r1 y2 b1 y3 " + CARA)
     moves(g, "clue bob yellow")
-    k = g.state.knowledge
-    touched = [o for o in range(5, 10) if k[o].clued]
+    k = g.state.known
+    touched = [o for o in range(5, 10) if k(o).clued]
     assert touched == [5, 7, 9]
-    assert all(k[o].suits == 1 << 1 for o in touched)
+    assert all(k(o).suits == (1,) for o in touched)
     # negative information: the untouched cards are known not to be yellow
-    assert all(not k[o].suits & (1 << 1) for o in (6, 8))
+    assert all(k(o).suits == (0, 2, 3, 4) for o in (6, 8))
     view = g.view(1)
     slots = {c.order: c for c in view.hands[1]}
     assert slots[6].suits == (0, 2, 3, 4) and not slots[6].clued
@@ -158,9 +158,9 @@ def test_clue_touches_every_matching_card_and_tells_the_rest_by_omission():
 def test_clue_rank_knowledge():
     g = hanabi(ALICE + " y1 r1 y2 b1 y3 " + CARA)
     moves(g, "clue bob 1")
-    k = g.state.knowledge
-    assert [o for o in range(5, 10) if k[o].clued] == [5, 6, 8]
-    assert k[5].ranks == 1 and k[7].ranks == 0b11110
+    k = g.state.known
+    assert [o for o in range(5, 10) if k(o).clued] == [5, 6, 8]
+    assert k(5).ranks == (1,) and k(7).ranks == (2, 3, 4, 5)
 
 
 def test_clue_must_touch_at_least_one_card():
@@ -377,7 +377,7 @@ def test_unknown_faces_are_revealed_by_the_event_that_shows_them():
     with pytest.raises(RuleViolation, match="must record the cards"):
         g.push(HanabiClue(player=1, target=0, rank=2))
     g.push(HanabiClue(player=1, target=0, rank=2, touched=(1, 3)))
-    assert g.state.knowledge[1].clued and not g.state.knowledge[2].clued
+    assert g.state.known(1).clued and not g.state.known(2).clued
 
 
 def test_out_of_turn_and_unknown_seat_and_card_not_in_hand():

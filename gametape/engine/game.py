@@ -50,20 +50,41 @@ def iter_states(events: Sequence[Event]) -> Iterator[tuple[int, Event, Any]]:
     except RuleViolation as v:
         raise IllegalEvent(0, setup, v) from None
     yield 0, setup, state
+    apply, is_over = ruleset.apply, ruleset.is_over
     for seq in range(1, len(events)):
         event = events[seq]
         try:
-            state = step(ruleset, state, event)
+            if isinstance(event, Setup) or is_over(state):
+                step(ruleset, state, event)  # raises the shared refusal
+            state = apply(state, event)
         except RuleViolation as v:
             raise IllegalEvent(seq, event, v) from None
         yield seq, event, state
 
 
 def fold(events: Sequence[Event]) -> Any:
-    """The state after all ``events`` (the first is the setup)."""
-    state = None
-    for _seq, _event, after in iter_states(events):
-        state = after
+    """The state after all ``events`` (the first is the setup); raises IllegalEvent.
+
+    The same checks as ``iter_states`` in a tighter loop: validation spends its time here.
+    """
+    from gametape.engine.registry import ruleset_for
+
+    setup = check_first(events)
+    ruleset = ruleset_for(setup)
+    try:
+        state = ruleset.start(setup)
+    except RuleViolation as v:
+        raise IllegalEvent(0, setup, v) from None
+    apply, is_over = ruleset.apply, ruleset.is_over
+    seq = 0
+    try:
+        for seq in range(1, len(events)):
+            event = events[seq]
+            if isinstance(event, Setup) or is_over(state):
+                step(ruleset, state, event)
+            state = apply(state, event)
+    except RuleViolation as v:
+        raise IllegalEvent(seq, events[seq], v) from None
     return state
 
 

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from gametape.engine.game import IllegalEvent, iter_states
+from gametape.engine.game import IllegalEvent, fold
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Result
 from gametape.events.base import Setup
@@ -57,15 +57,20 @@ def validate(read: LogRead) -> tuple[Report, Any]:
     file = str(read.path)
     events = read.events
     setup = events[0] if events and isinstance(events[0], Setup) else None
-    base: dict[str, Any] = {"file": file, "game": setup.game if setup else None,
+    game_id = setup.game if setup and setup.game else read.path.stem
+    base: dict[str, Any] = {"file": file, "game": game_id,
                             "ruleset": ruleset_for(setup).name if setup else None}
     state = None
     last_ok = -1
     problem: Problem | None = None
     try:
-        for seq, _event, after in iter_states(events):
-            state, last_ok = after, seq
+        if events:  # an empty read is explained by its read error below
+            state = fold(events)
+            last_ok = len(events) - 1
     except IllegalEvent as exc:
+        last_ok = exc.seq - 1
+        if exc.seq > 0:
+            state = fold(events[: exc.seq])
         problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
                           line=exc.seq + 1, seq=exc.seq, rule=exc.violation.rule)
     if problem is None and read.error is not None:

@@ -29,7 +29,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (Abandon, *HANABI_EVENTS)
 AnyEvent = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007
 
 
-class Record(msgspec.Struct, frozen=True):
+class Record(msgspec.Struct, frozen=True, gc=False):
     """One line of a log: format version, position, time, the event, and the chain hash."""
 
     v: int
@@ -39,7 +39,7 @@ class Record(msgspec.Struct, frozen=True):
     hash: str = ""
 
 
-class _Body(msgspec.Struct, frozen=True):
+class _Body(msgspec.Struct, frozen=True, gc=False):
     v: int
     seq: int
     ts: str

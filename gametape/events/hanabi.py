@@ -11,14 +11,15 @@ DEFAULT_COPIES: tuple[int, ...] = (3, 2, 2, 2, 1)
 TUTORIAL_COPIES: tuple[int, ...] = (1, 2, 2, 2, 1)
 
 
-class Face(msgspec.Struct, frozen=True, array_like=True):
+class Face(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """What is printed on a card: a suit index and a rank (1-5). Encoded as ``[suit, rank]``."""
 
     suit: int
     rank: int
 
 
-class HanabiOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class HanabiOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+                    gc=False):
     """Setup options. ``copies[r-1]`` is the number of copies of rank r in each suit."""
 
     suits: tuple[str, ...] = DEFAULT_SUITS

@@ -18,10 +18,11 @@ import os
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from hashlib import sha256
 from pathlib import Path
 
 from gametape.events.base import Event
-from gametape.events.codec import Record, chain_hash, decode_line, encode_line, split_hash
+from gametape.events.codec import HASH_HEX, HASH_MARK, Record, decode_line, encode_line
 from gametape.events.errors import (
     ChainBroken,
     CorruptLine,
@@ -33,6 +34,7 @@ from gametape.events.errors import (
 )
 
 LOCK_TIMEOUT = 10.0
+MARK_LEN = len(HASH_MARK)
 
 
 @dataclass
@@ -63,7 +65,8 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
         data = path.read_bytes()
     result = LogRead(path=path, size=len(data))
     records = result.records
-    prev = ""
+    append = records.append
+    prev = b""
     offset = 0
     lines = data.split(b"\n")
     torn = lines.pop()  # text after the last newline: empty unless the last line is torn
@@ -72,8 +75,7 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
         try:
             rec = decode_line(line)
         except LogError as exc:
-            exc.path, exc.line, exc.offset = path, number, offset
-            exc.seq = seq_expected
+            exc.path, exc.line, exc.offset, exc.seq = path, number, offset, seq_expected
             result.error = exc
             return result
         if rec.seq != seq_expected:
@@ -84,16 +86,18 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
             )
             return result
         if verify:
-            body, carried = split_hash(line)
-            if carried != chain_hash(prev, body):
+            # Inline chain_hash/split_hash: this runs once per line of every validated log.
+            cut = line.rfind(HASH_MARK)
+            carried = line[cut + MARK_LEN : -2]
+            if cut < 0 or sha256(prev + line[:cut]).hexdigest()[:HASH_HEX].encode() != carried:
                 result.error = ChainBroken(
                     "hash chain broken: this line or the one before it was edited, "
                     "removed, inserted or moved",
                     path=path, line=number, seq=rec.seq, offset=offset,
                 )
                 return result
-        prev = rec.hash
-        records.append(rec)
+            prev = carried
+        append(rec)
         offset += len(line) + 1
     if torn:
         result.error = TornTail(

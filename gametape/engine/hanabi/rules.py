@@ -1,4 +1,8 @@
-"""Hanabi's rules, as ../shared/rules/hanabi.md states them (docs/rulesets/hanabi.md)."""
+"""Hanabi's rules, as ../shared/rules/hanabi.md states them (docs/rulesets/hanabi.md).
+
+Written for speed as well as clarity: each move builds its successor state with one
+``replace``; refusals are raised from small helpers off the common path.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,13 @@ from msgspec.structs import replace
 
 from gametape.engine.hanabi.state import (
     ALL_RANKS,
+    CLUED,
     MAX_CLUES,
     MAX_STRIKES,
+    RANK_SHIFT,
     RANKS,
     HanabiState,
-    Knowledge,
     hand_size,
-    max_reachable,
 )
 from gametape.engine.ruleset import RuleViolation
 from gametape.events.base import Abandon, Event
@@ -41,8 +45,8 @@ def start(setup: HanabiSetup) -> HanabiState:
         raise RuleViolation(f"{n} players", R_SETUP)
     if len(opts.copies) != RANKS or min(opts.copies) < 1:
         raise RuleViolation(f"copies {list(opts.copies)}: need 5 counts of at least 1", R_SETUP)
-    if not n_suits:
-        raise RuleViolation("no suits", R_SETUP)
+    if not 1 <= n_suits <= RANK_SHIFT:
+        raise RuleViolation(f"{n_suits} suits", R_SETUP)
     if len(setup.deck) != n_suits * sum(opts.copies):
         raise RuleViolation(
             f"the deck has {len(setup.deck)} cards; {n_suits} suits of "
@@ -59,33 +63,29 @@ def start(setup: HanabiSetup) -> HanabiState:
             raise RuleViolation(
                 f"the deck holds {c} copies of {opts.suits[i // RANKS]} {i % RANKS + 1}", R_SETUP)
     h = hand_size(n)
-    hands = tuple(tuple(range(i * h, (i + 1) * h)) for i in range(n))
-    fresh = Knowledge((1 << n_suits) - 1, ALL_RANKS)
-    lost = (0,) * (n_suits * RANKS)
     return HanabiState(
         setup=setup,
         faces=setup.deck,
-        hands=hands,
-        knowledge=(fresh,) * len(setup.deck),
+        hands=tuple(tuple(range(i * h, (i + 1) * h)) for i in range(n)),
+        knowledge=((1 << n_suits) - 1 | ALL_RANKS,) * len(setup.deck),
         next_card=n * h,
         fireworks=(0,) * n_suits,
         discards=(),
-        lost=lost,
+        lost=(0,) * (n_suits * RANKS),
+        caps=(RANKS,) * n_suits,
         current=opts.starting_seat,
         final_turns=n if n * h >= len(setup.deck) else None,
-        max_score=max_reachable(lost, opts.copies, n_suits),
+        max_score=RANKS * n_suits,
     )
 
 
 def apply(state: HanabiState, event: Event) -> HanabiState:
     """The state after ``event``. Raises RuleViolation naming the rule broken."""
     kind = type(event)
-    if kind is HanabiPlay:
-        return _play(state, event)  # type: ignore[arg-type]
-    if kind is HanabiDiscard:
-        return _discard(state, event)  # type: ignore[arg-type]
     if kind is HanabiClue:
         return _clue(state, event)  # type: ignore[arg-type]
+    if kind is HanabiPlay or kind is HanabiDiscard:
+        return _play_or_discard(state, event)  # type: ignore[arg-type]
     if kind is Abandon:
         return replace(state, outcome="terminated")
     raise RuleViolation(f"a {event.__struct_config__.tag} event in a Hanabi game",
@@ -97,22 +97,16 @@ def _check_face(face: Face, n_suits: int, where: str) -> None:
         raise RuleViolation(f"{where}: no card [{face.suit}, {face.rank}] in this deck", R_SETUP)
 
 
-def _check_turn(state: HanabiState, seat: int) -> None:
+def _refuse_turn(state: HanabiState, seat: int) -> None:
     names = state.setup.players
     if not 0 <= seat < len(names):
         raise RuleViolation(f"no player at seat {seat}", R_SEATS)
-    if seat != state.current:
-        raise RuleViolation(
-            f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
-
-
-def _check_own(state: HanabiState, seat: int, card: int) -> None:
-    if card not in state.hands[seat]:
-        raise RuleViolation(
-            f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD)
+    raise RuleViolation(
+        f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
 
 
 def _reveal(state: HanabiState, card: int, observed: Face | None) -> tuple[Face, tuple]:
+    """The face of ``card``: from the deck, or as observed (checked against the deck)."""
     known = state.faces[card]
     if observed is not None:
         _check_face(observed, len(state.fireworks), f"card #{card}")
@@ -121,84 +115,78 @@ def _reveal(state: HanabiState, card: int, observed: Face | None) -> tuple[Face,
                 f"card #{card} is [{known.suit}, {known.rank}] in the deck but the log records "
                 f"[{observed.suit}, {observed.rank}]", R_OBSERVED)
         if known is None:
-            faces = list(state.faces)
-            faces[card] = observed
-            return observed, tuple(faces)
-        return known, state.faces
-    if known is None:
+            return observed, state.faces[:card] + (observed,) + state.faces[card + 1 :]
+    elif known is None:
         raise RuleViolation(f"the face of card #{card} is unknown", R_FACE_KNOWN)
-    return known, state.faces
+    return known, state.faces  # type: ignore[return-value]
 
 
-def _finish(state: HanabiState, seat: int, card: int, **changes: object) -> HanabiState:
-    """Remove ``card`` from the hand, draw, advance the turn and check the end."""
-    hand = tuple(c for c in state.hands[seat] if c != card)
+def _outcome(state: HanabiState, strikes: int, fireworks: tuple[int, ...], max_score: int,
+             final: int | None) -> str | None:
+    if strikes >= MAX_STRIKES:
+        return "strikeout"
+    score = sum(fireworks)
+    if score == RANKS * len(fireworks):
+        return "perfect"
+    if final == 0 or (state.setup.options.end_at_max_score and score >= max_score):
+        return "normal"
+    return None
+
+
+def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> HanabiState:
+    seat, card = event.player, event.card
+    if seat != state.current:
+        _refuse_turn(state, seat)
+    playing = type(event) is HanabiPlay
+    clues = state.clues
+    if not playing and clues >= MAX_CLUES:
+        raise RuleViolation(f"{state.setup.players[seat]} cannot discard with 8 clue tokens",
+                            R_DISCARD_8)
+    hand = state.hands[seat]
+    try:
+        slot = hand.index(card)
+    except ValueError:
+        raise RuleViolation(
+            f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD) from None
+    faces = state.faces
+    face = faces[card]
+    if face is None or event.face is not None:
+        face, faces = _reveal(state, card, event.face)
+    suit, rank = face.suit, face.rank
+    fireworks, strikes = state.fireworks, state.strikes
+    discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
+    if playing and fireworks[suit] == rank - 1:
+        fireworks = fireworks[:suit] + (rank,) + fireworks[suit + 1 :]
+        if rank == RANKS and clues < MAX_CLUES:
+            clues += 1
+    else:
+        if playing:
+            strikes += 1
+        else:
+            clues += 1
+        discards = discards + (card,)
+        i = suit * RANKS + rank - 1
+        lost = lost[:i] + (lost[i] + 1,) + lost[i + 1 :]
+        if lost[i] == state.setup.options.copies[rank - 1] and caps[suit] >= rank:
+            max_score -= caps[suit] - (rank - 1)
+            caps = caps[:suit] + (rank - 1,) + caps[suit + 1 :]
+    # draw; once the deck is empty everyone, the drawer included, takes one more turn
+    hand = hand[:slot] + hand[slot + 1 :]
     next_card = state.next_card
     final = state.final_turns
     if final is not None:
         final -= 1
-    if next_card < len(state.setup.deck):
+    if next_card < len(faces):
         hand += (next_card,)
         next_card += 1
-        if next_card == len(state.setup.deck):
-            final = state.n_players  # everyone, the drawer included, takes one more turn
-    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
-    return _end_check(replace(state, hands=hands, next_card=next_card, final_turns=final,
-                              **changes))
-
-
-def _advance(state: HanabiState, **changes: object) -> HanabiState:
-    final = state.final_turns
-    if final is not None:
-        final -= 1
-    return _end_check(replace(state, final_turns=final, **changes))
-
-
-def _end_check(state: HanabiState) -> HanabiState:
-    outcome = None
-    score = sum(state.fireworks)
-    if state.strikes >= MAX_STRIKES:
-        outcome = "strikeout"
-    elif score == RANKS * len(state.fireworks):
-        outcome = "perfect"
-    elif state.final_turns == 0 or (state.setup.options.end_at_max_score
-                                    and score >= state.max_score):
-        outcome = "normal"
-    nxt = (state.current + 1) % state.n_players
-    return replace(state, current=nxt, moves=state.moves + 1, outcome=outcome)
-
-
-def _play(state: HanabiState, event: HanabiPlay) -> HanabiState:
-    seat, card = event.player, event.card
-    _check_turn(state, seat)
-    _check_own(state, seat, card)
-    face, faces = _reveal(state, card, event.face)
-    fireworks = state.fireworks
-    if fireworks[face.suit] == face.rank - 1:
-        fireworks = fireworks[: face.suit] + (face.rank,) + fireworks[face.suit + 1 :]
-        clues = state.clues + 1 if face.rank == RANKS and state.clues < MAX_CLUES else state.clues
-        return _finish(state, seat, card, faces=faces, fireworks=fireworks, clues=clues)
-    return _finish(state, seat, card, faces=faces, strikes=state.strikes + 1,
-                   **_lose(state, card, face))
-
-
-def _discard(state: HanabiState, event: HanabiDiscard) -> HanabiState:
-    seat, card = event.player, event.card
-    _check_turn(state, seat)
-    if state.clues >= MAX_CLUES:
-        raise RuleViolation(f"{state.setup.players[seat]} cannot discard with 8 clue tokens",
-                            R_DISCARD_8)
-    _check_own(state, seat, card)
-    face, faces = _reveal(state, card, event.face)
-    return _finish(state, seat, card, faces=faces, clues=state.clues + 1,
-                   **_lose(state, card, face))
-
-
-def _lose(state: HanabiState, card: int, face: Face) -> dict[str, object]:
-    i = face.suit * RANKS + face.rank - 1
-    lost = state.lost[:i] + (state.lost[i] + 1,) + state.lost[i + 1 :]
-    best = max_reachable(lost, state.setup.options.copies, len(state.fireworks))
-    return {"discards": (*state.discards, card), "lost": lost, "max_score": best}
+        if next_card == len(faces):
+            final = len(state.hands)
+    return replace(
+        state, faces=faces, hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+        next_card=next_card, fireworks=fireworks, discards=discards, lost=lost, caps=caps,
+        clues=clues, strikes=strikes, current=(seat + 1) % len(state.hands),
+        moves=state.moves + 1, final_turns=final, max_score=max_score,
+        outcome=_outcome(state, strikes, fireworks, max_score, final))
 
 
 def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | None,
@@ -206,20 +194,21 @@ def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | No
     """The cards of ``target``'s hand a clue touches (from the faces, or as recorded)."""
     hand = state.hands[target]
     faces = state.faces
-    if any(faces[o] is None for o in hand):
+    try:
+        if suit is not None:
+            derived = tuple(o for o in hand if faces[o].suit == suit)  # type: ignore[union-attr]
+        else:
+            derived = tuple(o for o in hand if faces[o].rank == rank)  # type: ignore[union-attr]
+    except AttributeError:  # a face is unknown: trust what the recorder saw
         if recorded is None:
             raise RuleViolation(
                 f"the faces of {state.setup.players[target]}'s cards are unknown, so the clue "
-                "must record the cards it touched", R_OBSERVED)
+                "must record the cards it touched", R_OBSERVED) from None
         stray = [o for o in recorded if o not in hand]
         if stray:
             raise RuleViolation(f"the clue records cards {stray} that are not in the hand",
-                                R_OBSERVED)
+                                R_OBSERVED) from None
         return tuple(o for o in hand if o in recorded)
-    if suit is not None:
-        derived = tuple(o for o in hand if faces[o].suit == suit)  # type: ignore[union-attr]
-    else:
-        derived = tuple(o for o in hand if faces[o].rank == rank)  # type: ignore[union-attr]
     if recorded is not None and set(recorded) != set(derived):
         raise RuleViolation(f"the clue touches {list(derived)} but the log records "
                             f"{sorted(recorded)}", R_OBSERVED)
@@ -227,40 +216,52 @@ def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | No
 
 
 def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
-    seat, target = event.player, event.target
-    names = state.setup.players
-    _check_turn(state, seat)
+    seat, target, suit, rank = event.player, event.target, event.suit, event.rank
+    if seat != state.current:
+        _refuse_turn(state, seat)
     if state.clues <= 0:
         raise RuleViolation("no clue tokens are left", R_CLUE_TOKEN)
-    if not 0 <= target < len(names):
+    n = len(state.hands)
+    if not 0 <= target < n:
         raise RuleViolation(f"no player at seat {target}", R_SEATS)
     if target == seat:
-        raise RuleViolation(f"{names[seat]} cannot clue themselves", R_CLUE_OTHER)
-    suit, rank = event.suit, event.rank
+        raise RuleViolation(f"{state.setup.players[seat]} cannot clue themselves", R_CLUE_OTHER)
     if (suit is None) == (rank is None):
         raise RuleViolation("the clue names both or neither of a suit and a rank", R_CLUE_ONE)
-    if suit is not None and not 0 <= suit < len(state.fireworks):
-        raise RuleViolation(f"no suit {suit}", R_CLUE_ONE)
-    if rank is not None and not 1 <= rank <= RANKS:
-        raise RuleViolation(f"no rank {rank}", R_CLUE_ONE)
-    touched = touched_by(state, target, suit, rank, event.touched)
+    if suit is not None:
+        if not 0 <= suit < len(state.fireworks):
+            raise RuleViolation(f"no suit {suit}", R_CLUE_ONE)
+        bit = 1 << suit
+        keep = ALL_RANKS | CLUED  # a touched card keeps its ranks; its suit becomes `bit`
+    else:
+        if not 1 <= rank <= RANKS:  # type: ignore[operator]
+            raise RuleViolation(f"no rank {rank}", R_CLUE_ONE)
+        bit = 1 << (RANK_SHIFT + rank - 1)  # type: ignore[operator]
+        keep = (1 << RANK_SHIFT) - 1 | CLUED
+    hand = state.hands[target]
+    faces = state.faces
+    if event.touched is None and None not in [faces[o] for o in hand]:
+        if suit is not None:
+            touched = [o for o in hand if faces[o].suit == suit]  # type: ignore[union-attr]
+        else:
+            touched = [o for o in hand if faces[o].rank == rank]  # type: ignore[union-attr]
+    else:
+        touched = list(touched_by(state, target, suit, rank, event.touched))
     if not touched:
         what = state.setup.options.suits[suit] if suit is not None else str(rank)
-        raise RuleViolation(f"{what} touches no card in {names[target]}'s hand", R_CLUE_TOUCH)
+        raise RuleViolation(f"{what} touches no card in {state.setup.players[target]}'s hand",
+                            R_CLUE_TOUCH)
     knowledge = list(state.knowledge)
-    for o in state.hands[target]:
+    for o in hand:
         k = knowledge[o]
-        hit = o in touched
-        if suit is not None:
-            bit = 1 << suit
-            k = Knowledge(bit, k.ranks, True) if hit else Knowledge(k.suits & ~bit, k.ranks,
-                                                                    k.clued)
-        else:
-            bit = 1 << (rank - 1)  # type: ignore[operator]
-            k = Knowledge(k.suits, bit, True) if hit else Knowledge(k.suits, k.ranks & ~bit,
-                                                                    k.clued)
-        knowledge[o] = k
-    return _advance(state, knowledge=tuple(knowledge), clues=state.clues - 1)
+        knowledge[o] = (k & keep) | bit | CLUED if o in touched else k & ~bit
+    final = state.final_turns
+    if final is not None:
+        final -= 1
+    # A clue changes no firework, strike or lost card: only the last turn can end the game.
+    return replace(
+        state, knowledge=tuple(knowledge), clues=state.clues - 1, current=(seat + 1) % n,
+        moves=state.moves + 1, final_turns=final, outcome="normal" if final == 0 else None)
 
 
 def legal_moves(state: HanabiState, seat: int) -> list[Event]:

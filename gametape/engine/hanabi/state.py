@@ -1,4 +1,9 @@
-"""Hanabi's state: an immutable snapshot that ``apply`` replaces, never mutates."""
+"""Hanabi's state: an immutable snapshot that ``apply`` replaces, never mutates.
+
+Clue knowledge is kept per card as one int (it is rebuilt on every clue, so it must be cheap):
+bits 0-15 the suits still possible, bits 16-20 the ranks still possible, bit 24 set once the
+card has been touched by a clue. ``knowledge()`` and ``Knowledge.of()`` translate.
+"""
 
 from __future__ import annotations
 
@@ -9,39 +14,50 @@ from gametape.events.hanabi import Face, HanabiSetup
 MAX_CLUES = 8
 MAX_STRIKES = 3
 RANKS = 5
-ALL_RANKS = (1 << RANKS) - 1
+RANK_SHIFT = 16
+CLUED = 1 << 24
+ALL_RANKS = ((1 << RANKS) - 1) << RANK_SHIFT
+SUIT_BITS = (1 << RANK_SHIFT) - 1
 
 
-class Knowledge(msgspec.Struct, frozen=True, array_like=True):
-    """What a card's holder knows from clues: possible suits and ranks as bit masks."""
-
-    suits: int
-    ranks: int
-    clued: bool = False
-
-    def possible_suits(self, n_suits: int) -> list[int]:
-        return [s for s in range(n_suits) if self.suits >> s & 1]
-
-    def possible_ranks(self) -> list[int]:
-        return [r for r in range(1, RANKS + 1) if self.ranks >> (r - 1) & 1]
+def knowledge(suits: int, ranks: int, clued: bool = False) -> int:
+    """Pack masks of possible suits (bit s) and ranks (bit r-1) into one int."""
+    return suits | ranks << RANK_SHIFT | (CLUED if clued else 0)
 
 
-class HanabiState(msgspec.Struct, frozen=True, kw_only=True):
+class Knowledge(msgspec.Struct, frozen=True):
+    """What a card's holder knows from clues, unpacked."""
+
+    suits: tuple[int, ...]
+    ranks: tuple[int, ...]
+    clued: bool
+
+    @classmethod
+    def of(cls, packed: int, n_suits: int) -> Knowledge:
+        return cls(tuple(s for s in range(n_suits) if packed >> s & 1),
+                   tuple(r for r in range(1, RANKS + 1) if packed >> (RANK_SHIFT + r - 1) & 1),
+                   bool(packed & CLUED))
+
+
+class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One position. Hands hold card orders, oldest first (slot 1 for people is the newest).
 
-    ``faces`` holds every card face known so far, by order (None: not known yet).
-    ``lost`` counts discarded or misplayed copies by ``suit * 5 + rank - 1``.
-    ``final_turns`` counts the moves left once the deck is empty.
+    ``faces``: every card face known so far, by order (None: not known yet).
+    ``knowledge``: packed clue knowledge, by order.
+    ``lost``: discarded or misplayed copies by ``suit * 5 + rank - 1``.
+    ``caps``: per suit, the highest rank still reachable; ``max_score`` is their sum.
+    ``final_turns``: the moves left once the deck is empty.
     """
 
     setup: HanabiSetup
     faces: tuple[Face | None, ...]
     hands: tuple[tuple[int, ...], ...]
-    knowledge: tuple[Knowledge, ...]
+    knowledge: tuple[int, ...]
     next_card: int
     fireworks: tuple[int, ...]
     discards: tuple[int, ...]
     lost: tuple[int, ...]
+    caps: tuple[int, ...]
     clues: int = MAX_CLUES
     strikes: int = 0
     current: int = 0
@@ -69,18 +85,9 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True):
             return 0
         return sum(self.fireworks)
 
+    def known(self, order: int) -> Knowledge:
+        return Knowledge.of(self.knowledge[order], len(self.fireworks))
+
 
 def hand_size(n_players: int) -> int:
     return 5 if n_players <= 3 else 4
-
-
-def max_reachable(lost: tuple[int, ...], copies: tuple[int, ...], n_suits: int) -> int:
-    """The best score still reachable: per suit, up to the first rank with every copy lost."""
-    total = 0
-    for s in range(n_suits):
-        base = s * RANKS
-        for r in range(RANKS):
-            if lost[base + r] >= copies[r]:
-                break
-            total += 1
-    return total

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gametape.engine.hanabi.state import HanabiState
+from gametape.engine.hanabi.state import HanabiState, Knowledge
 from gametape.events.hanabi import Face
 
 
@@ -50,13 +50,13 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
     for holder, hand in enumerate(state.hands):
         cards = []
         for order in reversed(hand):
-            k = state.knowledge[order]
+            k = Knowledge.of(state.knowledge[order], n_suits)
             cards.append(CardView(
                 order=order,
                 face=None if holder == seat else state.faces[order],
                 clued=k.clued,
-                suits=tuple(k.possible_suits(n_suits)),
-                ranks=tuple(k.possible_ranks()),
+                suits=k.suits,
+                ranks=k.ranks,
             ))
         hands.append(tuple(cards))
     opts = state.setup.options

@@ -1,0 +1,234 @@
+"""End-to-end CLI tests through typer's runner on a temporary store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gametape.cli.app import app
+from gametape.events import read_log
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def run(tmp_path: Path):
+    root = tmp_path / "store"
+
+    def invoke(*args: str, store: bool = True):
+        argv = (["--store", str(root)] if store else []) + list(args)
+        result = runner.invoke(app, argv)
+        assert "Traceback" not in result.output, result.output
+        assert not isinstance(result.exception, Exception) or isinstance(
+            result.exception, SystemExit), result.exception
+        return result
+
+    invoke.root = root
+    return invoke
+
+
+def _new(run, players="alice,bob,cara", seed="7", *extra):
+    result = run("new", "hanabi", "--players", players, "--seed", seed, *extra, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["game"]
+
+
+def test_new_prints_the_id_and_says_where(run):
+    result = run("new", "hanabi", "--players", "alice,bob", "--seed", "3")
+    assert result.exit_code == 0
+    gid = result.stdout.strip()
+    assert (run.root / f"{gid}.jsonl").is_file()
+    assert str(run.root) in result.stderr
+
+
+def test_new_with_options(run):
+    gid = _new(run, "alice,bob", "1", "--option", "suits=red,yellow,green,blue,purple",
+               "-o", "end_at_max_score=true")
+    setup = read_log(run.root / f"{gid}.jsonl").events[0]
+    assert setup.options.suits[-1] == "purple" and setup.options.end_at_max_score
+    assert setup.meta["seed"] == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["new", "chess", "--players", "a,b"], "unknown game 'chess'"),
+    (["new", "hanabi", "--players", "a"], "needs 2-5 players"),
+    (["new", "hanabi", "--players", "a,b", "-o", "colour=red"], "unknown option"),
+    (["new", "hanabi", "--players", "a,A"], "must differ"),
+])
+def test_new_usage_errors_exit_2(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_move_records_and_describes(run):
+    gid = _new(run)
+    result = run("move", gid, "clue bob 4")
+    assert result.exit_code == 0, result.output
+    assert "alice told bob 4" in result.stdout and "bob to act" in result.stdout
+    assert len(read_log(run.root / f"{gid}.jsonl").records) == 2
+
+
+@pytest.mark.parametrize(("move", "by", "message"), [
+    ("play 1", "bob", "out of turn"),
+    ("play 1", "zed", "no player 'zed'"),
+    ("play 9", None, "no slot 9"),
+    ("clue bob purple", None, "no suit 'purple'"),
+    ("clue alice 1", None, "cannot clue themselves"),
+    ("discard 1", None, "8 clue tokens"),
+    ("dance", None, "cannot read"),
+])
+def test_illegal_moves_are_refused_with_the_rule_and_nothing_is_written(run, move, by, message):
+    gid = _new(run)
+    path = run.root / f"{gid}.jsonl"
+    before = path.read_bytes()
+    args = ["move", gid, move] + (["--by", by] if by else [])
+    result = run(*args)
+    assert result.exit_code in (1, 2) and message in result.stderr, result.stderr
+    assert path.read_bytes() == before
+
+
+def test_clue_touching_nothing_and_no_tokens(run):
+    gid = _new(run, "alice,bob", "5")
+    view = json.loads(run("show", gid, "--json").stdout)["view"]
+    bob_ranks = {c["face"][1] for c in view["hands"][1]}
+    missing = next(r for r in range(1, 6) if r not in bob_ranks)
+    result = run("move", gid, f"clue bob {missing}")
+    assert result.exit_code == 1 and "touches no card" in result.stderr
+    assert "rule: a clue must touch at least one card" in result.stderr
+    alice_rank = view["hands"][0][0]["face"][1]
+    bob_rank = view["hands"][1][0]["face"][1]
+    for i in range(8):
+        text = f"clue bob {bob_rank}" if i % 2 == 0 else f"clue alice {alice_rank}"
+        assert run("move", gid, text).exit_code == 0
+    result = run("move", gid, f"clue bob {bob_rank}")
+    assert result.exit_code == 1 and "no clue tokens" in result.stderr
+
+
+def test_move_on_a_finished_game_is_refused(run):
+    gid = _new(run)
+    assert run("move", gid, "abandon").exit_code == 0
+    result = run("move", gid, "clue bob 1")
+    assert result.exit_code == 1 and "already over" in result.stderr
+
+
+def test_move_on_a_torn_log_is_refused_and_repair_fixes_it(run):
+    gid = _new(run)
+    path = run.root / f"{gid}.jsonl"
+    path.write_bytes(path.read_bytes() + b'{"v":1,"seq":1')
+    result = run("move", gid, "clue bob 1")
+    assert result.exit_code == 1 and "incomplete last line" in result.stderr
+    assert "byte" in result.stderr
+    result = run("repair", gid)
+    assert result.exit_code == 0 and ".torn" in result.stdout
+    assert run("move", gid, "clue bob 1").exit_code in (0, 1)
+
+
+def test_show_renders_for_people_and_hides_own_cards(run):
+    gid = _new(run)
+    result = run("show", gid, "--as", "alice")
+    assert result.exit_code == 0
+    assert "Hanabi" in result.stdout and "as alice" in result.stdout and "??" in result.stdout
+    data = json.loads(run("show", gid, "--as", "alice", "--json").stdout)
+    assert all(c["face"] is None for c in data["view"]["hands"][0])
+    assert all(c["face"] is not None for c in data["view"]["hands"][1])
+
+
+def test_show_at_a_seq(run):
+    gid = _new(run)
+    run("move", gid, "clue bob 4")
+    at0 = json.loads(run("show", gid, "--at", "0", "--json").stdout)
+    at1 = json.loads(run("show", gid, "--at", "1", "--json").stdout)
+    assert at0["view"]["clues"] == 8 and at1["view"]["clues"] == 7
+    result = run("show", gid, "--at", "9")
+    assert result.exit_code == 2 and "seqs 0 to 1" in result.stderr
+    result = run("show", gid, "--as", "nobody")
+    assert result.exit_code == 2 and "alice, bob, cara" in result.stderr
+
+
+def test_log_is_a_score_sheet(run):
+    gid = _new(run)
+    run("move", gid, "clue bob 4")
+    run("move", gid, "discard 1")
+    lines = [json.loads(x) for x in run("log", gid, "--json").stdout.splitlines()]
+    assert [r["move"] for r in lines] == ["clue bob 4", "discard 1"]
+    assert [r["player"] for r in lines] == ["alice", "bob"]
+    assert [r["seq"] for r in lines] == [1, 2] and lines[1]["turn"] == 2
+    table = run("log", gid).stdout
+    assert "clue bob 4" in table and "discarded" in table
+
+
+def test_validate_reports_each_game_and_exits_1_if_any_is_invalid(run):
+    finished = _new(run)
+    run("move", finished, "abandon")
+    progress = _new(run, "alice,bob", "3")
+    broken = _new(run, "alice,bob", "4")
+    path = run.root / f"{broken}.jsonl"
+    path.write_bytes(path.read_bytes().replace(b'"players":["alice","bob"]',
+                                               b'"players":["alice","eve"]'))
+    result = run("validate", "--json")
+    assert result.exit_code == 1
+    reports = {r["game"]: r for r in map(json.loads, result.stdout.splitlines())}
+    assert reports[finished]["status"] == "finished"
+    assert reports[finished]["result"]["outcome"] == "terminated"
+    assert reports[progress]["status"] == "in_progress"
+    bad = reports[broken]
+    assert bad["status"] == "invalid" and bad["problem"]["kind"] == "ChainBroken"
+    assert bad["problem"]["line"] == 1 and bad["problem"]["seq"] == 0
+    human = run("validate")
+    assert human.exit_code == 1 and "invalid" in human.stdout and "1 invalid" in human.stdout
+    assert run("validate", finished, progress).exit_code == 0
+
+
+def test_validate_paths_and_directories(run, tmp_path):
+    gid = _new(run)
+    assert run("validate", str(run.root / f"{gid}.jsonl")).exit_code == 0
+    assert run("validate", str(run.root)).exit_code == 0
+    assert run("validate", "nope").exit_code == 1
+
+
+def test_simulate_writes_complete_valid_games(run):
+    result = run("simulate", "hanabi", "--games", "6", "--players", "4", "--seed", "3",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert len(summary["games"]) == 6 and sum(summary["outcomes"].values()) == 6
+    reports = [json.loads(x) for x in run("validate", "--json").stdout.splitlines()]
+    assert len(reports) == 6 and all(r["status"] == "finished" for r in reports)
+    assert run("simulate", "hanabi", "--bot", "genius").exit_code == 2
+    assert run("simulate", "hanabi", "--players", "9").exit_code == 2
+
+
+def test_list(run):
+    assert "no games" in run("list").stdout
+    gid = _new(run)
+    assert gid in run("list").stdout
+
+
+def test_store_from_environment(run, monkeypatch, tmp_path):
+    monkeypatch.setenv("GAMETAPE_STORE", str(tmp_path / "env-store"))
+    result = run("new", "hanabi", "--players", "a,b", store=False)
+    assert result.exit_code == 0
+    assert (tmp_path / "env-store" / f"{result.stdout.strip()}.jsonl").exists()
+
+
+def test_demo_runs_in_its_own_store(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("demo", "--games", "2", store=False)
+    assert result.exit_code == 0, result.output
+    assert "Try next" in result.stdout and "finished" in result.stdout
+    assert (tmp_path / "demo-store" / ".gametape-demo").exists()
+    assert run("demo", "--games", "1", store=False).exit_code == 0  # reruns over itself
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep")
+    result = run("--store", str(tmp_path / "mine"), "demo", store=False)
+    assert result.exit_code == 1 and "not a demo store" in result.stderr
+
+
+def test_every_command_has_help_with_an_example(run):
+    for command in ("new", "move", "show", "log", "validate", "list", "simulate", "repair",
+                    "demo"):
+        result = run(command, "--help")
+        assert result.exit_code == 0 and "Example" in result.stdout, command

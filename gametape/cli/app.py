@@ -26,7 +26,7 @@ from gametape.cli.output import (
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game, IllegalEvent, describe, iter_states, notation
 from gametape.engine.registry import RULESETS, get_ruleset
-from gametape.engine.validate import Report, validate
+from gametape.engine.validate import Report, validate, validate_paths
 from gametape.events import Store, actor, default_store, read_log, repair_torn
 from gametape.events.log import LogRead
 
@@ -280,12 +280,12 @@ def _progress() -> Progress:
                     TimeRemainingColumn(), console=err, transient=True)
 
 
-def _reports(files: list[Path]) -> list[Report]:
+def _reports(files: list[Path], jobs: int = 0) -> list[Report]:
     reports = []
     with _progress() as bar:
         task = bar.add_task("validating", total=len(files), visible=len(files) > 20)
-        for f in files:
-            reports.append(validate(read_log(f))[0])
+        for report in validate_paths(files, jobs):
+            reports.append(report)
             bar.advance(task)
     return reports
 
@@ -296,6 +296,7 @@ def validate_cmd(
     paths: Annotated[list[str] | None, typer.Argument(
         metavar="[PATH|GAME]...", help="Logs, directories or game ids (default: the store).")
     ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per CPU).")] = 0,
     json: JsonOpt = False,
 ) -> None:
     """Check logs: JSON, schema, seq, hash chain, and every move against the rules.
@@ -306,7 +307,7 @@ def validate_cmd(
     Example: `gametape validate` · `gametape validate k3x9 --json`
     """
     files = _targets(paths)
-    reports = _reports(files)
+    reports = _reports(files, jobs)
     bad = sum(r.status == "invalid" for r in reports)
     if json:
         print_json_lines(reports)

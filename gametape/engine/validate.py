@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -10,7 +14,7 @@ from gametape.engine.game import IllegalEvent, fold
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Result
 from gametape.events.base import Setup
-from gametape.events.log import LogRead
+from gametape.events.log import LogRead, read_log
 
 Status = Literal["finished", "in_progress", "invalid"]
 
@@ -86,3 +90,19 @@ def validate(read: LogRead) -> tuple[Report, Any]:
     over = ruleset.is_over(state)
     return Report(**base, status="finished" if over else "in_progress", events=count,
                   turn=ruleset.turn(state), result=ruleset.result(state) if over else None), state
+
+
+def validate_path(path: Path) -> Report:
+    """Read and validate one log file."""
+    return validate(read_log(path))[0]
+
+
+def validate_paths(paths: Sequence[Path], jobs: int = 1) -> Iterator[Report]:
+    """Validate many logs in order, on ``jobs`` processes (0: one per CPU)."""
+    jobs = jobs or os.cpu_count() or 1
+    chunk = 32
+    if jobs <= 1 or len(paths) < 4 * chunk:
+        yield from map(validate_path, paths)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(validate_path, paths, chunksize=chunk)

@@ -14,19 +14,16 @@ from gametape.events import Store
 
 
 def corpus(root: Path, ruleset: str, games: int, players: int, seed: int = 0) -> list[Path]:
-    """Write ``games`` simulated games (heuristic bots) into ``root``; return their paths."""
+    """Write ``games`` games played by the ruleset's default bot into ``root``; return paths."""
     store = Store(root)
     rules = get_ruleset(ruleset)
     names = sim.default_players(players)
+    ids = []
     with store.batch():
-        ids = [store.create(*_split(sim.play(rules, names, "heuristic", random.Random(seed + i),
-                                             seed=seed + i)))
-               for i in range(games)]
+        for i in range(games):
+            game = sim.play(rules, names, rules.default_bot, random.Random(seed + i), seed=seed + i)
+            ids.append(store.create(game.setup, game.events[1:]))
     return [store.path(i) for i in ids]
-
-
-def _split(game):
-    return game.setup, game.events[1:]
 
 
 def best_of(fn: Callable[[], object], repeat: int = 3) -> float:

@@ -45,3 +45,21 @@ def moves(game: Game, *texts: str) -> Game:
 
 
 __all__ = ["DEFAULT_SUITS", "face", "hanabi", "moves", "stacked_deck"]
+
+
+def hanamikoji(decks: tuple[tuple[int, ...], ...] | None = None, first: int = 0,
+               players: tuple[str, ...] = ("alice", "bob")) -> Game:
+    """A Hanamikoji game; by default both decks are 1..14 in order, so round 1's hands are
+    1-6, round 2 adds 7-10 and round 3 adds 11-14."""
+    from gametape.events.hanamikoji import HanamikojiSetup
+
+    decks = decks or (tuple(range(1, 15)),) * 2
+    return Game.new(HanamikojiSetup(game="test", players=players, decks=decks, first=first))
+
+
+def assign(game: Game, seat: int, perform: int, hidden: int, sacrifice: int, vote: int) -> Game:
+    from gametape.events.hanamikoji import HanamikojiAssign
+
+    game.push(HanamikojiAssign(player=seat, perform=perform, hidden=hidden,
+                               sacrifice=sacrifice, vote=vote))
+    return game

@@ -21,6 +21,7 @@ NAMES = sorted(RULESETS)
 
 def _play(name: str, seed: int, bot: str, players: int | None = None) -> Game:
     rules = RULESETS[name]
+    bot = rules.default_bot if bot == "default" else bot
     n = players or rules.min_players
     n = max(rules.min_players, min(n, rules.max_players))
     return sim.play(rules, sim.default_players(n), bot, random.Random(seed), seed=seed)
@@ -28,7 +29,7 @@ def _play(name: str, seed: int, bot: str, players: int | None = None) -> Game:
 
 seeds = st.integers(0, 10**6)
 counts = st.integers(2, 5)
-bots = st.sampled_from(["heuristic", "random"])
+bots = st.sampled_from(["default", "random"])
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -83,6 +83,11 @@ def _seat(game: Game, name: str | None) -> int | None:
         fail(str(exc.args[0]), EXIT_USAGE)
 
 
+def _player_range(rules: Any) -> str:
+    lo, hi = rules.min_players, rules.max_players
+    return f"exactly {lo}" if lo == hi else f"{lo}-{hi}"
+
+
 def _parse_options(items: list[str]) -> dict[str, str]:
     options = {}
     for item in items:
@@ -112,8 +117,7 @@ def new(
     rules = get_ruleset(ruleset)
     names = [p.strip() for p in players.split(",") if p.strip()]
     if not rules.min_players <= len(names) <= rules.max_players:
-        fail(f"{ruleset} needs {rules.min_players}-{rules.max_players} players, "
-             f"got {len(names)}", EXIT_USAGE)
+        fail(f"{ruleset} needs {_player_range(rules)} players, got {len(names)}", EXIT_USAGE)
     if len({n.lower() for n in names}) != len(names):
         fail("player names must differ", EXIT_USAGE)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
@@ -365,8 +369,10 @@ def list_cmd(json: JsonOpt = False) -> None:
 def simulate(
     ruleset: Annotated[str, typer.Argument(help="The game to simulate.")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 10,
-    players: Annotated[int, typer.Option("--players", "-k", help="Players per game.")] = 3,
-    bot: Annotated[str, typer.Option(help="heuristic or random.")] = "heuristic",
+    players: Annotated[int | None, typer.Option(
+        "--players", "-k", help="Players per game (default: 3, or the nearest allowed).")] = None,
+    bot: Annotated[str | None, typer.Option(
+        help="A bot of the ruleset (default: its best one).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="Ruleset option key=value.")] = None,
@@ -377,8 +383,10 @@ def simulate(
     Example: `gametape simulate hanabi --games 100 --players 3 --bot heuristic --seed 1`
     """
     rules = get_ruleset(ruleset)
+    players = players or sim.default_count(rules)
     if not rules.min_players <= players <= rules.max_players:
-        fail(f"{ruleset} needs {rules.min_players}-{rules.max_players} players", EXIT_USAGE)
+        fail(f"{ruleset} needs {_player_range(rules)} players", EXIT_USAGE)
+    bot = bot or rules.default_bot
     if bot not in rules.bots:
         fail(f"no bot {bot!r} for {ruleset}; bots: {', '.join(rules.bots)}", EXIT_USAGE)
     names = sim.default_players(players)
@@ -447,11 +455,10 @@ def demo(
     store = STATE.store
     first: dict[str, str] = {}
     for name, rules in sorted(RULESETS.items()):
-        n = max(rules.min_players, min(3, rules.max_players))
-        players = sim.default_players(n)
+        players = sim.default_players(sim.default_count(rules))
         with store.batch():
             for i in range(games):
-                game = sim.play(rules, players, "heuristic", random.Random(i), seed=i)
+                game = sim.play(rules, players, rules.default_bot, random.Random(i), seed=i)
                 gid = store.create(game.setup, game.events[1:])
                 first.setdefault(name, gid)
         out.rule(f"[bold]{name}[/]: {games} simulated games in {root}")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from gametape.engine.hanabi import HANABI
+from gametape.engine.hanamikoji import HANAMIKOJI
 from gametape.engine.ruleset import Ruleset
 from gametape.events.base import Setup
 
-RULESETS: dict[str, Ruleset[Any]] = {r.name: r for r in (HANABI,)}
+RULESETS: dict[str, Ruleset[Any]] = {r.name: r for r in (HANABI, HANAMIKOJI)}
 _BY_SETUP: dict[type[Setup], Ruleset[Any]] = {r.setup_type: r for r in RULESETS.values()}
 
 

@@ -64,6 +64,8 @@ class Ruleset(Protocol[S]):
     min_players: int
     max_players: int
     bots: dict[str, Callable[[], Bot]]
+    default_bot: str
+    options_help: dict[str, str]
 
     def new_setup(self, players: Sequence[str], rng: random.Random,
                   options: dict[str, str]) -> Setup:

@@ -41,3 +41,8 @@ def play(ruleset: Ruleset[Any], players: Sequence[str], bot: str, rng: random.Ra
 def default_players(count: int) -> list[str]:
     names = ["alice", "bob", "cara", "dan", "erin", "finn"]
     return names[:count] if count <= len(names) else [f"p{i + 1}" for i in range(count)]
+
+
+def default_count(ruleset: Ruleset[Any]) -> int:
+    """Three players, or the nearest count the ruleset allows."""
+    return max(ruleset.min_players, min(3, ruleset.max_players))

@@ -8,8 +8,12 @@ from typing import Any
 from rich.console import RenderableType
 
 from gametape.cli.boards.hanabi import render as _hanabi
+from gametape.cli.boards.hanamikoji import render as _hanamikoji
 
-BOARDS: dict[str, Callable[[Any, str], RenderableType]] = {"hanabi": _hanabi}
+BOARDS: dict[str, Callable[[Any, str], RenderableType]] = {
+    "hanabi": _hanabi,
+    "hanamikoji": _hanamikoji,
+}
 
 
 def render_board(view: Any, title: str) -> RenderableType:

@@ -65,6 +65,7 @@ class Hanabi:
     min_players = 2
     max_players = 5
     bots = BOTS
+    default_bot = "heuristic"
     options_help = OPTION_HELP
 
     def __repr__(self) -> str:

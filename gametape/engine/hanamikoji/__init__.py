@@ -1,0 +1,99 @@
+"""Hanamikoji (tutorial edition), as ../shared/rules/hanamikoji.md specifies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gametape.engine.hanamikoji import notation as _notation
+from gametape.engine.hanamikoji import rules as _rules
+from gametape.engine.hanamikoji.bots import BOTS
+from gametape.engine.hanamikoji.rules import HanamikojiState
+from gametape.engine.hanamikoji.view import HanamikojiView, view
+from gametape.engine.ruleset import Result
+from gametape.events.base import Event
+from gametape.events.hanamikoji import HanamikojiSetup
+
+OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
+
+
+class Hanamikoji:
+    """The ``hanamikoji`` ruleset: two players, three rounds of simultaneous secret choices."""
+
+    name = "hanamikoji"
+    version = 1
+    setup_type = HanamikojiSetup
+    min_players = 2
+    max_players = 2
+    bots = BOTS
+    default_bot = "greedy"
+    options_help = OPTION_HELP
+
+    def __repr__(self) -> str:
+        return "<Ruleset hanamikoji>"
+
+    def new_setup(self, players: Sequence[str], rng: random.Random,
+                  options: dict[str, str]) -> HanamikojiSetup:
+        unknown = set(options) - set(OPTION_HELP)
+        if unknown:
+            raise ValueError(f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
+                             f"{', '.join(OPTION_HELP)}")
+        decks = []
+        for _ in players:
+            deck = list(range(1, _rules.CARDS + 1))
+            rng.shuffle(deck)
+            decks.append(tuple(deck))
+        first = int(options["first"]) if "first" in options else rng.randrange(2)
+        return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
+
+    def start(self, setup: HanamikojiSetup) -> HanamikojiState:  # type: ignore[override]
+        return _rules.start(setup)
+
+    def apply(self, state: HanamikojiState, event: Event) -> HanamikojiState:
+        return _rules.apply(state, event)
+
+    def to_act(self, state: HanamikojiState) -> tuple[int, ...]:
+        if state.outcome is not None:
+            return ()
+        return tuple(s for s in (0, 1) if state.pending[s] is None)
+
+    def chance(self, state: HanamikojiState, rng: random.Random) -> Event | None:
+        return None  # both deck orders are in the setup
+
+    def legal_moves(self, state: HanamikojiState, seat: int) -> list[Event]:
+        return _rules.legal_moves(state, seat)
+
+    def is_over(self, state: HanamikojiState) -> bool:
+        return state.outcome is not None
+
+    def result(self, state: HanamikojiState) -> Result | None:
+        return _rules.result(state)
+
+    def view(self, state: HanamikojiState, seat: int | None) -> HanamikojiView:
+        return view(state, seat)
+
+    def turn(self, state: HanamikojiState) -> int:
+        return state.round
+
+    def players(self, state: HanamikojiState) -> tuple[str, ...]:
+        return state.setup.players
+
+    def parse_move(self, state: HanamikojiState, text: str, seat: int | None) -> Event:
+        return _notation.parse(state, text, seat)
+
+    def notation(self, state: HanamikojiState, event: Event) -> str:
+        return _notation.notation(state, event)
+
+    def describe(self, before: HanamikojiState, event: Event, after: HanamikojiState) -> str:
+        return _notation.describe(before, event, after)
+
+    def facts(self, state: HanamikojiState) -> dict[str, Any]:
+        return {"round": state.round,
+                "artists": [state.artists(0), state.artists(1)],
+                "votes": [len(state.votes[0]), len(state.votes[1])],
+                "hidden": [len(state.hidden[0]), len(state.hidden[1])],
+                "score": [state.score(0), state.score(1)]}
+
+
+HANAMIKOJI = Hanamikoji()

@@ -1,0 +1,46 @@
+"""Hanamikoji (tutorial edition) events.
+
+A performer card is named by its number, 1-14: artist k has the performers k and k + 7, and each
+player owns one full set, so a number names one card of that player's deck.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from gametape.events.base import Event, Setup
+
+ARTISTS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "indigo", "violet")
+ZONES: tuple[str, ...] = ("perform", "hidden", "sacrifice", "vote")
+
+
+class HanamikojiSetup(Setup, frozen=True, kw_only=True, tag="hanamikoji.setup"):
+    """Two players, each one's shuffled 14-card deck (top first), and the starting seat."""
+
+    decks: tuple[tuple[int, ...], ...]
+    first: int
+
+
+class HanamikojiAssign(Event, frozen=True, kw_only=True, tag="hanamikoji.assign"):
+    """``player`` puts four different cards of their hand, one in each zone, in secret."""
+
+    player: int
+    perform: int
+    hidden: int
+    sacrifice: int
+    vote: int
+
+    def cards(self) -> tuple[int, int, int, int]:
+        return (self.perform, self.hidden, self.sacrifice, self.vote)
+
+
+class Zones(msgspec.Struct, frozen=True, gc=False):
+    """A revealed assignment, as views and round records show it (``hidden`` may be masked)."""
+
+    perform: int
+    hidden: int | None
+    sacrifice: int
+    vote: int
+
+
+HANAMIKOJI_EVENTS = (HanamikojiSetup, HanamikojiAssign)

@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from typer.testing import CliRunner
 
+from gametape.cli.app import app
 from gametape.events import Store
 
 settings.register_profile("ci", max_examples=60, deadline=None,
@@ -17,3 +19,21 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
     return Store(tmp_path / "store")
+
+
+@pytest.fixture
+def run(tmp_path: Path):
+    """Invoke the CLI on a temporary store; fail on any traceback."""
+    root = tmp_path / "store"
+    runner = CliRunner()
+
+    def invoke(*args: str, store: bool = True):
+        argv = (["--store", str(root)] if store else []) + list(args)
+        result = runner.invoke(app, argv)
+        assert "Traceback" not in result.output, result.output
+        assert not isinstance(result.exception, Exception) or isinstance(
+            result.exception, SystemExit), result.exception
+        return result
+
+    invoke.root = root
+    return invoke

@@ -3,31 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from gametape.cli.app import app
 from gametape.events import read_log
-
-runner = CliRunner()
-
-
-@pytest.fixture
-def run(tmp_path: Path):
-    root = tmp_path / "store"
-
-    def invoke(*args: str, store: bool = True):
-        argv = (["--store", str(root)] if store else []) + list(args)
-        result = runner.invoke(app, argv)
-        assert "Traceback" not in result.output, result.output
-        assert not isinstance(result.exception, Exception) or isinstance(
-            result.exception, SystemExit), result.exception
-        return result
-
-    invoke.root = root
-    return invoke
 
 
 def _new(run, players="alice,bob,cara", seed="7", *extra):

@@ -63,3 +63,20 @@ def assign(game: Game, seat: int, perform: int, hidden: int, sacrifice: int, vot
     game.push(HanamikojiAssign(player=seat, perform=perform, hidden=hidden,
                                sacrifice=sacrifice, vote=vote))
     return game
+
+
+def ohanami(players: tuple[str, ...] = ("alice", "bob"), deck: tuple[int, ...] | None = None
+            ) -> Game:
+    """An Ohanami game with round 1 dealt from ``deck`` (default: 4..72 in order)."""
+    from gametape.events.ohanami import OhanamiDeal, OhanamiSetup
+
+    game = Game.new(OhanamiSetup(game="test", players=players))
+    game.push(OhanamiDeal(round=1, deck=deck or tuple(range(4, 73))))
+    return game
+
+
+def pick(game: Game, seat: int, card: int, row: int | None) -> Game:
+    from gametape.events.ohanami import OhanamiPick
+
+    game.push(OhanamiPick(player=seat, card=card, row=row))
+    return game

@@ -6,10 +6,11 @@ from typing import Any
 
 from gametape.engine.hanabi import HANABI
 from gametape.engine.hanamikoji import HANAMIKOJI
+from gametape.engine.ohanami import OHANAMI
 from gametape.engine.ruleset import Ruleset
 from gametape.events.base import Setup
 
-RULESETS: dict[str, Ruleset[Any]] = {r.name: r for r in (HANABI, HANAMIKOJI)}
+RULESETS: dict[str, Ruleset[Any]] = {r.name: r for r in (HANABI, HANAMIKOJI, OHANAMI)}
 _BY_SETUP: dict[type[Setup], Ruleset[Any]] = {r.setup_type: r for r in RULESETS.values()}
 
 

@@ -21,12 +21,14 @@ from gametape.events.base import Abandon, Event, Setup
 from gametape.events.errors import CorruptLine, FormatTooNew
 from gametape.events.hanabi import HANABI_EVENTS
 from gametape.events.hanamikoji import HANAMIKOJI_EVENTS
+from gametape.events.ohanami import OHANAMI_EVENTS
 
 FORMAT_VERSION = 1
 HASH_MARK = b',"hash":"'
 HASH_HEX = 32
 
-EVENT_TYPES: tuple[type[Event], ...] = (Abandon, *HANABI_EVENTS, *HANAMIKOJI_EVENTS)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Abandon, *HANABI_EVENTS, *HANAMIKOJI_EVENTS, *OHANAMI_EVENTS)
 AnyEvent = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007
 
 

@@ -9,10 +9,12 @@ from rich.console import RenderableType
 
 from gametape.cli.boards.hanabi import render as _hanabi
 from gametape.cli.boards.hanamikoji import render as _hanamikoji
+from gametape.cli.boards.ohanami import render as _ohanami
 
 BOARDS: dict[str, Callable[[Any, str], RenderableType]] = {
     "hanabi": _hanabi,
     "hanamikoji": _hanamikoji,
+    "ohanami": _ohanami,
 }
 
 

@@ -1,0 +1,27 @@
+"""Ohanami (tutorial edition) events. Cards are the numbers 4-72 (1-3 are the row markers)."""
+
+from __future__ import annotations
+
+from gametape.events.base import Event, Setup
+
+
+class OhanamiSetup(Setup, frozen=True, kw_only=True, tag="ohanami.setup"):
+    """Players in seat order. Each round's deck order comes later, in an ``ohanami.deal``."""
+
+
+class OhanamiDeal(Event, frozen=True, kw_only=True, tag="ohanami.deal"):
+    """The chance event starting a round: the shuffled deck, top first (ruling R3)."""
+
+    round: int
+    deck: tuple[int, ...]
+
+
+class OhanamiPick(Event, frozen=True, kw_only=True, tag="ohanami.pick"):
+    """``player`` picks ``card``; it goes to the end of ``row`` (1-3), or is discarded (None)."""
+
+    player: int
+    card: int
+    row: int | None = None
+
+
+OHANAMI_EVENTS = (OhanamiSetup, OhanamiDeal, OhanamiPick)

@@ -328,7 +328,9 @@ def _print_reports(reports: list[Report]) -> None:
         table.add_column(col)
     for r in reports:
         if r.result:
-            result = f"{r.result.outcome} {'/'.join(map(str, r.result.scores))}"
+            scores = r.result.scores
+            shown = str(scores[0]) if len(set(scores)) == 1 else "/".join(map(str, scores))
+            result = f"{r.result.outcome} {shown}"
         elif r.problem:
             result = str(r.problem)
         else:

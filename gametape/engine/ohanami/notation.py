@@ -60,7 +60,8 @@ def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
             parts.append(f"{who} discarded {pick.card}")
         else:
             length = len(after.rows[pick.player][pick.row - 1])
-            parts.append(f"{who} placed {pick.card} in row {pick.row} ({length} cards)")
+            plural = "card" if length == 1 else "cards"
+            parts.append(f"{who} placed {pick.card} in row {pick.row} ({length} {plural})")
     text = f"turn {before.turn}: " + "; ".join(parts)
     if any(after.hands):
         direction = "left" if pass_direction(before.round) > 0 else "right"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from bench import validate_bench
+from bench import replay_bench, validate_bench
 
 
 def main() -> None:
     validate_bench.run()
+    print()
+    replay_bench.run()
 
 
 if __name__ == "__main__":

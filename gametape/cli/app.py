@@ -263,6 +263,59 @@ def log_cmd(
         err.print(f"[yellow]warning:[/] {read.error}")
 
 
+@app.command()
+@friendly_errors
+def replay(
+    game_ref: Annotated[str, typer.Argument(metavar="GAME")],
+    as_player: Annotated[str | None, typer.Option(
+        "--as", help="Replay from this player's seat: only what they could see.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Print the frame at this seq.")] = None,
+    all_frames: Annotated[bool, typer.Option("--all", help="Print every frame in order.")
+                          ] = False,
+    json: Annotated[bool, typer.Option(
+        "--json", help="Frames as JSON Lines (with --at: one frame).")] = False,
+) -> None:
+    """Step through a game, move by move, for everyone or from one player's seat.
+
+    On a terminal, opens the interactive viewer: → next, ← back, Home/End, `:` jump to a seq
+    (or `t12` for turn 12), `k` pick a kind of event and `]`/`[` jump to the next/previous one
+    (Hanabi: strike, play, clue to NAME; Hanamikoji: round; Ohanami: round end), `q` quit.
+    A game still being recorded is followed live.
+
+    Example: `gametape replay k3x9 --as bob` · `gametape replay k3x9 --at 17 --json`
+    """
+    from gametape.cli.frames import render_frame
+    from gametape.replay import Cursor
+
+    cursor = Cursor.open(STATE.store.resolve(game_ref))
+    seat = None
+    if as_player is not None:
+        players = cursor.ruleset.players(cursor.states[0])
+        names = [p.lower() for p in players]
+        if as_player.lower() not in names:
+            fail(f"no player {as_player!r}; the players are {', '.join(players)}", EXIT_USAGE)
+        seat = names.index(as_player.lower())
+    if at is not None:
+        frames = [cursor.frame(at, seat)]
+    elif all_frames or json:
+        frames = [cursor.frame(s, seat) for s in range(cursor.last + 1)]
+    elif out.is_terminal:
+        from gametape.cli.viewer import ReplayApp
+
+        ReplayApp(cursor, seat).run()
+        return
+    else:
+        fail("the interactive replay needs a terminal; use --at SEQ, --all or --json",
+             EXIT_USAGE)
+    if json:
+        print_json_lines(frames)
+    else:
+        for frame in frames:
+            out.print(render_frame(cursor, frame))
+    if cursor.problem and (at is None or at == cursor.last):
+        fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
+
+
 def _targets(paths: list[str] | None) -> list[Path]:
     store = STATE.store
     if not paths:

@@ -14,6 +14,7 @@ from rich.console import Console
 from gametape.engine.game import IllegalEvent
 from gametape.engine.ruleset import NotationError, RuleViolation
 from gametape.events.errors import LogError
+from gametape.replay import OutOfRange
 
 EXIT_INVALID = 1  # the data is invalid: validation failed, an illegal move was refused
 EXIT_USAGE = 2  # the command was used wrongly: unknown game, bad option
@@ -49,6 +50,8 @@ def friendly_errors(func: F) -> F:
             fail(str(exc))
         except KeyError as exc:
             fail(str(exc.args[0]) if exc.args else str(exc), EXIT_USAGE)
+        except OutOfRange as exc:
+            fail(str(exc), EXIT_USAGE)
         except ValueError as exc:
             fail(str(exc), EXIT_USAGE)
         except OSError as exc:

@@ -189,9 +189,24 @@ def notation(ruleset: Ruleset[Any], state: Any, event: Event) -> str:
     return ruleset.notation(state, event)
 
 
-def describe(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> str:
-    """What ``event`` changed, in one line."""
+def describe(ruleset: Ruleset[Any], before: Any, event: Event, after: Any,
+             seat: int | None = None) -> str:
+    """What ``event`` changed, in one line, as ``seat`` saw it (None: everything)."""
     if isinstance(event, Abandon):
         who = ruleset.players(before)[event.player] if event.player is not None else "the table"
         return f"{who} abandoned the game" + (f": {event.reason}" if event.reason else "")
-    return ruleset.describe(before, event, after)
+    return ruleset.describe(before, event, after, seat)
+
+
+def redact(ruleset: Ruleset[Any], event: Event, seat: int | None) -> Event | None:
+    """The event as ``seat`` sees it when it happens (None: only that something happened)."""
+    if seat is None or isinstance(event, Abandon):
+        return event
+    return ruleset.redact(event, seat)
+
+
+def kinds(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> tuple[str, ...]:
+    """What kind of event this was, for jumps in replay."""
+    if isinstance(event, Abandon):
+        return ("abandon",)
+    return ruleset.kinds(before, event, after)

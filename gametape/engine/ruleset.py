@@ -105,8 +105,14 @@ class Ruleset(Protocol[S]):
     def notation(self, state: S, event: Event) -> str:
         """The notation of ``event`` played in ``state`` (``parse_move`` gives it back)."""
 
-    def describe(self, before: S, event: Event, after: S) -> str:
-        """One line saying what changed, for logs and replay."""
+    def describe(self, before: S, event: Event, after: S, seat: int | None = None) -> str:
+        """One line saying what changed, as ``seat`` saw it (None: everything)."""
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        """The event as ``seat`` sees it when it happens; None if they only see that it did."""
+
+    def kinds(self, before: S, event: Event, after: S) -> tuple[str, ...]:
+        """Names for what kind of event this was ("strike", "round"), for replay's jumps."""
 
     def facts(self, state: S) -> dict[str, Any]:
         """Flat facts about a state for analytics (tokens, scores, round, ...)."""

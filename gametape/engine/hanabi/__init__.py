@@ -121,8 +121,15 @@ class Hanabi:
     def notation(self, state: HanabiState, event: Event) -> str:
         return _notation.notation(state, event)
 
-    def describe(self, before: HanabiState, event: Event, after: HanabiState) -> str:
-        return _notation.describe(before, event, after)
+    def describe(self, before: HanabiState, event: Event, after: HanabiState,
+                 seat: int | None = None) -> str:
+        return _notation.describe(before, event, after, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        return event  # every Hanabi action is made in the open
+
+    def kinds(self, before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
+        return _notation.kinds(before, event, after)
 
     def facts(self, state: HanabiState) -> dict[str, Any]:
         return {"clues": state.clues, "strikes": state.strikes, "score": state.score,

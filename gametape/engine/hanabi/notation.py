@@ -91,8 +91,12 @@ def notation(state: HanabiState, event: Event) -> str:
     raise NotationError(f"not a Hanabi move: {event!r}")
 
 
-def describe(before: HanabiState, event: Event, after: HanabiState) -> str:
-    """One line of what changed, e.g. ``bob played r3 from slot 2 → red 3; drew y1``."""
+def describe(before: HanabiState, event: Event, after: HanabiState,
+             seat: int | None = None) -> str:
+    """One line of what changed, e.g. ``bob played r3 from slot 2 → red 3; drew y1``.
+
+    As the drawer sees it, the drawn card is just ``a card``.
+    """
     names = before.setup.players
     suits = before.setup.options.suits
     if isinstance(event, HanabiPlay | HanabiDiscard):
@@ -109,7 +113,9 @@ def describe(before: HanabiState, event: Event, after: HanabiState) -> str:
             if after.clues > before.clues:
                 text += " (+1 clue)"
         if after.next_card > before.next_card:
-            text += f"; drew {card_name(after.faces[before.next_card], suits)}"
+            drawn = ("a card" if seat == event.player
+                     else card_name(after.faces[before.next_card], suits))
+            text += f"; drew {drawn}"
         if before.final_turns is None and after.final_turns is not None:
             text += f"; deck empty: {after.final_turns} turns left"
     elif isinstance(event, HanabiClue):
@@ -123,3 +129,14 @@ def describe(before: HanabiState, event: Event, after: HanabiState) -> str:
     if after.outcome and not before.outcome:
         text += f" — game over: {after.outcome}, {after.score} points"
     return text
+
+
+def kinds(before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
+    """``play`` (and ``strike`` for a misplay), ``discard``, ``clue`` and ``clue to NAME``."""
+    if isinstance(event, HanabiPlay):
+        return ("play", "strike") if after.strikes > before.strikes else ("play",)
+    if isinstance(event, HanabiDiscard):
+        return ("discard",)
+    if isinstance(event, HanabiClue):
+        return ("clue", f"clue to {before.setup.players[event.target]}")
+    return ()

@@ -85,8 +85,18 @@ class Hanamikoji:
     def notation(self, state: HanamikojiState, event: Event) -> str:
         return _notation.notation(state, event)
 
-    def describe(self, before: HanamikojiState, event: Event, after: HanamikojiState) -> str:
-        return _notation.describe(before, event, after)
+    def describe(self, before: HanamikojiState, event: Event, after: HanamikojiState,
+                 seat: int | None = None) -> str:
+        return _notation.describe(before, event, after)  # says only what both can see
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        """An assignment is secret: only its maker sees it (the resolution says the rest)."""
+        return event if seat is None or getattr(event, "player", None) == seat else None
+
+    def kinds(self, before: HanamikojiState, event: Event,
+              after: HanamikojiState) -> tuple[str, ...]:
+        """``round`` for the assignment that resolved a round, else ``assign``."""
+        return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
 
     def facts(self, state: HanamikojiState) -> dict[str, Any]:
         return {"round": state.round,

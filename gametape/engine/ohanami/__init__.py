@@ -80,8 +80,23 @@ class Ohanami:
     def notation(self, state: OhanamiState, event: Event) -> str:
         return _notation.notation(state, event)
 
-    def describe(self, before: OhanamiState, event: Event, after: OhanamiState) -> str:
-        return _notation.describe(before, event, after)
+    def describe(self, before: OhanamiState, event: Event, after: OhanamiState,
+                 seat: int | None = None) -> str:
+        return _notation.describe(before, event, after)  # says only what everyone can see
+
+    def redact(self, event: Event, seat: int | None) -> Event | None:
+        """A pick is secret to its maker until the turn resolves; nobody sees a deck order."""
+        if seat is None:
+            return event
+        return event if getattr(event, "player", None) == seat else None
+
+    def kinds(self, before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str, ...]:
+        """``deal``; ``turn`` for the pick that resolved a turn, plus ``round end``."""
+        if isinstance(event, OhanamiDeal):  # a deal of nothing scores its round at once
+            return ("deal", "round end") if len(after.scores) > len(before.scores) else ("deal",)
+        if len(after.scores) > len(before.scores):
+            return ("turn", "round end")
+        return ("turn",) if after.turns > before.turns else ("pick",)
 
     def facts(self, state: OhanamiState) -> dict[str, Any]:
         return {"round": state.round, "turn": state.turn, "deck": len(state.deck),

@@ -51,7 +51,7 @@ def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
                 f"3 dealt to each player")
     assert isinstance(event, OhanamiPick)
     if after.turns == before.turns and after.outcome is None:
-        return f"{names[event.player]} picked a card in secret (turn {before.turn})"
+        return f"{names[event.player]} picked a card in secret (turn {before.turns + 1})"
     picks = [p for p in before.pending if p is not None] + [event]
     parts = []
     for pick in sorted(picks, key=lambda p: p.player):
@@ -62,7 +62,7 @@ def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
             length = len(after.rows[pick.player][pick.row - 1])
             plural = "card" if length == 1 else "cards"
             parts.append(f"{who} placed {pick.card} in row {pick.row} ({length} {plural})")
-    text = f"turn {before.turn}: " + "; ".join(parts)
+    text = f"turn {before.turns + 1}: " + "; ".join(parts)
     if any(after.hands):
         direction = "left" if pass_direction(before.round) > 0 else "right"
         drew = len(after.deck) < len(before.deck)

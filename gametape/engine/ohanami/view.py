@@ -50,6 +50,6 @@ def view(state: OhanamiState, seat: int | None) -> OhanamiView:
         ))
     season = SEASONS[state.round - 1] if state.round else None
     return OhanamiView(ruleset="ohanami", seat=seat, players=state.setup.players,
-                       round=state.round, season=season, turn=state.turn,
+                       round=state.round, season=season, turn=state.turns + 1,
                        deck=len(state.deck), discards=state.discards, gardens=tuple(gardens),
                        outcome=state.outcome)

@@ -1,0 +1,32 @@
+"""A replay frame for people: position, the move that led here, what changed, the board."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from gametape.cli.boards import render_board
+from gametape.replay import Cursor, Frame
+
+
+def header(frame: Frame, last: int) -> Text:
+    """``seq 17/58, turn 12 · bob: play 2`` (the move only when the viewer could see it)."""
+    text = Text(f"seq {frame.seq}/{last}, turn {frame.turn}", style="bold")
+    if frame.seq == 0:
+        text.append(" · the setup", style="dim")
+    elif frame.move is not None:
+        text.append(f" · {frame.actor + ': ' if frame.actor else ''}{frame.move}")
+    elif frame.actor:
+        text.append(f" · {frame.actor} moved", style="dim")
+    return text
+
+
+def render_frame(cursor: Cursor, frame: Frame) -> RenderableType:
+    parts: list[RenderableType] = [header(frame, cursor.last)]
+    if frame.change:
+        parts.append(Text(f"→ {frame.change}"))
+    if frame.seq == cursor.last and cursor.problem:
+        parts.append(Text(f"the replay stops here: {cursor.problem}", style="bold red"))
+    game = cursor.events[0].game  # type: ignore[attr-defined]
+    parts.append(render_board(frame.view, f"{game} · seq {frame.seq}/{cursor.last}"))
+    return Group(*parts)

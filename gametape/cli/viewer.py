@@ -1,0 +1,139 @@
+"""The interactive replay viewer (Textual): step, jump and search through a game."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Input, Static
+
+from gametape.cli.frames import render_frame
+from gametape.replay import Cursor, Frame, OutOfRange
+
+
+class ReplayApp(App[None]):
+    """Replays one game; the footer lists the keys."""
+
+    TITLE = "gametape replay"
+    CSS = """
+    #status { height: auto; padding: 0 1; background: $boost; }
+    #jump { dock: bottom; display: none; }
+    #jump.open { display: block; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l,n,space", "step(1)", "next"),
+        Binding("left,h,p", "step(-1)", "back"),
+        Binding("home,g", "first", "first"),
+        Binding("end,G", "last", "last"),
+        Binding("colon,j", "ask_jump", "jump (seq, or t+turn)"),
+        Binding("k", "cycle_kind", "kind"),
+        Binding("right_square_bracket", "find(True)", "next of kind"),
+        Binding("left_square_bracket", "find(False)", "prev of kind"),
+        Binding("q,escape", "quit", "quit"),
+    ]
+
+    def __init__(self, cursor: Cursor, seat: int | None = None, follow: bool = True) -> None:
+        super().__init__()
+        self.cursor = cursor
+        self.seat = seat
+        self.follow = follow
+        kinds = cursor.kinds()
+        self.kind: str | None = kinds[0] if kinds else None
+        self.message = ""
+        self.frame: Frame | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with VerticalScroll():
+            yield Static(id="frame")
+        yield Input(placeholder="seq number, or t12 for turn 12 — enter to jump, esc to cancel",
+                    id="jump")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+        if self.follow and self.cursor.path is not None:
+            self.set_interval(1.0, self.poll)
+
+    def show(self) -> None:
+        self.frame = frame = self.cursor.frame(seat=self.seat)
+        self.query_one("#frame", Static).update(render_frame(self.cursor, frame))
+        kind = f"kind: {self.kind} ([ ] to jump)" if self.kind else "no kinds"
+        status = f"{kind}   {self.message}".rstrip()
+        self.query_one("#status", Static).update(status)
+
+    def poll(self) -> None:
+        """A live game: pick up new events; stay at the end if we were there."""
+        at_end = self.cursor.seq == self.cursor.last
+        if self.cursor.refresh():
+            if at_end:
+                self.cursor.end()
+            self.message = f"{self.cursor.last} events now"
+            self.show()
+
+    def action_step(self, n: int) -> None:
+        self.message = ""
+        (self.cursor.step if n > 0 else self.cursor.back)(abs(n))
+        self.show()
+
+    def action_first(self) -> None:
+        self.cursor.start()
+        self.message = ""
+        self.show()
+
+    def action_last(self) -> None:
+        self.cursor.end()
+        self.message = ""
+        self.show()
+
+    def action_cycle_kind(self) -> None:
+        kinds = self.cursor.kinds()
+        if kinds:
+            i = kinds.index(self.kind) if self.kind in kinds else -1
+            self.kind = kinds[(i + 1) % len(kinds)]
+        self.show()
+
+    def action_find(self, forward: bool) -> None:
+        if self.kind is None:
+            return
+        seq = self.cursor.find(self.kind, forward)
+        if seq is None:
+            self.message = f"no {'later' if forward else 'earlier'} {self.kind}"
+        else:
+            self.cursor.jump(seq)
+            self.message = ""
+        self.show()
+
+    def action_ask_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.add_class("open")
+        box.value = ""
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip().lower()
+        self._close_jump()
+        try:
+            if text.startswith("t") and text[1:].isdigit():
+                self.cursor.jump_turn(int(text[1:]))
+            elif text.isdigit():
+                self.cursor.jump(int(text))
+            else:
+                raise OutOfRange(f"{text!r}: type a seq number, or t and a turn number")
+            self.message = ""
+        except OutOfRange as exc:
+            self.message = str(exc)
+        self.show()
+
+    def on_key(self, event) -> None:
+        box = self.query_one("#jump", Input)
+        if event.key == "escape" and box.has_class("open"):
+            self._close_jump()
+            event.stop()
+
+    def _close_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.remove_class("open")
+        self.set_focus(None)

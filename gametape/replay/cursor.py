@@ -1,0 +1,194 @@
+"""A cursor over a game's states.
+
+Every state is kept once computed (states share their unchanged parts, so a game of a few
+hundred events costs little), so a step, a step back or a jump never refolds from the start.
+A cursor on a log that is still being written catches up with ``refresh()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from gametape.engine.game import check_first, describe, kinds, notation, redact, step
+from gametape.engine.registry import ruleset_for
+from gametape.engine.ruleset import RuleViolation
+from gametape.events.base import Event, actor
+from gametape.events.log import read_log
+
+
+class OutOfRange(ValueError):
+    """A jump outside the game; the message gives the valid range."""
+
+
+class Frame(msgspec.Struct, frozen=True, kw_only=True):
+    """One step of a replay as ``seat`` saw it (None: everything).
+
+    ``event``, ``move`` and ``change`` describe the event that led here (absent at seq 0);
+    ``event`` and ``move`` are None when the seat could not see the event itself. A frame
+    holds only what was known at its seq (the game's length is the cursor's ``last``).
+    """
+
+    seq: int
+    turn: int
+    seat: int | None
+    actor: str | None
+    event: Event | None
+    move: str | None
+    change: str | None
+    kinds: tuple[str, ...]
+    view: Any
+
+
+class Cursor:
+    """Step through a game's states.
+
+    >>> cursor = Cursor.open(path)
+    >>> cursor.step(); cursor.frame(seat=1).change
+    'alice told bob red: slots 2, 4'
+    """
+
+    def __init__(self, events: Sequence[Event], path: Path | None = None,
+                 read_problem: str | None = None) -> None:
+        setup = check_first(events)
+        self.ruleset = ruleset_for(setup)
+        self.path = path
+        self.events: list[Event] = [setup]
+        self.states: list[Any] = [self.ruleset.start(setup)]
+        self._kinds: list[tuple[str, ...]] = [()]
+        self.problem: str | None = None  # why the replay stops before the end of the log
+        self._illegal = False  # stopped by the rules: later appends cannot mend that
+        self.seq = 0
+        self._extend(events[1:], read_problem)
+
+    @classmethod
+    def open(cls, path: Path) -> Cursor:
+        """A cursor over a log file; it stops before the first bad line or illegal event."""
+        read = read_log(path)
+        if not read.records:
+            raise ValueError(str(read.error) if read.error else f"{path}: empty log")
+        return cls(read.events, path, str(read.error) if read.error else None)
+
+    def __repr__(self) -> str:
+        return f"<Cursor {self.ruleset.name} seq {self.seq}/{self.last}>"
+
+    def _extend(self, events: Sequence[Event], read_problem: str | None) -> int:
+        added = 0
+        state = self.states[-1]
+        for event in events:
+            seq = len(self.events)
+            try:
+                after = step(self.ruleset, state, event)
+            except RuleViolation as v:
+                self.problem = f"seq {seq}: {v}"
+                self._illegal = True
+                return added
+            self._kinds.append(kinds(self.ruleset, state, event, after))
+            self.events.append(event)
+            self.states.append(after)
+            state = after
+            added += 1
+        self.problem = read_problem
+        return added
+
+    def refresh(self) -> int:
+        """Catch up with a log still being written; return how many events were added."""
+        if self.path is None or self._illegal:
+            return 0
+        read = read_log(self.path)
+        known = len(self.events)
+        if len(read.records) < known or read.events[:known] != self.events:
+            self.problem = f"{self.path}: the log changed under the replay; reopen it"
+            self._illegal = True
+            return 0
+        return self._extend(read.events[known:], str(read.error) if read.error else None)
+
+    # --- position -----------------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return len(self.events) - 1
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.seq]
+
+    def state_at(self, seq: int) -> Any:
+        self._check(seq)
+        return self.states[seq]
+
+    def _check(self, seq: int) -> None:
+        if not 0 <= seq <= self.last:
+            raise OutOfRange(f"no seq {seq}: this game has seqs 0 to {self.last}")
+
+    def jump(self, seq: int) -> int:
+        self._check(seq)
+        self.seq = seq
+        return seq
+
+    def step(self, n: int = 1) -> int:
+        """Move forward ``n`` events (stopping at the end); return the new seq."""
+        self.seq = min(self.seq + n, self.last)
+        return self.seq
+
+    def back(self, n: int = 1) -> int:
+        self.seq = max(self.seq - n, 0)
+        return self.seq
+
+    def start(self) -> int:
+        return self.jump(0)
+
+    def end(self) -> int:
+        return self.jump(self.last)
+
+    def turn_of(self, seq: int) -> int:
+        """The turn during which the event at ``seq`` happened (seq 0: the first turn)."""
+        return self.ruleset.turn(self.states[max(seq - 1, 0)])
+
+    def jump_turn(self, turn: int) -> int:
+        """Jump to the first event of ``turn``."""
+        for seq in range(1, self.last + 1):
+            if self.turn_of(seq) == turn:
+                return self.jump(seq)
+        first, last = self.turn_of(1 if self.last else 0), self.turn_of(self.last)
+        raise OutOfRange(f"no turn {turn}: this game has turns {first} to {last}")
+
+    def kinds(self) -> list[str]:
+        """Every kind of event in the game, in order of first appearance."""
+        seen: dict[str, None] = {}
+        for ks in self._kinds:
+            seen.update(dict.fromkeys(ks))
+        return list(seen)
+
+    def find(self, kind: str, forward: bool = True) -> int | None:
+        """The seq of the next (or previous) event of ``kind`` from here, if any."""
+        seqs = range(self.seq + 1, self.last + 1) if forward else range(self.seq - 1, 0, -1)
+        return next((s for s in seqs if kind in self._kinds[s]), None)
+
+    # --- frames -------------------------------------------------------------------------
+
+    def frame(self, seq: int | None = None, seat: int | None = None) -> Frame:
+        """The frame at ``seq`` (default: here) as ``seat`` saw it."""
+        seq = self.seq if seq is None else seq
+        self._check(seq)
+        rules = self.ruleset
+        after = self.states[seq]
+        if seq == 0:
+            return Frame(seq=0, turn=rules.turn(after), seat=seat, actor=None,
+                         event=None, move=None, change=None, kinds=(),
+                         view=rules.view(after, seat))
+        before, event = self.states[seq - 1], self.events[seq]
+        seen = redact(rules, event, seat)
+        who = actor(event)
+        return Frame(
+            seq=seq, turn=rules.turn(before), seat=seat,
+            actor=rules.players(before)[who] if who is not None else None,
+            event=seen,
+            move=notation(rules, before, event) if seen is not None else None,
+            change=describe(rules, before, event, after, seat),
+            kinds=self._kinds[seq],
+            view=rules.view(after, seat),
+        )

@@ -42,7 +42,7 @@ def run() -> dict[str, dict[str, float]]:
         rng = random.Random(1)
         cursor = Cursor(events)
         t_open = best_of(lambda ev=events: Cursor(ev))
-        t_jump = _median_op(lambda c=cursor: c.jump(rng.randrange(c.last + 1)))
+        t_jump = _median_op(lambda c=cursor, r=rng: c.jump(r.randrange(c.last + 1)))
         cursor.start()
         t_step = _median_op(lambda c=cursor: c.step() if c.seq < c.last else c.start())
         t_fold = best_of(lambda ev=events: fold(ev))

@@ -16,8 +16,8 @@ from gametape.engine import simulate as sim
 from gametape.engine.game import fold
 from gametape.engine.registry import RULESETS
 from gametape.events import Store
-from gametape.events.hanamikoji import HanamikojiSetup
 from gametape.events.hanabi import HanabiPlay, HanabiSetup
+from gametape.events.hanamikoji import HanamikojiSetup
 from gametape.events.ohanami import OhanamiDeal
 from gametape.replay import Cursor, OutOfRange
 
@@ -144,9 +144,10 @@ def test_hanabi_frames_do_not_depend_on_the_viewers_own_unseen_cards(seed, n, at
         # nothing that the seat has been told.
         clues = [s for s in range(1, k + 1) if getattr(game.events[s], "target", None) == seat]
 
-        def together(a, b):
-            return all((a in h) == (b in h)
-                       for h in (cursor.state_at(s - 1).hands[seat] for s in clues))
+        held = [cursor.state_at(s - 1).hands[seat] for s in clues]
+
+        def together(a, b, held=held):
+            return all((a in h) == (b in h) for h in held)
 
         hand = [o for o in state.hands[seat] if not state.known(o).clued]
         pairs = [(a, b) for a in hand for b in hand

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from bench import replay_bench, validate_bench
+from bench import analytics_bench, replay_bench, validate_bench
 
 
 def main() -> None:
     validate_bench.run()
     print()
     replay_bench.run()
+    print()
+    analytics_bench.run()
 
 
 if __name__ == "__main__":

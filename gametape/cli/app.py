@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
@@ -484,6 +485,152 @@ def repair(game_ref: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
         return
     offset, side = done
     out.print(f"{path}: cut the torn line at byte {offset}; the fragment is in {side}")
+
+
+def _model() -> Any:
+    from gametape.analytics import ReadModel
+
+    return ReadModel(STATE.store.root)
+
+
+def _refresh(model: Any, jobs: int = 0, quiet: bool = False) -> Any:
+    with _progress() as bar:
+        task = bar.add_task("indexing", total=None, visible=not quiet)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, visible=not quiet and total > 20)
+
+        return model.refresh(progress=progress, jobs=jobs)
+
+
+@app.command()
+@friendly_errors
+def index(
+    rebuild: Annotated[bool, typer.Option(help="Delete the read model and build it anew.")
+                       ] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per CPU).")] = 0,
+    json: JsonOpt = False,
+) -> None:
+    """Refresh the DuckDB read model of the store (only new or changed logs are read).
+
+    The model is `gametape.duckdb` in the store; it can be deleted at any time.
+
+    Example: `gametape index` · `gametape index --rebuild`
+    """
+    model = _model()
+    if rebuild:
+        model.path.unlink(missing_ok=True)
+    summary = _refresh(model, jobs, quiet=json)
+    if json:
+        print_json({"database": str(model.path), "added": len(summary.added),
+                    "updated": len(summary.updated), "removed": len(summary.removed),
+                    "unchanged": summary.unchanged, "invalid": summary.invalid,
+                    "events": summary.events})
+        return
+    out.print(f"indexed {len(summary.added)} new, {len(summary.updated)} changed, "
+              f"{len(summary.removed)} removed, {summary.unchanged} unchanged games "
+              f"({summary.events} events read, {summary.invalid} invalid)")
+    err.print(f"[dim]read model: {model.path}[/]")
+
+
+@app.command()
+@friendly_errors
+def query(
+    sql: Annotated[str, typer.Argument(help="SQL over the tables games, game_players, events.")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
+                   ] = "table",
+) -> None:
+    """Run SQL on the read model (refreshed first if any log changed).
+
+    Tables and columns: docs/analytics.md. json prints one object per row (JSON Lines).
+
+    Example: `gametape query "SELECT player_count, avg(score) FROM games GROUP BY ALL"`
+    """
+    from gametape.analytics import QueryError
+    from gametape.cli.tables import FORMATS, as_text, rich_table
+
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
+    model = _model()
+    if model.stale():
+        _refresh(model, quiet=True)
+    try:
+        columns, rows = model.query(sql)
+    except QueryError as exc:
+        fail(str(exc), hint="tables: games, game_players, events (docs/analytics.md)")
+    if fmt == "table":
+        out.print(rich_table(columns, rows))
+        err.print(f"[dim]{len(rows)} rows[/]")
+    else:
+        sys.stdout.write(as_text(columns, rows, fmt))
+
+
+@app.command()
+@friendly_errors
+def stats(
+    ruleset: Annotated[str | None, typer.Argument(help="One ruleset (default: all).")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Ready-made reports: scores by player count, outcomes, game length, players, mistakes.
+
+    Mistakes: Hanabi misplays by rank; Hanamikoji captures lost to ties; Ohanami discards by
+    season.
+
+    Example: `gametape stats hanabi`
+    """
+    from gametape.cli.tables import histogram, rich_table
+
+    if ruleset is not None:
+        get_ruleset(ruleset)
+    model = _model()
+    if model.stale():
+        _refresh(model, quiet=True)
+    reports = model.stats([ruleset] if ruleset else None)
+    if json:
+        print_json(reports if ruleset is None else reports[0])
+        return
+    if not reports:
+        out.print(f"no games in {STATE.store.root}")
+    for rep in reports:
+        out.rule(f"[bold]{rep['ruleset']}[/]")
+        if rep["scores"]:
+            out.print("[bold]score by player count[/]")
+            out.print(histogram(rep["scores"]))
+        for key, title in (("outcomes", "outcomes"), ("lengths", "game length"),
+                           ("players", "players")):
+            rows = rep[key]
+            if rows:
+                out.print(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
+        mistakes = rep["mistakes"]
+        rows = mistakes["rows"]
+        if rows:
+            out.print(rich_table(list(rows[0]), [list(r.values()) for r in rows],
+                                 mistakes["title"]))
+        else:
+            out.print(f"{mistakes['title']}: none")
+
+
+@app.command()
+@friendly_errors
+def export(
+    parquet: Annotated[Path | None, typer.Option(
+        "--parquet", help="Write games, game_players and events as Parquet into this directory, "
+        "partitioned by ruleset.")] = None,
+) -> None:
+    """Export the read model as Parquet, for DuckDB, Spark or any Arrow tool.
+
+    Writes DIR/games/ruleset=hanabi/*.parquet and the same for game_players and events.
+
+    Example: `gametape export --parquet out/` then
+    `duckdb -c "SELECT * FROM 'out/games/*/*.parquet'"`
+    """
+    if parquet is None:
+        fail("say what to export: --parquet DIR", EXIT_USAGE)
+    model = _model()
+    if model.stale():
+        _refresh(model, quiet=True)
+    for path in model.export_parquet(parquet):
+        out.print(f"wrote {path}")
 
 
 DEMO_MARK = ".gametape-demo"

@@ -114,5 +114,13 @@ class Ruleset(Protocol[S]):
     def kinds(self, before: S, event: Event, after: S) -> tuple[str, ...]:
         """Names for what kind of event this was ("strike", "round"), for replay's jumps."""
 
-    def facts(self, state: S) -> dict[str, Any]:
-        """Flat facts about a state for analytics (tokens, scores, round, ...)."""
+    # Analytics: each ruleset names its own columns (DuckDB types) and fills them.
+    event_columns: dict[str, str]
+    player_columns: dict[str, str]
+
+    def event_facts(self, before: S, event: Event, after: S) -> dict[str, Any]:
+        """Facts about one event and the state after it, keyed by ``event_columns``."""
+
+    def player_facts(self, state: S, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Per seat, facts keyed by ``player_columns``, from the final state and the event
+        rows (each holds ``actor``, ``type`` and that event's facts)."""

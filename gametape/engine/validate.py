@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
 
-from gametape.engine.game import IllegalEvent, fold
+from gametape.engine.game import IllegalEvent, fold, iter_states
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Result
-from gametape.events.base import Setup
+from gametape.events.base import Event, Setup
 from gametape.events.log import LogRead, read_log
 
 Status = Literal["finished", "in_progress", "invalid"]
@@ -53,10 +53,15 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     problem: Problem | None = None
 
 
-def validate(read: LogRead) -> tuple[Report, Any]:
+Visit = Callable[[int, Any, Event, Any], None]
+
+
+def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     """Check a read log: format problems from reading, then the rules. Returns (report, state).
 
-    The state is the last valid one (None if not even the setup was valid).
+    The state is the last valid one (None if not even the setup was valid). ``visit``, if
+    given, is called as ``visit(seq, before, event, after)`` for every valid event after the
+    setup (analytics reads facts this way without folding twice).
     """
     file = str(read.path)
     events = read.events
@@ -68,12 +73,19 @@ def validate(read: LogRead) -> tuple[Report, Any]:
     last_ok = -1
     problem: Problem | None = None
     try:
-        if events:  # an empty read is explained by its read error below
+        if events and visit is None:  # an empty read is explained by its read error below
             state = fold(events)
             last_ok = len(events) - 1
+        elif events:
+            before = None
+            for seq, event, after in iter_states(events):
+                if seq:
+                    visit(seq, before, event, after)
+                before = state = after
+                last_ok = seq
     except IllegalEvent as exc:
         last_ok = exc.seq - 1
-        if exc.seq > 0:
+        if exc.seq > 0 and visit is None:
             state = fold(events[: exc.seq])
         problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
                           line=exc.seq + 1, seq=exc.seq, rule=exc.violation.rule)

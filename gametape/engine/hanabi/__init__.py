@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from gametape.engine.hanabi import notation as _notation
 from gametape.engine.hanabi import rules as _rules
@@ -18,6 +18,7 @@ from gametape.events.hanabi import (
     TUTORIAL_COPIES,
     Face,
     HanabiOptions,
+    HanabiPlay,
     HanabiSetup,
 )
 
@@ -131,10 +132,47 @@ class Hanabi:
     def kinds(self, before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
         return _notation.kinds(before, event, after)
 
-    def facts(self, state: HanabiState) -> dict[str, Any]:
-        return {"clues": state.clues, "strikes": state.strikes, "score": state.score,
-                "fireworks_sum": state.fireworks_sum, "deck": state.deck_left,
-                "max_score": state.max_score}
+    event_columns: ClassVar[dict[str, str]] = {
+        "clues": "INTEGER", "strikes": "INTEGER", "score": "INTEGER", "deck": "INTEGER",
+        "card": "VARCHAR", "card_suit": "VARCHAR", "card_rank": "INTEGER",
+        "success": "BOOLEAN", "target": "VARCHAR"}
+    player_columns: ClassVar[dict[str, str]] = {
+        "plays": "INTEGER", "misplays": "INTEGER", "clues_given": "INTEGER",
+        "discards": "INTEGER"}
+
+    def event_facts(self, before: HanabiState, event: Event,
+                    after: HanabiState) -> dict[str, Any]:
+        """Tokens, strikes, fireworks sum and deck after the move; the card played or
+        discarded (and whether a play succeeded); a clue's receiver."""
+        facts: dict[str, Any] = {"clues": after.clues, "strikes": after.strikes,
+                                 "score": after.fireworks_sum, "deck": after.deck_left}
+        card = getattr(event, "card", None)
+        if card is not None:
+            face = after.faces[card]
+            suits = before.setup.options.suits
+            facts.update(card=_notation.card_name(face, suits), card_suit=suits[face.suit],
+                         card_rank=face.rank)
+            if isinstance(event, HanabiPlay):
+                facts["success"] = after.strikes == before.strikes
+        target = getattr(event, "target", None)
+        if target is not None:
+            facts["target"] = before.setup.players[target]
+        return facts
+
+    def player_facts(self, state: HanabiState,
+                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        rows = [dict.fromkeys(self.player_columns, 0) for _ in state.setup.players]
+        for e in events:
+            seat, kind = e.get("actor"), e.get("type")
+            if seat is None:
+                continue
+            if kind == "hanabi.play":
+                rows[seat]["plays" if e.get("success") else "misplays"] += 1
+            elif kind == "hanabi.clue":
+                rows[seat]["clues_given"] += 1
+            elif kind == "hanabi.discard":
+                rows[seat]["discards"] += 1
+        return rows
 
 
 HANABI = Hanabi()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from gametape.engine.hanamikoji import notation as _notation
 from gametape.engine.hanamikoji import rules as _rules
@@ -13,7 +13,7 @@ from gametape.engine.hanamikoji.rules import HanamikojiState
 from gametape.engine.hanamikoji.view import HanamikojiView, view
 from gametape.engine.ruleset import Result
 from gametape.events.base import Event
-from gametape.events.hanamikoji import HanamikojiSetup
+from gametape.events.hanamikoji import ARTISTS, HanamikojiSetup
 
 OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
 
@@ -98,12 +98,37 @@ class Hanamikoji:
         """``round`` for the assignment that resolved a round, else ``assign``."""
         return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
 
-    def facts(self, state: HanamikojiState) -> dict[str, Any]:
-        return {"round": state.round,
-                "artists": [state.artists(0), state.artists(1)],
-                "votes": [len(state.votes[0]), len(state.votes[1])],
-                "hidden": [len(state.hidden[0]), len(state.hidden[1])],
-                "score": [state.score(0), state.score(1)]}
+    event_columns: ClassVar[dict[str, str]] = {"round": "INTEGER", "captured": "VARCHAR[]"}
+    player_columns: ClassVar[dict[str, str]] = {
+        "artists": "INTEGER", "votes": "INTEGER", "hidden": "INTEGER", "ties_lost": "INTEGER"}
+
+    def event_facts(self, before: HanamikojiState, event: Event,
+                    after: HanamikojiState) -> dict[str, Any]:
+        """The round the event belongs to and the artists its resolution captured."""
+        captured: list[str] = []
+        if len(after.rounds) > len(before.rounds):
+            captured = [ARTISTS[a] for a in after.rounds[-1].captured if a is not None]
+        return {"round": before.round, "captured": captured}
+
+    def player_facts(self, state: HanamikojiState,
+                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``ties_lost``: rounds where the player performed an unowned artist and did not get
+        it because the other player performed the same artist (higher, or the same card)."""
+        lost = [0, 0]
+        owners: list[int | None] = [None] * len(ARTISTS)
+        for record in state.rounds:
+            a, b = record.zones
+            if _rules.artist_of(a.perform) == _rules.artist_of(b.perform):
+                artist = _rules.artist_of(a.perform)
+                if owners[artist] is None:
+                    for z in (a, b):
+                        if record.captured[z.player] is None:
+                            lost[z.player] += 1
+            for seat, artist in enumerate(record.captured):
+                if artist is not None:
+                    owners[artist] = seat
+        return [{"artists": state.artists(s), "votes": len(state.votes[s]),
+                 "hidden": len(state.hidden[s]), "ties_lost": lost[s]} for s in (0, 1)]
 
 
 HANAMIKOJI = Hanamikoji()

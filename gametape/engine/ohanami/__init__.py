@@ -13,7 +13,7 @@ from gametape.engine.ohanami.rules import OhanamiState
 from gametape.engine.ohanami.view import OhanamiView, view
 from gametape.engine.ruleset import Result
 from gametape.events.base import Event
-from gametape.events.ohanami import OhanamiDeal, OhanamiSetup
+from gametape.events.ohanami import OhanamiDeal, OhanamiPick, OhanamiSetup
 
 
 class Ohanami:
@@ -98,10 +98,38 @@ class Ohanami:
             return ("turn", "round end")
         return ("turn",) if after.turns > before.turns else ("pick",)
 
-    def facts(self, state: OhanamiState) -> dict[str, Any]:
-        return {"round": state.round, "turn": state.turn, "deck": len(state.deck),
-                "row_lengths": [[len(r) for r in rows] for rows in state.rows],
-                "scores": list(state.totals())}
+    event_columns: ClassVar[dict[str, str]] = {
+        "round": "INTEGER", "card": "VARCHAR", "row": "INTEGER", "row_length": "INTEGER"}
+    player_columns: ClassVar[dict[str, str]] = {
+        "cards_placed": "INTEGER", "discards": "INTEGER", "points_spring": "INTEGER",
+        "points_summer": "INTEGER", "points_autumn": "INTEGER"}
+
+    def event_facts(self, before: OhanamiState, event: Event,
+                    after: OhanamiState) -> dict[str, Any]:
+        """The round; for a pick, the card, its row (NULL: discarded) and the row's length
+        once placed (the placement happens when the turn resolves)."""
+        facts: dict[str, Any] = {"round": after.round if isinstance(event, OhanamiDeal)
+                                 else before.round}
+        if isinstance(event, OhanamiPick):
+            facts["card"] = str(event.card)
+            if event.row is not None:
+                facts["row"] = event.row
+                placed = before.rows[event.player][event.row - 1]
+                facts["row_length"] = len(placed) + 1
+        return facts
+
+    def player_facts(self, state: OhanamiState,
+                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        rows = []
+        for seat in range(state.n_players):
+            points = [r[seat] for r in state.scores] + [None] * (3 - len(state.scores))
+            rows.append({
+                "cards_placed": sum(len(r) for r in state.rows[seat]),
+                "discards": sum(1 for e in events if e.get("actor") == seat
+                                and e.get("type") == "ohanami.pick" and e.get("row") is None),
+                "points_spring": points[0], "points_summer": points[1],
+                "points_autumn": points[2]})
+        return rows
 
 
 OHANAMI = Ohanami()

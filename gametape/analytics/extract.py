@@ -1,0 +1,78 @@
+"""One log file → its rows in the read model: one game, one row per player, one per event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from gametape.engine.game import notation
+from gametape.engine.registry import ruleset_for
+from gametape.engine.validate import validate
+from gametape.events.base import Event, Setup, actor
+from gametape.events.log import read_log
+
+
+@dataclass
+class Rows:
+    """The rows one log contributes to each table."""
+
+    game: dict[str, Any]
+    players: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+_json = msgspec.json.Encoder()
+
+
+def extract(path: Path) -> Rows:
+    """Read, validate and fold one log, collecting facts from the ruleset as it goes."""
+    read = read_log(path)
+    game_id = path.stem
+    setup = read.events[0] if read.events and isinstance(read.events[0], Setup) else None
+    rules = ruleset_for(setup) if setup is not None else None
+    events: list[dict[str, Any]] = []
+    records = read.records
+    name = rules.name if rules else None
+
+    def visit(seq: int, before: Any, event: Event, after: Any) -> None:
+        who = actor(event)
+        row = rules.event_facts(before, event, after)  # type: ignore[union-attr]
+        row.update(game_id=game_id, ruleset=name, seq=seq, turn=rules.turn(before),  # type: ignore[union-attr]
+                   ts=records[seq].ts, type=event.__struct_config__.tag, actor=who,
+                   actor_name=setup.players[who] if who is not None else None,  # type: ignore[union-attr]
+                   notation=notation(rules, before, event))  # type: ignore[arg-type]
+        events.append(row)
+
+    report, state = validate(read, visit if rules else None)
+    result = report.result
+    players = setup.players if setup else ()
+    options = getattr(setup, "options", None)
+    game = {
+        "game_id": game_id, "ruleset": name, "ruleset_version": rules.version if rules else None,
+        "players": list(players), "player_count": len(players) or None,
+        "options": _json.encode(options).decode() if options is not None else None,
+        "meta": _json.encode(setup.meta).decode() if setup else None,
+        "events": report.events, "turns": events[-1]["turn"] if events else 0,
+        "status": report.status,
+        "outcome": result.outcome if result else None,
+        "scores": list(result.scores) if result else None,
+        "score": max(result.scores) if result and result.scores else None,
+        "winners": [players[s] for s in result.winners] if result else None,
+        "started": records[0].ts if records else None,
+        "recorded": records[report.events - 1].ts if report.events else None,
+        "log_path": str(path), "error": str(report.problem) if report.problem else None,
+    }
+    rows = Rows(game=game, events=events)
+    if rules is not None and state is not None:
+        facts = rules.player_facts(state, events)
+        winners = set(result.winners) if result else set()
+        for seat, player in enumerate(players):
+            row = {"game_id": game_id, "ruleset": name, "seat": seat, "name": player,
+                   "score": result.scores[seat] if result else None,
+                   "won": (seat in winners) if result else None}
+            row.update(facts[seat])
+            rows.players.append(row)
+    return rows

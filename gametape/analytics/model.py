@@ -1,0 +1,224 @@
+"""The read model: one DuckDB file beside the logs, refreshed incrementally from them.
+
+A log whose size and modification time are unchanged since the last refresh is not read
+again; a changed or new log is re-read whole; a deleted log's rows are removed. Rows are
+loaded in bulk through Arrow. The file can be deleted at any time: the next refresh rebuilds
+the same tables from the logs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from gametape.analytics.extract import Rows, extract
+from gametape.analytics.schema import SCHEMA_VERSION, TABLES, arrow_schema, create_sql
+from gametape.events.store import SUFFIX
+
+DB_NAME = "gametape.duckdb"
+BATCH = 500  # games per bulk insert
+PUBLIC = ("games", "game_players", "events")
+
+Progress = Callable[[int, int], None]
+
+
+class QueryError(Exception):
+    """DuckDB refused a query; the message is DuckDB's."""
+
+
+@dataclass
+class RefreshSummary:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    invalid: int = 0
+    events: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.added or self.updated or self.removed)
+
+
+class ReadModel:
+    """The DuckDB read model of a store.
+
+    >>> model = ReadModel(store_root)
+    >>> model.refresh().added
+    >>> model.query("SELECT ruleset, count(*) FROM games GROUP BY ALL")
+    """
+
+    def __init__(self, store_root: Path, db_path: Path | None = None) -> None:
+        self.root = Path(store_root)
+        self.path = db_path or self.root / DB_NAME
+
+    def __repr__(self) -> str:
+        return f"ReadModel({str(self.path)!r})"
+
+    @contextmanager
+    def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+        if not read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        con = duckdb.connect(str(self.path), read_only=read_only)
+        try:
+            if not read_only:
+                self._ensure_schema(con)
+            yield con
+        finally:
+            con.close()
+
+    def _ensure_schema(self, con: duckdb.DuckDBPyConnection) -> None:
+        con.execute("CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
+        row = con.execute("SELECT value FROM _meta WHERE key = 'schema_version'").fetchone()
+        if row is not None and row[0] != str(SCHEMA_VERSION):
+            for table in TABLES:  # a read model: rebuild rather than migrate
+                con.execute(f"DROP TABLE IF EXISTS {table}")
+        for table in TABLES:
+            con.execute(create_sql(table))
+        con.execute("INSERT OR REPLACE INTO _meta VALUES ('schema_version', ?)",
+                    [str(SCHEMA_VERSION)])
+
+    # --- refresh ------------------------------------------------------------------------
+
+    def _scan(self) -> dict[str, tuple[int, int]]:
+        files = {}
+        if self.root.is_dir():
+            for entry in os.scandir(self.root):
+                if entry.name.endswith(SUFFIX) and entry.is_file():
+                    st = entry.stat()
+                    files[entry.path] = (st.st_size, st.st_mtime_ns)
+        return files
+
+    def stale(self) -> bool:
+        """Whether any log was added, changed or removed since the last refresh."""
+        if not self.path.exists():
+            return True
+        with self.connect(read_only=True) as con:
+            known = {p: (s, m) for p, s, m in con.execute(
+                "SELECT path, size, mtime_ns FROM _files").fetchall()}
+        return known != self._scan()
+
+    def refresh(self, progress: Progress | None = None, jobs: int = 1) -> RefreshSummary:
+        """Bring the model up to date with the logs; return what changed."""
+        summary = RefreshSummary()
+        files = self._scan()
+        with self.connect() as con:
+            known = {p: (g, s, m) for p, g, s, m in con.execute(
+                "SELECT path, game_id, size, mtime_ns FROM _files").fetchall()}
+            todo = sorted(p for p, stat in files.items()
+                          if p not in known or known[p][1:] != stat)
+            gone = [p for p in known if p not in files]
+            summary.unchanged = len(files) - len(todo)
+            stale_ids = [known[p][0] for p in (*todo, *gone) if p in known]
+            con.execute("BEGIN TRANSACTION")
+            try:
+                if stale_ids:
+                    ids = pa.table({"game_id": stale_ids})
+                    con.register("stale_ids", ids)
+                    for table in (*PUBLIC, "_files"):
+                        con.execute(f"DELETE FROM {table} WHERE game_id IN "
+                                    "(SELECT game_id FROM stale_ids)")
+                    con.unregister("stale_ids")
+                for batch in _batches(_extract_all(todo, jobs, progress), BATCH):
+                    _load(con, batch, files)
+                    for rows in batch:
+                        path = rows.game["log_path"]
+                        (summary.updated if path in known else summary.added).append(
+                            rows.game["game_id"])
+                        summary.invalid += rows.game["status"] == "invalid"
+                        summary.events += len(rows.events)
+                summary.removed = [known[p][0] for p in gone]
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+        return summary
+
+    # --- queries ------------------------------------------------------------------------
+
+    def query(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Run SQL read-only; return column names and rows. Raises QueryError."""
+        with self.connect(read_only=True) as con:
+            try:
+                result = con.execute(sql)
+                rows = result.fetchall()
+            except duckdb.Error as exc:
+                raise QueryError(str(exc)) from None
+            columns = [d[0] for d in result.description] if result.description else []
+        return columns, rows
+
+    def stats(self, rulesets: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The ready-made reports (gametape.analytics.reports) for each ruleset present."""
+        from gametape.analytics import reports
+
+        with self.connect(read_only=True) as con:
+            names = rulesets or reports.rulesets_present(con)
+            return [reports.stats(con, name) for name in names]
+
+    def export_parquet(self, directory: Path) -> list[Path]:
+        """Write the three tables as Parquet under ``directory/<table>/ruleset=<name>/``."""
+        directory.mkdir(parents=True, exist_ok=True)
+        with self.connect(read_only=True) as con:
+            for table in PUBLIC:
+                target = str(directory / table).replace("'", "''")
+                con.execute(f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
+                            "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)")
+        return [directory / t for t in PUBLIC]
+
+
+def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> Iterator[Rows]:
+    jobs = jobs or os.cpu_count() or 1
+    total = len(paths)
+    if jobs <= 1 or total < 64:
+        results: Iterator[Rows] = map(extract, map(Path, paths))
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(extract, map(Path, paths), chunksize=32)
+    try:
+        for done, rows in enumerate(results, start=1):
+            if progress:
+                progress(done, total)
+            yield rows
+    finally:
+        if pool is not None:
+            pool.shutdown()
+
+
+def _batches(rows: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
+    batch: list[Rows] = []
+    for r in rows:
+        batch.append(r)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _load(con: duckdb.DuckDBPyConnection, batch: list[Rows],
+          files: dict[str, tuple[int, int]]) -> None:
+    """Bulk-insert a batch of games through Arrow (never a row at a time)."""
+    tables = {
+        "games": [r.game for r in batch],
+        "game_players": [p for r in batch for p in r.players],
+        "events": [e for r in batch for e in r.events],
+        "_files": [{"path": r.game["log_path"], "game_id": r.game["game_id"],
+                    "size": files[r.game["log_path"]][0],
+                    "mtime_ns": files[r.game["log_path"]][1]} for r in batch],
+    }
+    for table, rows in tables.items():
+        if not rows:
+            continue
+        data = pa.Table.from_pylist(rows, schema=arrow_schema(table))
+        con.register("batch_rows", data)
+        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
+        con.unregister("batch_rows")

@@ -1,0 +1,80 @@
+"""Query results and reports for people: tables, CSV, JSON Lines, Markdown, histograms."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+from rich.table import Table
+from rich.text import Text
+
+FORMATS = ("table", "csv", "json", "markdown")
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(_cell, value))
+    return str(value)
+
+
+def rich_table(columns: Sequence[str], rows: Sequence[Sequence[Any]],
+               title: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left", header_style="bold")
+    for name in columns:
+        table.add_column(name)
+    for row in rows:
+        table.add_row(*(_cell(v) for v in row))
+    return table
+
+
+def as_text(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str) -> str:
+    """CSV, JSON Lines (one object per row) or a Markdown table."""
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows([[_cell(v) for v in row] for row in rows])
+        return buf.getvalue()
+    if fmt == "json":
+        enc = msgspec.json.Encoder(decimal_format="number")
+        return "".join(enc.encode(dict(zip(columns, row, strict=True))).decode() + "\n"
+                       for row in rows)
+    if fmt == "markdown":
+        lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+        lines += ["| " + " | ".join(_cell(v).replace("|", "\\|") for v in row) + " |"
+                  for row in rows]
+        return "\n".join(lines) + "\n"
+    raise ValueError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+
+
+def histogram(rows: Sequence[dict[str, Any]], width: int = 40) -> Table:
+    """Scores by player count as horizontal bars; wide score ranges are binned."""
+    table = Table(box=None, show_header=True, header_style="bold")
+    table.add_column("players", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("")
+    by_count: dict[int, dict[int, int]] = {}
+    for r in rows:
+        by_count.setdefault(r["player_count"], {})[r["score"]] = r["games"]
+    for count, scores in sorted(by_count.items()):
+        lo, hi = min(scores), max(scores)
+        step = max(1, math.ceil((hi - lo + 1) / 12))
+        bins: dict[int, int] = {}
+        for score, games in scores.items():
+            start = lo + (score - lo) // step * step
+            bins[start] = bins.get(start, 0) + games
+        top = max(bins.values())
+        for i, (start, games) in enumerate(sorted(bins.items())):
+            label = str(start) if step == 1 else f"{start}-{start + step - 1}"
+            bar = Text("█" * max(1, round(games / top * width)), style="cyan")
+            table.add_row(str(count) if i == 0 else "", label, str(games), bar)
+    return table

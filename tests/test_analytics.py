@@ -1,0 +1,285 @@
+"""The read model: incremental refresh, rebuild equality, every column against the engine,
+statuses of invalid and unfinished games, and the CLI (index, query, stats, export)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import duckdb
+import pytest
+
+from gametape.analytics import QueryError, ReadModel
+from gametape.analytics import model as model_module
+from gametape.engine import simulate as sim
+from gametape.engine.game import Game, notation
+from gametape.engine.registry import RULESETS
+from gametape.events import Store
+from gametape.events.base import actor
+
+PUBLIC = ("games", "game_players", "events")
+
+
+def _fill(store: Store, per_ruleset: int = 4, seed: int = 0) -> dict[str, Game]:
+    games = {}
+    for _name, rules in sorted(RULESETS.items()):
+        for i in range(per_ruleset):
+            n = rules.min_players + (i % (rules.max_players - rules.min_players + 1))
+            bot = "random" if i % 2 else rules.default_bot
+            g = sim.play(rules, sim.default_players(n), bot, random.Random(seed + i), seed=i)
+            gid = store.create(g.setup, g.events[1:])
+            games[gid] = g
+    return games
+
+
+@pytest.fixture
+def filled(tmp_path):
+    store = Store(tmp_path / "store")
+    games = _fill(store)
+    return store, games, ReadModel(store.root)
+
+
+def _count_extracts(monkeypatch) -> list:
+    calls: list = []
+    real = model_module.extract
+
+    def counting(path):
+        calls.append(path)
+        return real(path)
+
+    monkeypatch.setattr(model_module, "extract", counting)
+    return calls
+
+
+def _dump(model: ReadModel) -> dict[str, list]:
+    return {t: model.query(f"SELECT * FROM {t} ORDER BY ALL")[1] for t in PUBLIC}
+
+
+def test_refresh_is_idempotent_and_touching_nothing_reads_nothing(filled, monkeypatch):
+    _store, games, model = filled
+    first = model.refresh()
+    assert len(first.added) == len(games) and not first.updated and not first.removed
+    calls = _count_extracts(monkeypatch)
+    before = _dump(model)
+    again = model.refresh()
+    assert calls == [] and again.unchanged == len(games) and not again.changed
+    assert _dump(model) == before
+    assert not model.stale()
+
+
+def test_appending_one_event_rereads_one_game(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    g = sim.play(RULESETS["hanabi"], ["a", "b"], "heuristic", random.Random(1))
+    gid = store.create(g.setup, g.events[1:10])
+    other = store.create(g.setup, g.events[1:])
+    model = ReadModel(store.root)
+    model.refresh()
+    status = dict(model.query("SELECT game_id, status FROM games")[1])
+    assert status == {gid: "in_progress", other: "finished"}
+    store.append(gid, [g.events[10]], expected_seq=10)
+    assert model.stale()
+    calls = _count_extracts(monkeypatch)
+    summary = model.refresh()
+    assert [p.stem for p in calls] == [gid] and summary.updated == [gid]
+    assert model.query(f"SELECT events FROM games WHERE game_id = '{gid}'")[1] == [(11,)]
+    assert model.query(f"SELECT max(seq) FROM events WHERE game_id = '{gid}'")[1] == [(10,)]
+
+
+def test_a_deleted_log_disappears(filled):
+    store, games, model = filled
+    model.refresh()
+    gone = next(iter(games))
+    store.path(gone).unlink()
+    summary = model.refresh()
+    assert summary.removed == [gone]
+    for table in PUBLIC:
+        assert model.query(f"SELECT count(*) FROM {table} WHERE game_id = '{gone}'")[1] == [(0,)]
+
+
+def test_deleting_the_database_and_rebuilding_gives_the_same_tables(filled):
+    _store, _games, model = filled
+    model.refresh()
+    before = _dump(model)
+    model.path.unlink()
+    model.refresh(jobs=1)
+    assert _dump(model) == before
+
+
+def test_parallel_and_serial_refresh_agree(tmp_path):
+    store = Store(tmp_path)
+    _fill(store, per_ruleset=30)
+    serial = ReadModel(store.root, tmp_path / "serial.duckdb")
+    parallel = ReadModel(store.root, tmp_path / "parallel.duckdb")
+    serial.refresh(jobs=1)
+    parallel.refresh(jobs=2)
+    assert _dump(serial) == _dump(parallel)
+
+
+def test_every_column_matches_the_engine(filled):
+    store, games, model = filled
+    model.refresh()
+    cols, rows = model.query("SELECT * FROM games")
+    by_id = {r[0]: dict(zip(cols, r, strict=True)) for r in rows}
+    pcols, prows = model.query("SELECT * FROM game_players ORDER BY game_id, seat")
+    ecols, erows = model.query("SELECT * FROM events ORDER BY game_id, seq")
+    players = [dict(zip(pcols, r, strict=True)) for r in prows]
+    events = [dict(zip(ecols, r, strict=True)) for r in erows]
+    for gid, game in games.items():
+        rules, res, row = game.ruleset, game.result(), by_id[gid]
+        assert row["ruleset"] == rules.name and row["ruleset_version"] == rules.version
+        assert row["players"] == list(game.players) and row["player_count"] == len(game.players)
+        assert row["status"] == "finished" and row["outcome"] == res.outcome
+        assert row["scores"] == list(res.scores) and row["score"] == max(res.scores)
+        assert row["winners"] == [game.players[s] for s in res.winners]
+        assert row["events"] == len(game.events) and row["error"] is None
+        assert row["log_path"] == str(store.path(gid))
+        assert row["started"] <= row["recorded"]
+        mine = [e for e in events if e["game_id"] == gid]
+        assert [e["seq"] for e in mine] == list(range(1, len(game.events)))
+        state = rules.start(game.setup)
+        for e, event in zip(mine, game.events[1:], strict=True):
+            after = rules.apply(state, event)
+            assert e["type"] == event.__struct_config__.tag
+            assert e["actor"] == actor(event) and e["turn"] == rules.turn(state)
+            assert e["notation"] == notation(rules, state, event)
+            for key, value in rules.event_facts(state, event, after).items():
+                assert e[key] == value, (key, e[key], value)
+            state = after
+        assert row["turns"] == mine[-1]["turn"]
+        seats = [p for p in players if p["game_id"] == gid]
+        facts = rules.player_facts(game.state, mine)
+        for seat, p in enumerate(seats):
+            assert p["seat"] == seat and p["name"] == game.players[seat]
+            assert p["score"] == res.scores[seat] and p["won"] == (seat in res.winners)
+            for key, value in facts[seat].items():
+                assert p[key] == value
+
+
+def test_facts_agree_with_independent_counts(filled):
+    _store, games, model = filled
+    model.refresh()
+    # Hanabi: each player's plays + misplays = their play events; the last score = fireworks
+    rows = model.query("""
+        SELECT p.game_id, p.seat, p.plays + p.misplays,
+               (SELECT count(*) FROM events e WHERE e.game_id = p.game_id AND e.actor = p.seat
+                AND e.type = 'hanabi.play')
+        FROM game_players p WHERE p.ruleset = 'hanabi'""")[1]
+    assert rows and all(a == b for _, _, a, b in rows)
+    for gid, game in games.items():
+        if game.ruleset.name == "hanabi":
+            last = model.query(f"SELECT score FROM events WHERE game_id = '{gid}' "
+                               "ORDER BY seq DESC LIMIT 1")[1]
+            assert last == [(game.state.fireworks_sum,)]
+    # Ohanami: cards placed = picks with a row
+    rows = model.query("""
+        SELECT p.cards_placed, (SELECT count(*) FROM events e WHERE e.game_id = p.game_id
+               AND e.actor = p.seat AND e.type = 'ohanami.pick' AND e."row" IS NOT NULL)
+        FROM game_players p WHERE p.ruleset = 'ohanami'""")[1]
+    assert rows and all(a == b for a, b in rows)
+
+
+def test_invalid_and_in_progress_games_are_listed_with_their_status(tmp_path):
+    store = Store(tmp_path)
+    g = sim.play(RULESETS["hanamikoji"], ["a", "b"], "greedy", random.Random(3))
+    partial = store.create(g.setup, g.events[1:3])
+    broken = store.create(g.setup, g.events[1:])
+    path = store.path(broken)
+    path.write_bytes(path.read_bytes().replace(b'"seq":4', b'"seq":5'))
+    (tmp_path / "garbage.jsonl").write_text("not json\n")
+    model = ReadModel(store.root)
+    summary = model.refresh()
+    assert summary.invalid == 2
+    rows = {r[0]: r[1:] for r in model.query(
+        "SELECT game_id, status, events, error, outcome FROM games")[1]}
+    assert rows[partial][0] == "in_progress" and rows[partial][3] is None
+    status, count, error, _ = rows[broken]
+    assert status == "invalid" and count == 4 and "seq 5 where 4 was expected" in error
+    assert rows["garbage"][0] == "invalid" and "JSON" in rows["garbage"][2]
+    assert model.query(f"SELECT count(*) FROM events WHERE game_id = '{broken}'")[1] == [(3,)]
+
+
+def test_a_bad_query_raises_duckdbs_message(filled):
+    _, _, model = filled
+    model.refresh()
+    with pytest.raises(QueryError, match="nope"):
+        model.query("SELECT nope FROM games")
+    with pytest.raises(QueryError, match="read-only"):
+        model.query("DELETE FROM games")
+
+
+# --- CLI ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cli_store(run):
+    for name in sorted(RULESETS):
+        n = "2" if name == "hanamikoji" else "3"
+        assert run("simulate", name, "-n", "6", "-k", n, "--seed", "1").exit_code == 0
+    return run
+
+
+def test_cli_index_reports_what_changed(cli_store):
+    run = cli_store
+    first = json.loads(run("index", "--json").stdout)
+    assert first["added"] == 18 and first["unchanged"] == 0
+    again = json.loads(run("index", "--json").stdout)
+    assert again["added"] == 0 and again["unchanged"] == 18
+    rebuilt = json.loads(run("index", "--rebuild", "--json").stdout)
+    assert rebuilt["added"] == 18
+    assert "18 unchanged" in run("index").stdout
+
+
+def test_cli_query_formats_and_errors(cli_store):
+    run = cli_store
+    sql = "SELECT ruleset, count(*) AS n FROM games GROUP BY ALL ORDER BY ruleset"
+    rows = [json.loads(x) for x in run("query", sql, "--format", "json").stdout.splitlines()]
+    assert rows == [{"ruleset": r, "n": 6} for r in ("hanabi", "hanamikoji", "ohanami")]
+    assert run("query", sql, "-f", "csv").stdout.splitlines()[:2] == ["ruleset,n", "hanabi,6"]
+    assert "| hanabi | 6 |" in run("query", sql, "-f", "markdown").stdout
+    assert "hanamikoji" in run("query", sql).stdout
+    bad = run("query", "SELECT nope FROM games")
+    assert bad.exit_code == 1 and "Binder Error" in bad.stderr and "nope" in bad.stderr
+    assert run("query", sql, "-f", "xml").exit_code == 2
+
+
+def test_cli_query_refreshes_when_a_log_changed(cli_store):
+    run = cli_store
+    run("index")
+    assert run("new", "hanabi", "--players", "x,y").exit_code == 0
+    out = run("query", "SELECT count(*) AS n FROM games WHERE status = 'in_progress'",
+              "-f", "json").stdout
+    assert json.loads(out) == {"n": 1}
+
+
+def test_cli_stats_answers_for_every_ruleset(cli_store):
+    run = cli_store
+    reports = json.loads(run("stats", "--json").stdout)
+    assert [r["ruleset"] for r in reports] == ["hanabi", "hanamikoji", "ohanami"]
+    for rep in reports:
+        assert sum(r["games"] for r in rep["outcomes"]) == 6
+        assert rep["scores"] and rep["lengths"] and rep["players"]
+    titles = {r["ruleset"]: r["mistakes"]["title"] for r in reports}
+    assert titles == {"hanabi": "misplays by rank", "hanamikoji": "captures lost to ties",
+                      "ohanami": "discards by season"}
+    text = run("stats", "hanabi").stdout
+    assert "score by player count" in text and "█" in text and "misplays" in text
+    assert run("stats", "chess").exit_code == 2
+
+
+def test_cli_export_parquet_reads_back_in_duckdb(cli_store, tmp_path):
+    run = cli_store
+    target = tmp_path / "parquet"
+    result = run("export", "--parquet", str(target))
+    assert result.exit_code == 0, result.output
+    for table in PUBLIC:
+        assert sorted(p.name for p in (target / table).iterdir()) == [
+            "ruleset=hanabi", "ruleset=hanamikoji", "ruleset=ohanami"]
+    con = duckdb.connect()
+    n = con.execute(f"SELECT count(*) FROM read_parquet('{target}/games/*/*.parquet', "
+                    "hive_partitioning = true)").fetchone()
+    assert n == (18,)
+    model = ReadModel(run.root)
+    events = model.query("SELECT count(*) FROM events")[1][0][0]
+    assert con.execute(f"SELECT count(*) FROM '{target}/events/*/*.parquet'").fetchone() == (
+        events,)
+    assert run("export").exit_code == 2

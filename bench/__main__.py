@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import analytics_bench, replay_bench, validate_bench
+from bench import analytics_bench, import_bench, replay_bench, validate_bench
 
 
 def main() -> None:
@@ -11,6 +11,8 @@ def main() -> None:
     replay_bench.run()
     print()
     analytics_bench.run()
+    print()
+    import_bench.run()
 
 
 if __name__ == "__main__":

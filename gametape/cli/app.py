@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json as json_module
 import random
 import shutil
 import sys
@@ -613,24 +614,101 @@ def stats(
 @app.command()
 @friendly_errors
 def export(
+    game_ref: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="One game to export (with --format).")] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", "-f", help="hanablive: hanab.live's JSON game export.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write to this file instead of standard output.")] = None,
     parquet: Annotated[Path | None, typer.Option(
         "--parquet", help="Write games, game_players and events as Parquet into this directory, "
         "partitioned by ruleset.")] = None,
 ) -> None:
-    """Export the read model as Parquet, for DuckDB, Spark or any Arrow tool.
+    """Export one game (`GAME --format hanablive`) or the whole read model (`--parquet DIR`).
 
-    Writes DIR/games/ruleset=hanabi/*.parquet and the same for game_players and events.
+    Parquet goes to DIR/games/ruleset=hanabi/*.parquet, and the same for game_players and
+    events, for DuckDB, Spark or any Arrow tool.
 
-    Example: `gametape export --parquet out/` then
-    `duckdb -c "SELECT * FROM 'out/games/*/*.parquet'"`
+    Example: `gametape export k3x9 --format hanablive -o game.json` ·
+    `gametape export --parquet out/`
     """
+    if game_ref is not None:
+        if parquet is not None:
+            fail("--parquet exports the whole store; leave out GAME", EXIT_USAGE)
+        if fmt != "hanablive":
+            fail("say the format: --format hanablive", EXIT_USAGE)
+        from gametape.interop import hanablive
+
+        read = _read(game_ref)
+        if read.error is not None:
+            fail(str(read.error))
+        data = hanablive.from_events(read.events)
+        end = hanablive.hanablive_end(read.events)
+        if end is not None:
+            err.print(f"[yellow]warning:[/] hanab.live would have ended this game at seq {end} "
+                      "(the best score still reachable); it will refuse the moves after it")
+        text = json_module.dumps(data, indent=1) + "\n"
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            output.write_text(text)
+            err.print(f"[dim]wrote {output}[/]")
+        return
     if parquet is None:
-        fail("say what to export: --parquet DIR", EXIT_USAGE)
+        fail("say what to export: GAME --format hanablive, or --parquet DIR", EXIT_USAGE)
     model = _model()
     if model.stale():
         _refresh(model, quiet=True)
     for path in model.export_parquet(parquet):
         out.print(f"wrote {path}")
+
+
+import_app = typer.Typer(help="Import games recorded elsewhere.", no_args_is_help=True,
+                         rich_markup_mode="markdown")
+app.add_typer(import_app, name="import")
+
+
+@import_app.command("hanablive")
+@friendly_errors
+def import_hanablive(
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="FILE_OR_DIR...", help="hanab.live JSON exports, or directories of them.")],
+    json: JsonOpt = False,
+) -> None:
+    """Import hanab.live JSON game exports ("No Variant" games), validating every action.
+
+    Other variants are refused with a message naming the variant; an illegal action is
+    reported with the file, the action's index and the rule, and that game is not written.
+    Games already in the store (same hanab.live id, or same deck and actions) are skipped.
+    Exit status 1 if a file was malformed or illegal.
+
+    Example: `gametape import hanablive ~/Downloads/hanablive/`
+    """
+    from gametape.interop.importer import import_files
+
+    store = STATE.store
+    with _progress() as bar:
+        task = bar.add_task("importing", total=None)
+        results = import_files(store, paths, progress=lambda _p: bar.advance(task))
+    if json:
+        print_json_lines(results)
+    else:
+        for r in results:
+            if r.status == "refused":
+                out.print(f"[red]refused[/] {r.file}: {r.reason}")
+            elif r.status in ("duplicate", "ignored"):
+                out.print(f"[dim]{'skipped' if r.status == 'duplicate' else 'ignored'}[/] "
+                          f"{r.file}: {r.reason}")
+            else:
+                ending = (f"{r.outcome}, score {r.score}" if r.outcome
+                          else f"in progress ({r.reason})")
+                out.print(f"[green]imported[/] {r.file} → {r.game}: {ending}, "
+                          f"fireworks {r.fireworks_sum}")
+        counts = Counter(r.status for r in results)
+        out.print(f"[bold]{counts['imported']} imported, {counts['duplicate']} skipped as "
+                  f"duplicates, {counts['refused']} refused[/] → {store.root}")
+    if any(r.status == "refused" and r.kind != "variant" for r in results):
+        raise typer.Exit(EXIT_INVALID)
 
 
 DEMO_MARK = ".gametape-demo"

@@ -22,7 +22,7 @@ from hashlib import sha256
 from pathlib import Path
 
 from gametape.events.base import Event
-from gametape.events.codec import HASH_HEX, HASH_MARK, Record, decode_line, encode_line
+from gametape.events.codec import HASH_HEX, HASH_MARK, Record, decode_line, encode_line, now
 from gametape.events.errors import (
     ChainBroken,
     CorruptLine,
@@ -158,7 +158,8 @@ def _tail(fd: int, path: Path) -> tuple[int, str, int]:
 
 def encode_lines(events: Sequence[Event], first_seq: int, prev: str,
                  ts: str | None = None) -> tuple[bytes, str]:
-    """Encode consecutive events; return the bytes and the last hash."""
+    """Encode consecutive events written together (one timestamp); return bytes, last hash."""
+    ts = ts or now()
     out = bytearray()
     for i, event in enumerate(events):
         line, prev = encode_line(first_seq + i, event, prev, ts)

@@ -1,0 +1,1 @@
+"""Formats from and to other tools (hanab.live JSON)."""

@@ -1,0 +1,211 @@
+"""hanab.live import and export, checked against real games and their recorded results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from gametape.engine.validate import validate
+from gametape.events import Store, read_log
+from gametape.events.base import Abandon
+from gametape.interop import hanablive as hl
+from gametape.interop.importer import import_files
+from tests.conftest import SHARED
+
+FIXTURES = Path(__file__).parent / "fixtures" / "hanablive"
+SHARED_DATA = SHARED / "data" / "hanablive"
+
+
+def _manifest(root: Path) -> list[dict]:
+    return json.loads((root / "manifest.json").read_text())
+
+
+def expected_outcome(entry: dict) -> str | None:
+    """The ending the manifest records, in gametape's terms (None: the file has no end)."""
+    exp = entry["expected"]
+    if exp["hle_replay"] == "COMPLETED_FIREWORKS":
+        return "perfect"
+    if exp["hle_replay"] == "OUT_OF_CARDS" or exp.get("ending", "").startswith(
+            "ended when score reached max achievable"):
+        return "normal"
+    return None
+
+
+def _check_corpus(root: Path, store: Store) -> None:
+    entries = _manifest(root)
+    results = {Path(r.file).relative_to(root).as_posix(): r
+               for r in import_files(store, [root])}
+    for entry in entries:
+        r = results[entry["file"]]
+        if entry["variant"] != "No Variant":
+            assert r.status == "refused" and r.kind == "variant", entry["file"]
+            assert entry["variant"] in r.reason
+            continue
+        assert r.status == "imported", (entry["file"], r.reason)
+        assert r.fireworks_sum == entry["expected"]["fireworks_sum"], entry["file"]
+        assert r.outcome == expected_outcome(entry), entry["file"]
+        report, _ = validate(read_log(store.path(r.game)))
+        assert report.status == ("finished" if r.outcome else "in_progress")
+    assert results["manifest.json"].status == "ignored"
+
+
+def test_fixture_games_import_and_reach_their_recorded_results(tmp_path):
+    _check_corpus(FIXTURES, Store(tmp_path))
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(),
+                    reason="../shared/data/hanablive is absent (the fixtures cover a subset)")
+def test_every_shared_game_imports_or_is_refused_as_a_variant(tmp_path):
+    _check_corpus(SHARED_DATA, Store(tmp_path))
+
+
+def test_the_import_keeps_the_source_and_uses_hanablive_suits(tmp_path):
+    store = Store(tmp_path)
+    (r,) = import_files(store, [FIXTURES / "example_game.json"])
+    setup = read_log(store.path(r.game)).events[0]
+    assert setup.meta["source"] == "hanab.live" and setup.meta["hanablive_id"] == 2906
+    assert setup.meta["file"] == "example_game.json"
+    assert setup.options.suits[-1] == "purple" and setup.options.end_at_max_score
+    assert setup.players == ("Alice", "Bob", "Cathy")
+
+
+def test_reimporting_is_skipped_by_id_or_by_deck_and_actions(tmp_path):
+    store = Store(tmp_path)
+    first = import_files(store, [FIXTURES])
+    again = import_files(store, [FIXTURES])
+    imported = sum(r.status == "imported" for r in first)
+    assert sum(r.status == "duplicate" for r in again) == imported
+    assert len(store.game_ids()) == imported
+    # the same game without its id is still recognised
+    data = json.loads((FIXTURES / "example_game.json").read_text())
+    data.pop("id")
+    copy = tmp_path / "copy.json"
+    copy.write_text(json.dumps(data))
+    (r,) = import_files(store, [copy])
+    assert r.status == "duplicate" and "same deck and actions" in r.reason
+
+
+def test_an_illegal_action_is_reported_with_its_index_and_rule_and_not_written(tmp_path):
+    data = json.loads((FIXTURES / "no_variant.json").read_text())
+    data["actions"][7] = {"type": 3, "target": 3, "value": 9}  # seat 2 clues seat 3 "9"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    store = Store(tmp_path / "store")
+    (r,) = import_files(store, [bad])
+    assert r.status == "refused" and r.kind == "illegal"
+    assert r.reason.startswith("action 7 (rank clue") and "no rank 9" in r.reason
+    assert "rule:" in r.reason and store.game_ids() == []
+
+
+def test_a_malformed_file_names_the_bad_field(tmp_path):
+    data = json.loads((FIXTURES / "no_variant.json").read_text())
+    data["deck"][3]["rank"] = "five"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    (r,) = import_files(Store(tmp_path / "s"), [bad])
+    assert r.kind == "format" and "$.deck[3].rank" in r.reason
+    (tmp_path / "nojson.json").write_text("{")
+    (r,) = import_files(Store(tmp_path / "s"), [tmp_path / "nojson.json"])
+    assert r.status == "refused" and r.kind == "format"
+
+
+def test_a_terminated_game_over_action_becomes_abandonment(tmp_path):
+    data = json.loads((FIXTURES / "no_variant.json").read_text())
+    data["actions"] = data["actions"][:10] + [{"type": 4, "target": 1, "value": 4}]
+    path = tmp_path / "stopped.json"
+    path.write_text(json.dumps(data))
+    store = Store(tmp_path / "s")
+    (r,) = import_files(store, [path])
+    assert r.outcome == "terminated" and r.score == 0
+    last = read_log(store.path(r.game)).events[-1]
+    assert last == Abandon(player=1, reason="terminated by a player")
+
+
+def test_a_recorded_end_that_the_rules_do_not_reach_is_an_error(tmp_path):
+    data = json.loads((FIXTURES / "no_variant.json").read_text())
+    data["actions"] = data["actions"][:10] + [{"type": 4, "target": 0, "value": 1}]
+    path = tmp_path / "early.json"
+    path.write_text(json.dumps(data))
+    (r,) = import_files(Store(tmp_path / "s"), [path])
+    assert r.kind == "illegal" and "action 10" in r.reason and "goes on" in r.reason
+
+
+def test_options_that_change_the_rules_are_refused(tmp_path):
+    data = json.loads((FIXTURES / "no_variant.json").read_text())
+    data["options"] = {"emptyClues": True}
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(data))
+    (r,) = import_files(Store(tmp_path / "s"), [path])
+    assert r.kind == "variant" and "emptyClues" in r.reason
+
+
+@pytest.mark.parametrize("name", ["example_game.json", "no_variant.json", "game-194321.json",
+                                  "ah2ac2_3p_val_101785.json"])
+def test_export_round_trips_players_deck_and_actions(tmp_path, name):
+    store = Store(tmp_path)
+    (r,) = import_files(store, [FIXTURES / name])
+    exported = hl.from_events(read_log(store.path(r.game)).events)
+    again = hl.parse(msgspec.json.encode(exported))
+    source = hl.read(FIXTURES / name)
+    assert hl.same_game(source, again)
+    assert again.id == source.id
+
+
+def test_native_games_export_and_import_back(tmp_path):
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.hanabi import HANABI
+
+    for seed in range(20):
+        game = sim.play(HANABI, ["a", "b", "c"], "heuristic", random.Random(seed),
+                        {"end_at_max_score": "true"})
+        assert hl.hanablive_end(game.events) is None
+        data = hl.from_events(game.events)
+        back = hl.to_game(hl.parse(msgspec.json.encode(data)))
+        assert back.result() == game.result()
+        assert back.events[1:] == game.events[1:]
+
+
+def test_export_warns_where_hanablive_would_have_ended_the_game_earlier():
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.hanabi import HANABI
+
+    ends = []
+    for seed in range(40):
+        game = sim.play(HANABI, ["a", "b", "c"], "heuristic", random.Random(seed))
+        end = hl.hanablive_end(game.events)
+        if end is not None:
+            ends.append(end)
+            with pytest.raises(hl.Refused, match=f"action {end} .*already over"):
+                hl.to_game(hl.parse(msgspec.json.encode(hl.from_events(game.events))))
+    assert ends  # native games without end_at_max_score do go on past that point
+
+
+def test_cli_import_summary_and_export(run, tmp_path):
+    result = run("import", "hanablive", str(FIXTURES))
+    assert result.exit_code == 0, result.output
+    assert "6 imported, 0 skipped as duplicates, 3 refused" in result.stdout
+    assert "Up or Down" in result.stdout
+    again = run("import", "hanablive", str(FIXTURES / "no_variant.json"), "--json")
+    assert json.loads(again.stdout)["status"] == "duplicate"
+    listed = [json.loads(x) for x in run("list", "--json").stdout.splitlines()]
+    example = next(g for g in listed if g["result"] and g["result"]["outcome"] == "perfect")
+    out = tmp_path / "out.json"
+    result = run("export", example["game"], "--format", "hanablive", "-o", str(out))
+    assert result.exit_code == 0 and hl.read(out).players
+    assert run("export", example["game"]).exit_code == 2
+
+
+def test_cli_import_exits_1_on_an_illegal_file(run, tmp_path):
+    data = json.loads((FIXTURES / "no_variant.json").read_text())
+    data["actions"][0] = {"type": 0, "target": 49}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = run("import", "hanablive", str(bad))
+    assert result.exit_code == 1 and "action 0 (play 49/0)" in result.stdout

@@ -5,10 +5,8 @@ event at a time against one full fold (aim: at most 2x)."""
 from __future__ import annotations
 
 import random
-import statistics
-import time
 
-from bench.common import best_of
+from bench.common import best_of, median_of
 from gametape.engine import simulate as sim
 from gametape.engine.game import fold
 from gametape.engine.registry import RULESETS
@@ -25,15 +23,6 @@ def _longest(name: str) -> list:
     return max((g.events for g in games), key=len)
 
 
-def _median_op(fn, n: int = OPS) -> float:
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
 def run() -> dict[str, dict[str, float]]:
     results = {}
     print(f"replay: the longest of {GAMES} simulated games per ruleset")
@@ -42,9 +31,9 @@ def run() -> dict[str, dict[str, float]]:
         rng = random.Random(1)
         cursor = Cursor(events)
         t_open = best_of(lambda ev=events: Cursor(ev))
-        t_jump = _median_op(lambda c=cursor, r=rng: c.jump(r.randrange(c.last + 1)))
+        t_jump = median_of(lambda c=cursor, r=rng: c.jump(r.randrange(c.last + 1)), OPS)
         cursor.start()
-        t_step = _median_op(lambda c=cursor: c.step() if c.seq < c.last else c.start())
+        t_step = median_of(lambda c=cursor: c.step() if c.seq < c.last else c.start(), OPS)
         t_fold = best_of(lambda ev=events: fold(ev))
 
         def walk(ev=events) -> None:

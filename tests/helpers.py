@@ -80,3 +80,13 @@ def pick(game: Game, seat: int, card: int, row: int | None) -> Game:
 
     game.push(OhanamiPick(player=seat, card=card, row=row))
     return game
+
+
+def states(game: Game):
+    """Every state of a game, from the start, folded through its ruleset."""
+    rules = game.ruleset
+    state = rules.start(game.setup)
+    yield state
+    for event in game.events[1:]:
+        state = rules.apply(state, event)
+        yield state

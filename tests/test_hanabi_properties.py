@@ -10,23 +10,17 @@ from hypothesis import strategies as st
 from gametape.engine import simulate as sim
 from gametape.engine.hanabi import HANABI
 from gametape.engine.hanabi.state import MAX_CLUES, MAX_STRIKES
+from tests.helpers import states
 
 games = st.builds(
     lambda seed, n, bot: sim.play(HANABI, sim.default_players(n), bot, random.Random(seed)),
     st.integers(0, 10**6), st.integers(2, 5), st.sampled_from(["heuristic", "random"]))
 
 
-def _states(game):
-    state = HANABI.start(game.setup)
-    yield state
-    for event in game.events[1:]:
-        state = HANABI.apply(state, event)
-        yield state
-
 
 @given(games)
 def test_every_card_is_in_exactly_one_place(game):
-    for s in _states(game):
+    for s in states(game):
         deck = list(range(s.next_card, len(s.setup.deck)))
         hands = [o for h in s.hands for o in h]
         played = s.moves and [o for o in range(s.next_card)
@@ -38,7 +32,7 @@ def test_every_card_is_in_exactly_one_place(game):
 
 @given(games)
 def test_tokens_stay_in_bounds(game):
-    for s in _states(game):
+    for s in states(game):
         assert 0 <= s.clues <= MAX_CLUES
         assert 0 <= s.strikes <= MAX_STRIKES
         assert all(0 <= f <= 5 for f in s.fireworks)
@@ -58,7 +52,7 @@ def test_score_is_the_fireworks_sum_unless_struck_out_or_terminated(game):
 
 @given(games)
 def test_views_hide_exactly_the_viewers_own_cards(game):
-    for s in _states(game):
+    for s in states(game):
         for seat in range(s.n_players):
             v = HANABI.view(s, seat)
             for holder, hand in enumerate(v.hands):

@@ -9,23 +9,17 @@ from hypothesis import strategies as st
 
 from gametape.engine import simulate as sim
 from gametape.engine.hanamikoji import HANAMIKOJI
+from tests.helpers import states
 
 games = st.builds(
     lambda seed, bot: sim.play(HANAMIKOJI, ["alice", "bob"], bot, random.Random(seed)),
     st.integers(0, 10**6), st.sampled_from(["greedy", "random"]))
 
 
-def _states(game):
-    state = HANAMIKOJI.start(game.setup)
-    yield state
-    for event in game.events[1:]:
-        state = HANAMIKOJI.apply(state, event)
-        yield state
-
 
 @given(games)
 def test_each_card_of_each_deck_is_in_exactly_one_place_at_every_step(game):
-    for s in _states(game):
+    for s in states(game):
         for seat in (0, 1):
             places = (s.decks[seat] + s.displays[seat] + s.hands[seat] + s.votes[seat]
                       + s.hidden[seat] + s.sacrificed[seat] + s.captures[seat]
@@ -35,7 +29,7 @@ def test_each_card_of_each_deck_is_in_exactly_one_place_at_every_step(game):
 
 @given(games)
 def test_hands_hold_six_whenever_a_player_may_act(game):
-    for s in _states(game):
+    for s in states(game):
         for seat in HANAMIKOJI.to_act(s):
             assert len(s.hands[seat]) == 6
 
@@ -55,7 +49,7 @@ def test_scores_and_the_winner_follow_the_formula(game):
 
 @given(games)
 def test_a_view_never_shows_the_opponents_hand_or_pending_assignment(game):
-    for s in _states(game):
+    for s in states(game):
         for seat in (0, 1):
             other = HANAMIKOJI.view(s, seat).seats[1 - seat]
             assert other.hand is None and other.pending is None

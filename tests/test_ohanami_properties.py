@@ -11,23 +11,17 @@ from hypothesis import strategies as st
 from gametape.engine import simulate as sim
 from gametape.engine.ohanami import OHANAMI
 from gametape.engine.ohanami.rules import MARKERS, score_rows
+from tests.helpers import states
 
 games = st.builds(
     lambda seed, n, bot: sim.play(OHANAMI, sim.default_players(n), bot, random.Random(seed)),
     st.integers(0, 10**6), st.integers(2, 4), st.sampled_from(["greedy", "random"]))
 
 
-def _states(game):
-    state = OHANAMI.start(game.setup)
-    yield state
-    for event in game.events[1:]:
-        state = OHANAMI.apply(state, event)
-        yield state
-
 
 @given(games)
 def test_all_72_cards_are_accounted_for_at_every_step(game):
-    for s in _states(game):
+    for s in states(game):
         places = (list(MARKERS) + list(s.deck) + [c for h in s.hands for c in h]
                   + [c for rows in s.rows for row in rows for c in row] + list(s.discards))
         assert sorted(places) == list(range(1, 73))
@@ -43,7 +37,7 @@ def test_rows_ascend_from_their_markers(game):
 
 @given(games)
 def test_hands_are_equal_while_a_turn_is_open(game):
-    for s in _states(game):
+    for s in states(game):
         if s.in_round:
             assert len({len(h) for h in s.hands}) == 1
             assert 1 <= len(s.hands[0]) <= 3
@@ -64,7 +58,7 @@ def test_round_scores_follow_the_rows(game):
 
 @given(games)
 def test_views_never_show_another_hand_or_pending_pick(game):
-    for s in _states(game):
+    for s in states(game):
         for seat in range(s.n_players):
             v = OHANAMI.view(s, seat)
             for other, garden in enumerate(v.gardens):

@@ -6,7 +6,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from gametape.engine.ruleset import Result, Ruleset, RuleViolation
+from gametape.engine.moves import seat_named
+from gametape.engine.ruleset import NotationError, Result, Ruleset, RuleViolation
 from gametape.events.base import Abandon, Event, Setup
 
 ABANDON_WORDS = ("abandon", "stop")
@@ -39,17 +40,22 @@ def step(ruleset: Ruleset[Any], state: Any, event: Event) -> Any:
     return ruleset.apply(state, event)
 
 
-def iter_states(events: Sequence[Event]) -> Iterator[tuple[int, Event, Any]]:
-    """Yield (seq, event, state after it) for every event; raises IllegalEvent."""
+def _start(events: Sequence[Event]) -> tuple[Ruleset[Any], Any]:
+    """The ruleset of a log and its start state; raises IllegalEvent at seq 0."""
     from gametape.engine.registry import ruleset_for
 
     setup = check_first(events)
     ruleset = ruleset_for(setup)
     try:
-        state = ruleset.start(setup)
+        return ruleset, ruleset.start(setup)
     except RuleViolation as v:
         raise IllegalEvent(0, setup, v) from None
-    yield 0, setup, state
+
+
+def iter_states(events: Sequence[Event]) -> Iterator[tuple[int, Event, Any]]:
+    """Yield (seq, event, state after it) for every event; raises IllegalEvent."""
+    ruleset, state = _start(events)
+    yield 0, events[0], state
     apply, is_over = ruleset.apply, ruleset.is_over
     for seq in range(1, len(events)):
         event = events[seq]
@@ -67,14 +73,7 @@ def fold(events: Sequence[Event]) -> Any:
 
     The same checks as ``iter_states`` in a tighter loop: validation spends its time here.
     """
-    from gametape.engine.registry import ruleset_for
-
-    setup = check_first(events)
-    ruleset = ruleset_for(setup)
-    try:
-        state = ruleset.start(setup)
-    except RuleViolation as v:
-        raise IllegalEvent(0, setup, v) from None
+    ruleset, state = _start(events)
     apply, is_over = ruleset.apply, ruleset.is_over
     seq = 0
     try:
@@ -150,11 +149,11 @@ class Game:
         return self.ruleset.view(self.state, seat)
 
     def seat(self, name: str) -> int:
-        """The seat of the player called ``name`` (case-insensitive)."""
-        for i, p in enumerate(self.players):
-            if p.lower() == name.lower():
-                return i
-        raise KeyError(f"no player {name!r}; the players are {', '.join(self.players)}")
+        """The seat of the player called ``name`` (case-insensitive); KeyError lists them."""
+        try:
+            return seat_named(self.players, name)
+        except NotationError as exc:
+            raise KeyError(str(exc)) from None
 
     def parse(self, text: str, seat: int | None = None) -> Event:
         """A move from notation; ``abandon`` works in every game."""

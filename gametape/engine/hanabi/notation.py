@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gametape.engine.hanabi.rules import touched_by
 from gametape.engine.hanabi.state import HanabiState
+from gametape.engine.moves import seat_named
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.events.hanabi import Face, HanabiClue, HanabiDiscard, HanabiPlay
@@ -30,14 +31,6 @@ def card_name(face: Face | None, suits: tuple[str, ...]) -> str:
 def slot_of(state: HanabiState, seat: int, order: int) -> int:
     hand = state.hands[seat]
     return len(hand) - hand.index(order)
-
-
-def _seat_by_name(state: HanabiState, name: str) -> int:
-    players = state.setup.players
-    for i, p in enumerate(players):
-        if p.lower() == name.lower():
-            return i
-    raise NotationError(f"no player {name!r}; the players are {', '.join(players)}")
 
 
 def _suit(state: HanabiState, word: str) -> int | None:
@@ -68,7 +61,7 @@ def parse(state: HanabiState, text: str, seat: int | None) -> Event:
         kind = HanabiPlay if verb == "play" else HanabiDiscard
         return kind(player=seat, card=order)
     if verb == "clue" and len(words) == 3:
-        target = _seat_by_name(state, words[1])
+        target = seat_named(state.setup.players, words[1])
         value = words[2]
         if value.isdigit():
             return HanabiClue(player=seat, target=target, rank=int(value))

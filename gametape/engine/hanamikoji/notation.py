@@ -14,6 +14,7 @@ from gametape.engine.hanamikoji.rules import (
     card_name,
     perform_order,
 )
+from gametape.engine.moves import seat_named
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.events.hanamikoji import ARTISTS, ZONES, HanamikojiAssign
@@ -39,14 +40,7 @@ def parse(state: HanamikojiState, text: str, seat: int | None) -> Event:
     words = text.lower().split()
     if len(words) < 2 or words[0] != "assign":
         raise NotationError(f"cannot read {text!r}; {USAGE}")
-    names = [p.lower() for p in state.setup.players]
-    if words[1] not in names:
-        raise NotationError(f"no player {words[1]!r}; the players are "
-                            f"{', '.join(state.setup.players)}")
-    player = names.index(words[1])
-    if seat is not None and seat != player:
-        raise NotationError(f"the move is {words[1]}'s but --by names "
-                            f"{state.setup.players[seat]}")
+    player = seat_named(state.setup.players, words[1], seat)
     zones: dict[str, int] = {}
     for word in words[2:]:
         zone, sep, card = word.partition("=")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
+from gametape.engine.moves import gather
 from gametape.engine.ruleset import Result, RuleViolation
 from gametape.events.base import Abandon, Event
 from gametape.events.hanamikoji import ARTISTS, HanamikojiAssign, HanamikojiSetup
@@ -141,11 +142,10 @@ def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
 
 def _assign(state: HanamikojiState, event: HanamikojiAssign) -> HanamikojiState:
     check_assign(state, event)
-    pending = list(state.pending)
-    pending[event.player] = event
-    if None in pending:
-        return replace(state, pending=tuple(pending))
-    return _resolve(state, pending)  # type: ignore[arg-type]
+    pending, complete = gather(state.pending, event.player, event)
+    if not complete:
+        return replace(state, pending=pending)
+    return _resolve(state, list(pending))  # type: ignore[arg-type]
 
 
 def perform_order(a: HanamikojiAssign, b: HanamikojiAssign) -> list[HanamikojiAssign]:

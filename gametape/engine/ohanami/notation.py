@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gametape.engine.moves import seat_named
 from gametape.engine.ohanami.rules import SEASONS, OhanamiState, pass_direction
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
@@ -14,14 +15,7 @@ def parse(state: OhanamiState, text: str, seat: int | None) -> Event:
     words = text.lower().split()
     if len(words) != 4 or words[0] != "pick":
         raise NotationError(f"cannot read {text!r}; {USAGE}")
-    names = [p.lower() for p in state.setup.players]
-    if words[1] not in names:
-        raise NotationError(f"no player {words[1]!r}; the players are "
-                            f"{', '.join(state.setup.players)}")
-    player = names.index(words[1])
-    if seat is not None and seat != player:
-        raise NotationError(f"the move is {words[1]}'s but --by names "
-                            f"{state.setup.players[seat]}")
+    player = seat_named(state.setup.players, words[1], seat)
     if not words[2].isdigit():
         raise NotationError(f"{words[2]!r} is not a card number; {USAGE}")
     card = int(words[2])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
+from gametape.engine.moves import gather
 from gametape.engine.ruleset import Result, RuleViolation
 from gametape.events.base import Abandon, Event
 from gametape.events.ohanami import OhanamiDeal, OhanamiPick, OhanamiSetup
@@ -167,11 +168,10 @@ def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
 
 def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
     check_pick(state, event)
-    pending = list(state.pending)
-    pending[event.player] = event
-    if None in pending:
-        return replace(state, pending=tuple(pending))
-    return _resolve(state, pending)  # type: ignore[arg-type]
+    pending, complete = gather(state.pending, event.player, event)
+    if not complete:
+        return replace(state, pending=pending)
+    return _resolve(state, list(pending))  # type: ignore[arg-type]
 
 
 def pass_direction(round_: int) -> int:

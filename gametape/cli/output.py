@@ -19,8 +19,10 @@ from gametape.replay import OutOfRange
 EXIT_INVALID = 1  # the data is invalid: validation failed, an illegal move was refused
 EXIT_USAGE = 2  # the command was used wrongly: unknown game, bad option
 
-out = Console(highlight=False, soft_wrap=False)
-err = Console(stderr=True, highlight=False)
+# soft_wrap: long lines are never broken by us (a pipe or a grep gets each line whole);
+# tables and boards still fit the width.
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
 

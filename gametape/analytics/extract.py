@@ -11,7 +11,7 @@ import msgspec
 from gametape.engine.game import notation
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
-from gametape.events.base import Event, Setup, actor
+from gametape.events.base import Event, Retract, Setup, actor
 from gametape.events.log import read_log
 
 
@@ -39,7 +39,12 @@ def extract(path: Path) -> Rows:
 
     def visit(seq: int, before: Any, event: Event, after: Any) -> None:
         who = actor(event)
-        row = rules.event_facts(before, event, after)  # type: ignore[union-attr]
+        if type(event) is Retract:
+            row: dict[str, Any] = {"retracts": event.seq, "retracted": False}
+            events[event.seq - 1]["retracted"] = True  # rows are in seq order from seq 1
+        else:
+            row = rules.event_facts(before, event, after)  # type: ignore[union-attr]
+            row["retracted"] = False
         row.update(game_id=game_id, ruleset=name, seq=seq, turn=rules.turn(before),  # type: ignore[union-attr]
                    ts=records[seq].ts, type=event.__struct_config__.tag, actor=who,
                    actor_name=setup.players[who] if who is not None else None,  # type: ignore[union-attr]
@@ -67,7 +72,8 @@ def extract(path: Path) -> Rows:
     }
     rows = Rows(game=game, events=events)
     if rules is not None and state is not None:
-        facts = rules.player_facts(state, events)
+        live = [e for e in events if not e["retracted"] and e["type"] != "retract"]
+        facts = rules.player_facts(state, live)
         winners = set(result.winners) if result else set()
         for seat, player in enumerate(players):
             row = {"game_id": game_id, "ruleset": name, "seat": seat, "name": player,

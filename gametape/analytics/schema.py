@@ -9,7 +9,7 @@ import pyarrow as pa
 
 from gametape.engine.registry import RULESETS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 GAMES = {
     "game_id": "VARCHAR", "ruleset": "VARCHAR", "ruleset_version": "INTEGER",
@@ -25,7 +25,7 @@ GAME_PLAYERS = {
 EVENTS = {
     "game_id": "VARCHAR", "ruleset": "VARCHAR", "seq": "INTEGER", "turn": "INTEGER",
     "ts": "TIMESTAMP", "type": "VARCHAR", "actor": "INTEGER", "actor_name": "VARCHAR",
-    "notation": "VARCHAR",
+    "notation": "VARCHAR", "retracts": "INTEGER", "retracted": "BOOLEAN",
 }
 FILES = {"path": "VARCHAR", "game_id": "VARCHAR", "size": "BIGINT", "mtime_ns": "BIGINT"}
 

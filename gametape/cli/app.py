@@ -26,7 +26,7 @@ from gametape.cli.output import (
     print_json_lines,
 )
 from gametape.engine import simulate as sim
-from gametape.engine.game import Game, IllegalEvent, describe, iter_states, notation
+from gametape.engine.game import UNDO_WORDS, Game, IllegalEvent, describe, iter_states, notation
 from gametape.engine.registry import RULESETS, get_ruleset
 from gametape.engine.validate import Report, validate, validate_paths
 from gametape.events import Store, actor, default_store, read_log, repair_torn
@@ -153,7 +153,10 @@ def move(
     """Record one move. An illegal move is refused with the rule it breaks; nothing is written.
 
     Hanabi: `play 2`, `discard 5`, `clue bob red`, `clue bob 4` (slots from 1, newest first).
-    Any game: `abandon`. See docs/notation.md.
+    Hanamikoji: `assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7`.
+    Ohanami: `pick bob 37 row=2`, `pick bob 5 discard`.
+    Any game: `abandon`; `undo` takes back the last move (the log keeps it, marked as
+    retracted). See docs/notation.md.
 
     Example: `gametape move k3x9 "clue bob red"`
     """
@@ -163,6 +166,19 @@ def move(
     game = _game(read)
     seat = _seat(game, by)
     before = game.state
+    if text.strip().lower() in UNDO_WORDS:
+        taken = game.undo(seat)
+        for retraction in taken:
+            game.push(retraction)
+        STATE.store.append(game.setup.game or game_ref, taken, expected_seq=len(read.events))
+        seqs = ", ".join(str(r.seq) for r in taken)
+        if json:
+            print_json({"retracted": [r.seq for r in taken], "over": game.is_over})
+            return
+        out.print(f"took back seq {seqs}")
+        _status_line(game)
+        err.print(f"[dim]recorded in {read.path} (the log keeps the retracted moves)[/]")
+        return
     event = game.parse(text, seat)
     game.push(event)
     line = describe(game.ruleset, before, event, game.state)

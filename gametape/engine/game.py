@@ -8,9 +8,11 @@ from typing import Any
 
 from gametape.engine.moves import seat_named
 from gametape.engine.ruleset import NotationError, Result, Ruleset, RuleViolation
-from gametape.events.base import Abandon, Event, Setup
+from gametape.events.base import Abandon, Event, Retract, Setup, actor
 
 ABANDON_WORDS = ("abandon", "stop")
+UNDO_WORDS = ("undo", "take back")
+R_RETRACT = "a retraction takes back the last move still in effect"
 
 
 class IllegalEvent(Exception):
@@ -52,27 +54,64 @@ def _start(events: Sequence[Event]) -> tuple[Ruleset[Any], Any]:
         raise IllegalEvent(0, setup, v) from None
 
 
+def retract(event: Retract, after: Sequence[Any], live: list[int]) -> Any:
+    """The state a retraction restores: from before the last event still in effect.
+
+    ``after[s]`` is the state after seq ``s``; ``live`` the seqs in effect (popped here).
+    """
+    if not live:
+        raise RuleViolation("there is no move to take back", R_RETRACT)
+    if event.seq != live[-1]:
+        raise RuleViolation(f"seq {event.seq} is not the last move in effect "
+                            f"(seq {live[-1]} is)", R_RETRACT)
+    live.pop()
+    return after[event.seq - 1]
+
+
+def live_seqs(events: Sequence[Event]) -> list[int]:
+    """The seqs of the events still in effect (not retracted), oldest first."""
+    live: list[int] = []
+    for seq in range(1, len(events)):
+        event = events[seq]
+        if type(event) is Retract:
+            if live and live[-1] == event.seq:
+                live.pop()
+        else:
+            live.append(seq)
+    return live
+
+
 def iter_states(events: Sequence[Event]) -> Iterator[tuple[int, Event, Any]]:
     """Yield (seq, event, state after it) for every event; raises IllegalEvent."""
     ruleset, state = _start(events)
     yield 0, events[0], state
-    apply, is_over = ruleset.apply, ruleset.is_over
+    after: list[Any] = [state]
+    live: list[int] = []
     for seq in range(1, len(events)):
         event = events[seq]
         try:
-            if isinstance(event, Setup) or is_over(state):
-                step(ruleset, state, event)  # raises the shared refusal
-            state = apply(state, event)
+            if type(event) is Retract:
+                state = retract(event, after, live)
+            else:
+                state = step(ruleset, state, event)
+                live.append(seq)
         except RuleViolation as v:
             raise IllegalEvent(seq, event, v) from None
+        after.append(state)
         yield seq, event, state
 
 
 def fold(events: Sequence[Event]) -> Any:
     """The state after all ``events`` (the first is the setup); raises IllegalEvent.
 
-    The same checks as ``iter_states`` in a tighter loop: validation spends its time here.
+    The same checks as ``iter_states``; without retractions, in a tighter loop that keeps no
+    history (validation spends its time here).
     """
+    if any(type(e) is Retract for e in events):
+        state = None
+        for _seq, _event, after in iter_states(events):
+            state = after
+        return state
     ruleset, state = _start(events)
     apply, is_over = ruleset.apply, ruleset.is_over
     seq = 0
@@ -161,9 +200,28 @@ class Game:
 
     def push(self, event: Event) -> Any:
         """Apply a move (raises RuleViolation, leaving the game unchanged)."""
-        self.state = step(self.ruleset, self.state, event)
+        if type(event) is Retract:  # rare: refold to find the state to restore
+            try:
+                self.state = fold([*self.events, event])
+            except IllegalEvent as exc:
+                raise exc.violation from None
+        else:
+            self.state = step(self.ruleset, self.state, event)
         self.events.append(event)
         return self.state
+
+    def undo(self, seat: int | None = None, reason: str = "") -> list[Retract]:
+        """Retractions taking back the last player's move still in effect, and any chance
+        events (deals) recorded after it. Raises RuleViolation if there is none."""
+        live = live_seqs(self.events)
+        taken = []
+        while live and actor(self.events[live[-1]]) is None \
+                and not isinstance(self.events[live[-1]], Abandon):
+            taken.append(live.pop())
+        if not live:
+            raise RuleViolation("there is no move to take back", R_RETRACT)
+        taken.append(live.pop())
+        return [Retract(seq=s, player=seat, reason=reason) for s in taken]
 
     def deal(self, rng: random.Random) -> list[Event]:
         """Record every chance event the table owes now (a round's shuffle); return them."""
@@ -182,15 +240,20 @@ def parse_move(ruleset: Ruleset[Any], state: Any, text: str, seat: int | None) -
 
 
 def notation(ruleset: Ruleset[Any], state: Any, event: Event) -> str:
-    """The notation of ``event`` in the state before it, including the shared ``abandon``."""
+    """The notation of ``event`` in the state before it, including ``abandon`` and ``undo``."""
     if isinstance(event, Abandon):
         return "abandon"
+    if isinstance(event, Retract):
+        return "undo"
     return ruleset.notation(state, event)
 
 
 def describe(ruleset: Ruleset[Any], before: Any, event: Event, after: Any,
              seat: int | None = None) -> str:
     """What ``event`` changed, in one line, as ``seat`` saw it (None: everything)."""
+    if isinstance(event, Retract):
+        who = ruleset.players(before)[event.player] if event.player is not None else "the table"
+        return f"{who} took back seq {event.seq}" + (f": {event.reason}" if event.reason else "")
     if isinstance(event, Abandon):
         who = ruleset.players(before)[event.player] if event.player is not None else "the table"
         return f"{who} abandoned the game" + (f": {event.reason}" if event.reason else "")
@@ -199,7 +262,7 @@ def describe(ruleset: Ruleset[Any], before: Any, event: Event, after: Any,
 
 def redact(ruleset: Ruleset[Any], event: Event, seat: int | None) -> Event | None:
     """The event as ``seat`` sees it when it happens (None: only that something happened)."""
-    if seat is None or isinstance(event, Abandon):
+    if seat is None or isinstance(event, Abandon | Retract):
         return event
     return ruleset.redact(event, seat)
 
@@ -208,4 +271,6 @@ def kinds(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> tuple
     """What kind of event this was, for jumps in replay."""
     if isinstance(event, Abandon):
         return ("abandon",)
+    if isinstance(event, Retract):
+        return ("retract",)
     return ruleset.kinds(before, event, after)

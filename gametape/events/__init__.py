@@ -1,6 +1,6 @@
 """Events, the log format and the store. Nothing here knows the rules of any game."""
 
-from gametape.events.base import Abandon, Event, Setup, actor
+from gametape.events.base import Abandon, Event, Retract, Setup, actor
 from gametape.events.codec import FORMAT_VERSION, Record, decode_line, encode_line
 from gametape.events.errors import (
     ChainBroken,
@@ -28,6 +28,7 @@ __all__ = [
     "LogError",
     "LogRead",
     "Record",
+    "Retract",
     "SeqError",
     "Setup",
     "StaleWrite",

@@ -31,6 +31,18 @@ class Abandon(Event, frozen=True, kw_only=True, tag="abandon"):
     reason: str = ""
 
 
+class Retract(Event, frozen=True, kw_only=True, tag="retract"):
+    """Takes back the event at ``seq``, which must be the last one still in effect.
+
+    Logs are never edited: a mistake is corrected by appending this, and the fold restores
+    the state from before the retracted event. ``player`` is who asked for it, if known.
+    """
+
+    seq: int
+    player: int | None = None
+    reason: str = ""
+
+
 def actor(event: Event) -> int | None:
     """The seat that made this event, or None for setup, chance and table events."""
     return getattr(event, "player", None)

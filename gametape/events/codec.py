@@ -17,7 +17,7 @@ from typing import Any, Union
 
 import msgspec
 
-from gametape.events.base import Abandon, Event, Setup
+from gametape.events.base import Abandon, Event, Retract, Setup
 from gametape.events.errors import CorruptLine, FormatTooNew
 from gametape.events.hanabi import HANABI_EVENTS
 from gametape.events.hanamikoji import HANAMIKOJI_EVENTS
@@ -28,7 +28,7 @@ HASH_MARK = b',"hash":"'
 HASH_HEX = 32
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    Abandon, *HANABI_EVENTS, *HANAMIKOJI_EVENTS, *OHANAMI_EVENTS)
+    Abandon, Retract, *HANABI_EVENTS, *HANAMIKOJI_EVENTS, *OHANAMI_EVENTS)
 AnyEvent = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.game import Game
+from gametape.engine.game import Game, live_seqs
 from gametape.engine.ruleset import RuleViolation
 from gametape.events.base import Abandon, Event
 from gametape.events.hanabi import (
@@ -191,7 +191,7 @@ def from_events(events: Sequence[Event]) -> dict[str, Any]:
         raise ValueError("the deck order is not fully known, and hanab.live needs it")
     actions: list[dict[str, int]] = []
     reverse = {v: k for k, v in STOPPED.items()}
-    for event in events[1:]:
+    for event in (events[s] for s in live_seqs(events)):
         if isinstance(event, HanabiPlay | HanabiDiscard):
             kind = PLAY if isinstance(event, HanabiPlay) else DISCARD
             actions.append({"type": kind, "target": event.card, "value": 0})
@@ -228,9 +228,10 @@ def hanablive_end(events: Sequence[Event]) -> int | None:
     assert isinstance(setup, HanabiSetup)
     opts = msgspec.structs.replace(setup.options, end_at_max_score=True)
     game = Game.new(msgspec.structs.replace(setup, options=opts))
-    for seq, event in enumerate(events[1:], start=1):
-        game.push(event)
-        if game.is_over and seq < len(events) - 1:
+    live = live_seqs(events)
+    for seq in live:
+        game.push(events[seq])
+        if game.is_over and seq < live[-1]:
             return seq
     return None
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.game import check_first, describe, kinds, notation, redact, step
+from gametape.engine.game import check_first, describe, kinds, notation, redact, retract, step
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import RuleViolation
-from gametape.events.base import Event, actor
+from gametape.events.base import Event, Retract, actor
 from gametape.events.log import read_log
 
 
@@ -59,6 +59,7 @@ class Cursor:
         self.events: list[Event] = [setup]
         self.states: list[Any] = [self.ruleset.start(setup)]
         self._kinds: list[tuple[str, ...]] = [()]
+        self._live: list[int] = []  # seqs still in effect, for retractions
         self.problem: str | None = None  # why the replay stops before the end of the log
         self._illegal = False  # stopped by the rules: later appends cannot mend that
         self.seq = 0
@@ -81,7 +82,11 @@ class Cursor:
         for event in events:
             seq = len(self.events)
             try:
-                after = step(self.ruleset, state, event)
+                if type(event) is Retract:
+                    after = retract(event, self.states, self._live)
+                else:
+                    after = step(self.ruleset, state, event)
+                    self._live.append(seq)
             except RuleViolation as v:
                 self.problem = f"seq {seq}: {v}"
                 self._illegal = True

@@ -207,7 +207,8 @@ def test_demo_runs_in_its_own_store(run, tmp_path, monkeypatch):
 
 
 def test_every_command_has_help_with_an_example(run):
-    for command in ("new", "move", "show", "log", "validate", "list", "simulate", "repair",
-                    "demo"):
-        result = run(command, "--help")
+    for command in (["new"], ["move"], ["show"], ["log"], ["validate"], ["list"], ["simulate"],
+                    ["repair"], ["demo"], ["replay"], ["index"], ["query"], ["stats"],
+                    ["export"], ["import", "hanablive"]):
+        result = run(*command, "--help")
         assert result.exit_code == 0 and "Example" in result.stdout, command

@@ -775,7 +775,10 @@ def demo(
     out.print("\n[bold]Try next[/]")
     for line in (f"gametape --store {root} log {gid}",
                  f"gametape --store {root} show {gid} --at 10 --as bob",
-                 f"gametape --store {root} validate --json",
+                 f"gametape --store {root} replay {gid} --as bob",
+                 f"gametape --store {root} stats",
+                 f"gametape --store {root} query \"SELECT ruleset, avg(score) FROM games "
+                 "GROUP BY ALL\"",
                  "gametape new hanabi --players alice,bob,cara"):
         out.print(f"  {line}")
 

@@ -212,3 +212,15 @@ def test_every_command_has_help_with_an_example(run):
                     ["export"], ["import", "hanablive"]):
         result = run(*command, "--help")
         assert result.exit_code == 0 and "Example" in result.stdout, command
+
+
+def test_a_log_invalid_part_way_names_file_line_and_seq(run):
+    from gametape.events import Store
+    from gametape.events.hanabi import HanabiPlay
+
+    gid = _new(run)
+    store = Store(run.root)
+    store.append(gid, [HanabiPlay(player=2, card=10)], expected_seq=1)  # out of turn
+    result = run("move", gid, "clue bob 1")
+    assert result.exit_code == 1
+    assert f"{gid}.jsonl:2, seq 1: out of turn" in result.stderr

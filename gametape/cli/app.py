@@ -73,7 +73,11 @@ def _game(read: LogRead, upto: int | None = None) -> Game:
     events = read.events if upto is None else read.events[: upto + 1]
     if not events:
         fail(str(read.error) if read.error else f"{read.path}: empty log")
-    return Game.from_events(events)
+    try:
+        return Game.from_events(events)
+    except IllegalEvent as exc:
+        fail(f"{read.path}:{exc.seq + 1}, seq {exc.seq}: {exc.violation}",
+             hint="the log is invalid from there; `gametape validate` reports every game")
 
 
 def _seat(game: Game, name: str | None) -> int | None:

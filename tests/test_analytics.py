@@ -283,3 +283,34 @@ def test_cli_export_parquet_reads_back_in_duckdb(cli_store, tmp_path):
     assert con.execute(f"SELECT count(*) FROM '{target}/events/*/*.parquet'").fetchone() == (
         events,)
     assert run("export").exit_code == 2
+
+
+def _hold_lock(path: str, ready, release) -> None:
+    con = duckdb.connect(path)
+    ready.set()
+    release.wait(20)
+    con.close()
+
+
+def test_a_model_locked_by_another_process_gives_a_clear_error(filled, monkeypatch, run):
+    import multiprocessing as mp
+
+    from gametape.analytics import ModelBusy
+
+    _, _, model = filled
+    model.refresh()
+    ctx = mp.get_context("fork")
+    ready, release = ctx.Event(), ctx.Event()
+    holder = ctx.Process(target=_hold_lock, args=(str(model.path), ready, release))
+    holder.start()
+    try:
+        assert ready.wait(10)
+        monkeypatch.setattr(model_module, "LOCK_WAIT", 0.3)
+        with pytest.raises(ModelBusy, match="in use by another process"):
+            model.query("SELECT 1")
+        result = run("--store", str(model.root), "query", "SELECT 1", store=False)
+        assert result.exit_code == 1 and "in use by another process" in result.stderr
+    finally:
+        release.set()
+        holder.join(10)
+    assert model.query("SELECT 1")[1] == [(1,)]  # free again

@@ -9,6 +9,7 @@ the same tables from the logs.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from gametape.analytics.schema import SCHEMA_VERSION, TABLES, arrow_schema, crea
 from gametape.events.store import SUFFIX
 
 DB_NAME = "gametape.duckdb"
+LOCK_WAIT = 10.0  # seconds to wait for another process's lock on the model
 BATCH = 500  # games per bulk insert
 PUBLIC = ("games", "game_players", "events")
 
@@ -32,6 +34,10 @@ Progress = Callable[[int, int], None]
 
 class QueryError(Exception):
     """DuckDB refused a query; the message is DuckDB's."""
+
+
+class ModelBusy(OSError):
+    """Another process holds the read model's file lock for longer than we wait."""
 
 
 @dataclass
@@ -67,13 +73,29 @@ class ReadModel:
     def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
         if not read_only:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = duckdb.connect(str(self.path), read_only=read_only)
+        con = self._open(read_only)
         try:
             if not read_only:
                 self._ensure_schema(con)
             yield con
         finally:
             con.close()
+
+    def _open(self, read_only: bool) -> duckdb.DuckDBPyConnection:
+        """Connect, waiting a little if another process (an index run) holds the file."""
+        wait = LOCK_WAIT
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                return duckdb.connect(str(self.path), read_only=read_only)
+            except duckdb.IOException as exc:
+                if "lock" not in str(exc).lower():
+                    raise
+                if time.monotonic() > deadline:
+                    raise ModelBusy(f"the read model {self.path} is in use by another process "
+                                    f"(waited {wait:.0f}s); try again when it has finished"
+                                    ) from None
+                time.sleep(0.1)
 
     def _ensure_schema(self, con: duckdb.DuckDBPyConnection) -> None:
         con.execute("CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR)")

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
+import duckdb
 import msgspec
 import typer
 from rich.console import Console
@@ -58,6 +59,9 @@ def friendly_errors(func: F) -> F:
             fail(str(exc), EXIT_USAGE)
         except OSError as exc:
             fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
+        except duckdb.Error as exc:  # the read model: a full disk, a damaged file
+            fail(str(exc).splitlines()[0],
+                 hint="the read model can be rebuilt any time: gametape index --rebuild")
 
     return wrapper  # type: ignore[return-value]
 

@@ -469,7 +469,9 @@ def simulate(
     names = sim.default_players(players)
     options = _parse_options(option or [])
     store = STATE.store
-    ids, outcomes, scores = [], Counter(), []
+    ids: list[str] = []
+    outcomes: Counter[str] = Counter()
+    scores: list[int] = []
     with store.batch(), _progress() as bar:
         task = bar.add_task(f"simulating {ruleset}", total=games)
         for i in range(games):

@@ -9,7 +9,7 @@ nothing else, so no game is special-cased anywhere.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import msgspec
@@ -58,21 +58,30 @@ class Bot(Protocol):
 class Ruleset(Protocol[S]):
     """The protocol. ``S`` is the ruleset's immutable state type."""
 
-    name: str
-    version: int
-    setup_type: type[Setup]
-    min_players: int
-    max_players: int
-    bots: dict[str, Callable[[], Bot]]
-    default_bot: str
-    options_help: dict[str, str]
+    # Fixed facts about the ruleset (class attributes in each implementation).
+    @property
+    def name(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def setup_type(self) -> type[Setup]: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def bots(self) -> Mapping[str, Callable[[], Bot]]: ...
+    @property
+    def default_bot(self) -> str: ...
+    @property
+    def options_help(self) -> Mapping[str, str]: ...
 
     def new_setup(self, players: Sequence[str], rng: random.Random,
                   options: dict[str, str]) -> Setup:
         """A setup event with every chance outcome drawn from ``rng``. Options as strings."""
 
-    def start(self, setup: Setup) -> S:
-        """The state before any move."""
+    def start(self, setup: Any) -> S:
+        """The state before any move, from this ruleset's setup event (``setup_type``)."""
 
     def apply(self, state: S, event: Event) -> S:
         """The state after ``event``; never mutates ``state``. Raises RuleViolation."""
@@ -115,8 +124,10 @@ class Ruleset(Protocol[S]):
         """Names for what kind of event this was ("strike", "round"), for replay's jumps."""
 
     # Analytics: each ruleset names its own columns (DuckDB types) and fills them.
-    event_columns: dict[str, str]
-    player_columns: dict[str, str]
+    @property
+    def event_columns(self) -> Mapping[str, str]: ...
+    @property
+    def player_columns(self) -> Mapping[str, str]: ...
 
     def event_facts(self, before: S, event: Event, after: S) -> dict[str, Any]:
         """Facts about one event and the state after it, keyed by ``event_columns``."""

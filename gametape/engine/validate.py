@@ -77,6 +77,7 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
             state = fold(events)
             last_ok = len(events) - 1
         elif events:
+            assert visit is not None
             before = None
             for seq, event, after in iter_states(events):
                 if seq:

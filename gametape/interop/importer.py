@@ -8,7 +8,7 @@ from typing import Literal
 
 import msgspec
 
-from gametape.events.base import Setup
+from gametape.events.base import Event, Setup
 from gametape.events.codec import decode_line
 from gametape.events.errors import LogError
 from gametape.events.store import Store
@@ -46,7 +46,7 @@ def known_sources(store: Store) -> tuple[set[int], set[str]]:
     for gid in store.game_ids():
         try:
             with open(store.path(gid), "rb") as f:
-                setup = decode_line(f.readline().rstrip(b"\n")).event
+                setup: Event = decode_line(f.readline().rstrip(b"\n")).event
         except (OSError, LogError):
             continue
         if isinstance(setup, Setup) and setup.meta.get("source") == "hanab.live":

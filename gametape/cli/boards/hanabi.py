@@ -84,5 +84,5 @@ def render(view: HanabiView, title: str) -> RenderableType:
                       f"(fireworks {view.fireworks_sum})", style="bold")
     legend = Text("under each card: what its holder knows from clues (* = clued)", style="dim")
     body = Group(status, fireworks, tokens, Text(""), hands, Text(""), discards, legend)
-    seat = f" · as {view.players[view.seat]}" if view.seat is not None else ""
-    return Panel(body, title=f"Hanabi · {title}{seat}", title_align="left", expand=False)
+    viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
+    return Panel(body, title=f"Hanabi · {title}{viewer}", title_align="left", expand=False)

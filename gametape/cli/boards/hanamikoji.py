@@ -73,6 +73,6 @@ def render(view: HanamikojiView, title: str) -> RenderableType:
     else:
         status = Text(f"game over ({view.outcome}): " + ", ".join(
             f"{s.name} {s.score}" for s in view.seats), style="bold")
-    seat = f" · as {view.players[view.seat]}" if view.seat is not None else ""
+    viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
     return Panel(Group(status, Text(""), artists, Text(""), sides),
-                 title=f"Hanamikoji · {title}{seat}", title_align="left", expand=False)
+                 title=f"Hanamikoji · {title}{viewer}", title_align="left", expand=False)

@@ -37,8 +37,8 @@ def _gardens(view: OhanamiView) -> Table:
         hand = _cards(g.hand) if g.hand is not None else Text("▒▒ " * g.hand_size, style="dim")
         note = "picked" if g.picked else ""
         if g.pick is not None:
-            card, row = g.pick
-            note = f"picked {card} → {'discard' if row is None else f'row {row}'}"
+            card, to_row = g.pick
+            note = f"picked {card} → {'discard' if to_row is None else f'row {to_row}'}"
         t.add_row("", "hand", hand, note)
         t.add_row("", "", "", "")
     return t

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gametape.engine.hanabi.view import CardView, HanabiView
+from gametape.engine.ruleset import Bot
 from gametape.events.base import Event
 from gametape.events.hanabi import Face, HanabiClue, HanabiDiscard, HanabiPlay
 
@@ -116,4 +117,4 @@ class HeuristicBot:
         return sum(1 for c in hand if c.face is not None and c.face.rank == clue.rank)
 
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
+BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}

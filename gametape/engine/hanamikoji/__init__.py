@@ -124,9 +124,9 @@ class Hanamikoji:
                     for z in (a, b):
                         if record.captured[z.player] is None:
                             lost[z.player] += 1
-            for seat, artist in enumerate(record.captured):
-                if artist is not None:
-                    owners[artist] = seat
+            for seat, won in enumerate(record.captured):
+                if won is not None:
+                    owners[won] = seat
         return [{"artists": state.artists(s), "votes": len(state.votes[s]),
                  "hidden": len(state.hidden[s]), "ties_lost": lost[s]} for s in (0, 1)]
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gametape.engine.hanamikoji.rules import artist_of
 from gametape.engine.hanamikoji.view import HanamikojiView
+from gametape.engine.ruleset import Bot
 from gametape.events.base import Event
 from gametape.events.hanamikoji import HanamikojiAssign
 
@@ -46,4 +47,4 @@ class GreedyBot:
                                 sacrifice=sacrifice, vote=vote)
 
 
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}

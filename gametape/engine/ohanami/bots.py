@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gametape.engine.ohanami.rules import SEASON_COLOUR, colour, last_value
 from gametape.engine.ohanami.view import OhanamiView
+from gametape.engine.ruleset import Bot
 from gametape.events.base import Event
 from gametape.events.ohanami import OhanamiPick
 
@@ -48,4 +49,4 @@ class GreedyBot:
         return max(legal, key=value)
 
 
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}

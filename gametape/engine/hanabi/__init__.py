@@ -81,7 +81,7 @@ class Hanabi:
         rng.shuffle(deck)
         return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
 
-    def start(self, setup: HanabiSetup) -> HanabiState:  # type: ignore[override]
+    def start(self, setup: HanabiSetup) -> HanabiState:
         return _rules.start(setup)
 
     def apply(self, state: HanabiState, event: Event) -> HanabiState:

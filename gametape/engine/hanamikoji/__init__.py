@@ -47,7 +47,7 @@ class Hanamikoji:
         first = int(options["first"]) if "first" in options else rng.randrange(2)
         return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
 
-    def start(self, setup: HanamikojiSetup) -> HanamikojiState:  # type: ignore[override]
+    def start(self, setup: HanamikojiSetup) -> HanamikojiState:
         return _rules.start(setup)
 
     def apply(self, state: HanamikojiState, event: Event) -> HanamikojiState:

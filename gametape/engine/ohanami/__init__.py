@@ -37,7 +37,7 @@ class Ohanami:
             raise ValueError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
         return OhanamiSetup(players=tuple(players))
 
-    def start(self, setup: OhanamiSetup) -> OhanamiState:  # type: ignore[override]
+    def start(self, setup: OhanamiSetup) -> OhanamiState:
         return _rules.start(setup)
 
     def apply(self, state: OhanamiState, event: Event) -> OhanamiState:

@@ -107,7 +107,7 @@ def fold(events: Sequence[Event]) -> Any:
     The same checks as ``iter_states``; without retractions, in a tighter loop that keeps no
     history (validation spends its time here).
     """
-    if any(type(e) is Retract for e in events):
+    if Retract in set(map(type, events)):  # C-level scan; most logs hold no retraction
         state = None
         for _seq, _event, after in iter_states(events):
             state = after

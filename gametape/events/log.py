@@ -21,8 +21,18 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 from pathlib import Path
 
+import msgspec
+
 from gametape.events.base import Event
-from gametape.events.codec import HASH_HEX, HASH_MARK, Record, decode_line, encode_line, now
+from gametape.events.codec import (
+    FORMAT_VERSION,
+    HASH_HEX,
+    HASH_MARK,
+    Record,
+    decode_line,
+    encode_line,
+    now,
+)
 from gametape.events.errors import (
     ChainBroken,
     CorruptLine,
@@ -35,6 +45,8 @@ from gametape.events.errors import (
 
 LOCK_TIMEOUT = 10.0
 MARK_LEN = len(HASH_MARK)
+HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}
+_fast_decode = msgspec.json.Decoder(Record).decode
 
 
 @dataclass
@@ -70,10 +82,16 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
     offset = 0
     lines = data.split(b"\n")
     torn = lines.pop()  # text after the last newline: empty unless the last line is torn
+    fast = _fast_decode
     for number, line in enumerate(lines, start=1):
         seq_expected = number - 1
         try:
-            rec = decode_line(line)
+            try:
+                rec = fast(line)
+                if rec.v != FORMAT_VERSION:
+                    raise ValueError
+            except (msgspec.DecodeError, ValueError):
+                rec = decode_line(line)  # an older version, or an error worth a good message
         except LogError as exc:
             exc.path, exc.line, exc.offset, exc.seq = path, number, offset, seq_expected
             result.error = exc
@@ -87,7 +105,10 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
             return result
         if verify:
             # Inline chain_hash/split_hash: this runs once per line of every validated log.
-            cut = line.rfind(HASH_MARK)
+            # The hash field is last and has a fixed length, so its place is known.
+            cut = len(line) - HASH_FIELD
+            if line[cut : cut + MARK_LEN] != HASH_MARK:
+                cut = line.rfind(HASH_MARK)
             carried = line[cut + MARK_LEN : -2]
             if cut < 0 or sha256(prev + line[:cut]).hexdigest()[:HASH_HEX].encode() != carried:
                 result.error = ChainBroken(

@@ -84,8 +84,9 @@ class Hanabi:
     def start(self, setup: HanabiSetup) -> HanabiState:
         return _rules.start(setup)
 
-    def apply(self, state: HanabiState, event: Event) -> HanabiState:
-        return _rules.apply(state, event)
+    # The fold calls these once per event: bound straight to the rules, no extra call.
+    apply = staticmethod(_rules.apply)
+    is_over = staticmethod(_rules.is_over)
 
     def to_act(self, state: HanabiState) -> tuple[int, ...]:
         return () if state.outcome else (state.current,)
@@ -95,9 +96,6 @@ class Hanabi:
 
     def legal_moves(self, state: HanabiState, seat: int) -> list[Event]:
         return _rules.legal_moves(state, seat)
-
-    def is_over(self, state: HanabiState) -> bool:
-        return state.outcome is not None
 
     def result(self, state: HanabiState) -> Result | None:
         if state.outcome is None:

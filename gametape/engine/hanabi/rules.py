@@ -6,6 +6,8 @@ Written for speed as well as clarity: each move builds its successor state with 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from msgspec.structs import replace
 
 from gametape.engine.hanabi.state import (
@@ -53,15 +55,12 @@ def start(setup: HanabiSetup) -> HanabiState:
             f"{sum(opts.copies)} make {n_suits * sum(opts.copies)}", R_SETUP)
     if not 0 <= opts.starting_seat < n:
         raise RuleViolation(f"starting seat {opts.starting_seat}", R_SEATS)
-    counts = [0] * (n_suits * RANKS)
-    for face in setup.deck:
-        if face is not None:
-            _check_face(face, n_suits, "deck")
-            counts[face.suit * RANKS + face.rank - 1] += 1
-    for i, c in enumerate(counts):
-        if c > opts.copies[i % RANKS]:
+    counts: Counter[Face] = Counter(f for f in setup.deck if f is not None)
+    for face, c in counts.items():  # distinct faces only: this runs once per game folded
+        _check_face(face, n_suits, "deck")
+        if c > opts.copies[face.rank - 1]:
             raise RuleViolation(
-                f"the deck holds {c} copies of {opts.suits[i // RANKS]} {i % RANKS + 1}", R_SETUP)
+                f"the deck holds {c} copies of {opts.suits[face.suit]} {face.rank}", R_SETUP)
     h = hand_size(n)
     return HanabiState(
         setup=setup,
@@ -77,6 +76,10 @@ def start(setup: HanabiSetup) -> HanabiState:
         final_turns=n if n * h >= len(setup.deck) else None,
         max_score=RANKS * n_suits,
     )
+
+
+def is_over(state: HanabiState) -> bool:
+    return state.outcome is not None
 
 
 def apply(state: HanabiState, event: Event) -> HanabiState:
@@ -181,12 +184,15 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         next_card += 1
         if next_card == len(faces):
             final = len(state.hands)
+    outcome = None
+    if strikes >= MAX_STRIKES or final == 0 or fireworks is not state.fireworks \
+            or max_score != state.max_score:  # only these can end the game
+        outcome = _outcome(state, strikes, fireworks, max_score, final)
     return replace(
         state, faces=faces, hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
         next_card=next_card, fireworks=fireworks, discards=discards, lost=lost, caps=caps,
         clues=clues, strikes=strikes, current=(seat + 1) % len(state.hands),
-        moves=state.moves + 1, final_turns=final, max_score=max_score,
-        outcome=_outcome(state, strikes, fireworks, max_score, final))
+        moves=state.moves + 1, final_turns=final, max_score=max_score, outcome=outcome)
 
 
 def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | None,

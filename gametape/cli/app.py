@@ -127,15 +127,10 @@ def new(
     if len({n.lower() for n in names}) != len(names):
         fail("player names must differ", EXIT_USAGE)
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    rng = random.Random(seed)
-    setup = rules.new_setup(names, rng, _parse_options(option or []))
-    import msgspec
-
-    setup = msgspec.structs.replace(setup, meta={**setup.meta, "seed": seed})
-    game = Game.new(setup)
-    dealt = game.deal(rng)
+    game = Game.create(rules, names, random.Random(seed), _parse_options(option or []),
+                       seed=seed)
     store = STATE.store
-    gid = store.create(setup, dealt)
+    gid = store.create(game.setup, game.events[1:])
     if json:
         print_json({"game": gid, "path": str(store.path(gid)), "ruleset": ruleset,
                     "players": names, "seed": seed})

@@ -6,6 +6,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+import msgspec
+
 from gametape.engine.moves import seat_named
 from gametape.engine.ruleset import NotationError, Result, Ruleset, RuleViolation
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
@@ -142,6 +144,18 @@ class Game:
         status = "over" if self.is_over else f"turn {self.ruleset.turn(self.state)}"
         name = f"{self.ruleset.name} {self.setup.game or '?'}"
         return f"<Game {name}: {len(self.events)} events, {status}>"
+
+    @classmethod
+    def create(cls, ruleset: Ruleset[Any], players: Sequence[str], rng: random.Random,
+               options: dict[str, str] | None = None, **meta: Any) -> Game:
+        """A new game: chance outcomes drawn from ``rng``, ``meta`` kept in the setup, and any
+        deal the table owes at the start recorded."""
+        setup = ruleset.new_setup(players, rng, options or {})
+        if meta:
+            setup = msgspec.structs.replace(setup, meta={**setup.meta, **meta})
+        game = cls(ruleset, [setup], ruleset.start(setup))
+        game.deal(rng)
+        return game
 
     @classmethod
     def new(cls, setup: Setup) -> Game:

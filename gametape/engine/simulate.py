@@ -18,14 +18,9 @@ def play(ruleset: Ruleset[Any], players: Sequence[str], bot: str, rng: random.Ra
     """Play one complete game with ``bot`` in every seat; return it (setup first)."""
     if bot not in ruleset.bots:
         raise KeyError(f"no bot {bot!r} for {ruleset.name}; bots: {', '.join(ruleset.bots)}")
-    setup = ruleset.new_setup(players, rng, options or {})
-    if seed is not None:
-        import msgspec
-
-        setup = msgspec.structs.replace(setup, meta={**setup.meta, "seed": seed, "bot": bot})
-    game = Game.new(setup)
+    meta = {"seed": seed, "bot": bot} if seed is not None else {}
+    game = Game.create(ruleset, players, rng, options, **meta)
     bots = [ruleset.bots[bot]() for _ in players]
-    game.deal(rng)
     while not game.is_over:
         if len(game.events) > MAX_EVENTS:
             raise RuntimeError(f"{ruleset.name} game did not end after {MAX_EVENTS} events")

@@ -17,7 +17,7 @@ from typing import Any, Union
 
 import msgspec
 
-from gametape.events.base import Abandon, Event, Retract, Setup
+from gametape.events.base import Abandon, Event, Retract
 from gametape.events.errors import CorruptLine, FormatTooNew
 from gametape.events.hanabi import HANABI_EVENTS
 from gametape.events.hanamikoji import HANAMIKOJI_EVENTS
@@ -51,7 +51,9 @@ class _Body(msgspec.Struct, frozen=True, gc=False):
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(Record)
-_event_decoder = msgspec.json.Decoder(AnyEvent)
+# The fast path: a typed decode that assumes the current version (check ``.v``); a line that
+# fails it goes through decode_line for upgrades and a precise error.
+decode_current = _decoder.decode
 
 # Upgrades of old line versions, applied on read, one step each: UPGRADES[n] takes a line of
 # version n (as plain JSON data) to version n + 1. Logs on disk are never rewritten.
@@ -77,21 +79,13 @@ def encode_line(seq: int, event: Event, prev: str, ts: str | None = None) -> tup
     return body + HASH_MARK + h.encode("ascii") + b'"}\n', h
 
 
-def split_hash(line: bytes) -> tuple[bytes, str | None]:
-    """Split a line (no newline) into its hashed body and the hash it carries."""
-    i = line.rfind(HASH_MARK)
-    if i < 0:
-        return line, None
-    return line[:i], line[i + len(HASH_MARK) : -2].decode("ascii", "replace")
-
-
 def decode_line(line: bytes) -> Record:
     """Decode one line (no newline) into a typed Record, upgrading old versions.
 
     Raises CorruptLine with msgspec's message (which names the bad field's path).
     """
     try:
-        rec = _decoder.decode(line)
+        rec = decode_current(line)
     except msgspec.DecodeError as exc:
         rec = _decode_old(line, exc)
     if rec.v != FORMAT_VERSION:
@@ -125,17 +119,3 @@ def _decode_old(line: bytes, error: msgspec.DecodeError | None) -> Record:
         return msgspec.convert(data, Record)
     except msgspec.ValidationError as exc:
         raise CorruptLine(f"after upgrading from version {data.get('v')}: {exc}") from None
-
-
-def decode_event(data: bytes) -> Event:
-    """Decode a bare event object (``{"type": ...}``)."""
-    return _event_decoder.decode(data)
-
-
-def to_builtins(obj: Any) -> Any:
-    """JSON-ready builtins for any Struct (used by ``--json`` output)."""
-    return msgspec.to_builtins(obj)
-
-
-def is_setup(event: Event) -> bool:
-    return isinstance(event, Setup)

@@ -29,6 +29,7 @@ from gametape.events.codec import (
     HASH_HEX,
     HASH_MARK,
     Record,
+    decode_current,
     decode_line,
     encode_line,
     now,
@@ -46,7 +47,6 @@ from gametape.events.errors import (
 LOCK_TIMEOUT = 10.0
 MARK_LEN = len(HASH_MARK)
 HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}
-_fast_decode = msgspec.json.Decoder(Record).decode
 
 
 @dataclass
@@ -82,7 +82,7 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
     offset = 0
     lines = data.split(b"\n")
     torn = lines.pop()  # text after the last newline: empty unless the last line is torn
-    fast = _fast_decode
+    fast = decode_current
     for number, line in enumerate(lines, start=1):
         seq_expected = number - 1
         try:
@@ -104,7 +104,7 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
             )
             return result
         if verify:
-            # Inline chain_hash/split_hash: this runs once per line of every validated log.
+            # codec.chain_hash, inlined: this runs once per line of every validated log.
             # The hash field is last and has a fixed length, so its place is known.
             cut = len(line) - HASH_FIELD
             if line[cut : cut + MARK_LEN] != HASH_MARK:

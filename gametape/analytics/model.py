@@ -63,7 +63,7 @@ class ReadModel:
     """
 
     def __init__(self, store_root: Path, db_path: Path | None = None) -> None:
-        self.root = Path(store_root)
+        self.root = Path(store_root).resolve()
         self.path = db_path or self.root / DB_NAME
 
     def __repr__(self) -> str:
@@ -116,7 +116,7 @@ class ReadModel:
             for entry in os.scandir(self.root):
                 if entry.name.endswith(SUFFIX) and entry.is_file():
                     st = entry.stat()
-                    files[entry.path] = (st.st_size, st.st_mtime_ns)
+                    files[str(self.root / entry.name)] = (st.st_size, st.st_mtime_ns)
         return files
 
     def stale(self) -> bool:

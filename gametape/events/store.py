@@ -41,7 +41,9 @@ class Store:
     """
 
     def __init__(self, root: Path | str) -> None:
-        self.root = Path(root).expanduser()
+        # Absolute and with symlinks resolved, so `.`, `./`, a relative path, a symlink and
+        # the absolute path name the same files (log paths in the read model included).
+        self.root = Path(root).expanduser().resolve()
         self._unsynced: set[Path] | None = None
 
     def __repr__(self) -> str:

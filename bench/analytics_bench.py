@@ -13,7 +13,7 @@ import duckdb
 from bench.common import best_of, corpus
 from gametape.analytics import ReadModel
 from gametape.engine import simulate as sim
-from gametape.engine.registry import RULESETS
+from gametape.engine.registry import get_ruleset, names
 
 GAMES = 2000
 
@@ -31,9 +31,9 @@ def run(games: int = GAMES) -> dict[str, dict[str, float]]:
     results = {}
     print(f"analytics: indexing {games} simulated games per ruleset from scratch")
     with tempfile.TemporaryDirectory() as tmp:
-        for name in sorted(RULESETS):
+        for name in names():
             root = Path(tmp) / name
-            paths = corpus(root, name, games, sim.default_count(RULESETS[name]))
+            paths = corpus(root, name, games, sim.default_count(get_ruleset(name)))
             events = sum(p.read_bytes().count(b"\n") for p in paths)
             t_floor = _floor(root)
             timings = {}

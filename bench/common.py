@@ -43,3 +43,11 @@ def median_of(fn: Callable[[], object], repeat: int) -> float:
         fn()
         times.append(time.perf_counter() - t)
     return statistics.median(times)
+
+
+def fold(events):  # type: ignore[no-untyped-def]
+    """The state after ``events``, folded through the game their setup names."""
+    from gametape.engine.fold import fold as engine_fold
+    from gametape.engine.registry import ruleset_for
+
+    return engine_fold(ruleset_for(events[0]), events)

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from bench.common import best_of
 from gametape.engine import simulate as sim
-from gametape.engine.hanabi import HANABI
 from gametape.events import Store
-from gametape.interop import hanablive as hl
-from gametape.interop.importer import import_files
+from gametape.games.hanabi import HANABI
+from gametape.games.hanabi import hanablive as hl
+from gametape.usecases.importing import import_files as _import_files
 
 GAMES = 1000
 
@@ -54,3 +54,8 @@ def run(games: int = GAMES) -> dict[str, float]:
 
 if __name__ == "__main__":
     run()
+
+
+def import_files(store, paths, progress=None):
+    """Import hanab.live files (the format the Hanabi game offers)."""
+    return _import_files(store, hl.HANABLIVE, paths, progress)

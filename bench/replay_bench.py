@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from bench.common import best_of, median_of
+from bench.common import best_of, fold, median_of
 from gametape.engine import simulate as sim
-from gametape.engine.game import fold
-from gametape.engine.registry import RULESETS
+from gametape.engine.registry import get_ruleset, names
 from gametape.replay import Cursor
 
 GAMES = 200
@@ -17,7 +16,7 @@ OPS = 2000
 
 
 def _longest(name: str) -> list:
-    rules = RULESETS[name]
+    rules = get_ruleset(name)
     names = sim.default_players(sim.default_count(rules))
     games = (sim.play(rules, names, rules.default_bot, random.Random(i)) for i in range(GAMES))
     return max((g.events for g in games), key=len)
@@ -26,7 +25,7 @@ def _longest(name: str) -> list:
 def run() -> dict[str, dict[str, float]]:
     results = {}
     print(f"replay: the longest of {GAMES} simulated games per ruleset")
-    for name in sorted(RULESETS):
+    for name in names():
         events = _longest(name)
         rng = random.Random(1)
         cursor = Cursor(events)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from gametape.engine.game import Game
-from gametape.events.hanabi import DEFAULT_COPIES, DEFAULT_SUITS, Face, HanabiOptions, HanabiSetup
+from gametape.games.hanabi.events import (
+    DEFAULT_COPIES,
+    DEFAULT_SUITS,
+    Face,
+    HanabiOptions,
+    HanabiSetup,
+)
 
 LETTERS = "rygbw"
 
@@ -51,14 +57,14 @@ def hanamikoji(decks: tuple[tuple[int, ...], ...] | None = None, first: int = 0,
                players: tuple[str, ...] = ("alice", "bob")) -> Game:
     """A Hanamikoji game; by default both decks are 1..14 in order, so round 1's hands are
     1-6, round 2 adds 7-10 and round 3 adds 11-14."""
-    from gametape.events.hanamikoji import HanamikojiSetup
+    from gametape.games.hanamikoji.events import HanamikojiSetup
 
     decks = decks or (tuple(range(1, 15)),) * 2
     return Game.new(HanamikojiSetup(game="test", players=players, decks=decks, first=first))
 
 
 def assign(game: Game, seat: int, perform: int, hidden: int, sacrifice: int, vote: int) -> Game:
-    from gametape.events.hanamikoji import HanamikojiAssign
+    from gametape.games.hanamikoji.events import HanamikojiAssign
 
     game.push(HanamikojiAssign(player=seat, perform=perform, hidden=hidden,
                                sacrifice=sacrifice, vote=vote))
@@ -68,7 +74,7 @@ def assign(game: Game, seat: int, perform: int, hidden: int, sacrifice: int, vot
 def ohanami(players: tuple[str, ...] = ("alice", "bob"), deck: tuple[int, ...] | None = None
             ) -> Game:
     """An Ohanami game with round 1 dealt from ``deck`` (default: 4..72 in order)."""
-    from gametape.events.ohanami import OhanamiDeal, OhanamiSetup
+    from gametape.games.ohanami.events import OhanamiDeal, OhanamiSetup
 
     game = Game.new(OhanamiSetup(game="test", players=players))
     game.push(OhanamiDeal(round=1, deck=deck or tuple(range(4, 73))))
@@ -76,7 +82,7 @@ def ohanami(players: tuple[str, ...] = ("alice", "bob"), deck: tuple[int, ...] |
 
 
 def pick(game: Game, seat: int, card: int, row: int | None) -> Game:
-    from gametape.events.ohanami import OhanamiPick
+    from gametape.games.ohanami.events import OhanamiPick
 
     game.push(OhanamiPick(player=seat, card=card, row=row))
     return game
@@ -90,3 +96,11 @@ def states(game: Game):
     for event in game.events[1:]:
         state = rules.apply(state, event)
         yield state
+
+
+def fold(events):
+    """The state after ``events``, folded through the game their setup names."""
+    from gametape.engine.fold import fold as engine_fold
+    from gametape.engine.registry import ruleset_for
+
+    return engine_fold(ruleset_for(events[0]), events)

@@ -11,9 +11,10 @@ import pytest
 
 from gametape.analytics import QueryError, ReadModel
 from gametape.analytics import model as model_module
+from gametape.analytics.schema import schema_of
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game, notation
-from gametape.engine.registry import RULESETS
+from gametape.engine.registry import all_rulesets, get_ruleset, names
 from gametape.events import Store
 from gametape.events.base import actor
 
@@ -22,7 +23,7 @@ PUBLIC = ("games", "game_players", "events")
 
 def _fill(store: Store, per_ruleset: int = 4, seed: int = 0) -> dict[str, Game]:
     games = {}
-    for _name, rules in sorted(RULESETS.items()):
+    for _name, rules in [(r.name, r) for r in all_rulesets()]:
         for i in range(per_ruleset):
             n = rules.min_players + (i % (rules.max_players - rules.min_players + 1))
             bot = "random" if i % 2 else rules.default_bot
@@ -69,7 +70,7 @@ def test_refresh_is_idempotent_and_touching_nothing_reads_nothing(filled, monkey
 
 def test_appending_one_event_rereads_one_game(tmp_path, monkeypatch):
     store = Store(tmp_path)
-    g = sim.play(RULESETS["hanabi"], ["a", "b"], "heuristic", random.Random(1))
+    g = sim.play(get_ruleset("hanabi"), ["a", "b"], "heuristic", random.Random(1))
     gid = store.create(g.setup, g.events[1:10])
     other = store.create(g.setup, g.events[1:])
     model = ReadModel(store.root)
@@ -120,10 +121,14 @@ def test_every_column_matches_the_engine(filled):
     model.refresh()
     cols, rows = model.query("SELECT * FROM games")
     by_id = {r[0]: dict(zip(cols, r, strict=True)) for r in rows}
-    pcols, prows = model.query("SELECT * FROM game_players ORDER BY game_id, seat")
-    ecols, erows = model.query("SELECT * FROM events ORDER BY game_id, seq")
-    players = [dict(zip(pcols, r, strict=True)) for r in prows]
-    events = [dict(zip(ecols, r, strict=True)) for r in erows]
+    players: list[dict] = []
+    events: list[dict] = []
+    for rules in all_rulesets():  # each game's view: the shared columns and its own
+        s = schema_of(rules.name)
+        pcols, prows = model.query(f"SELECT * FROM {s}.game_players ORDER BY game_id, seat")
+        ecols, erows = model.query(f"SELECT * FROM {s}.events ORDER BY game_id, seq")
+        players += [dict(zip(pcols, r, strict=True)) for r in prows]
+        events += [dict(zip(ecols, r, strict=True)) for r in erows]
     for gid, game in games.items():
         rules, res, row = game.ruleset, game.result(), by_id[gid]
         assert row["ruleset"] == rules.name and row["ruleset_version"] == rules.version
@@ -163,24 +168,25 @@ def test_facts_agree_with_independent_counts(filled):
         SELECT p.game_id, p.seat, p.plays + p.misplays,
                (SELECT count(*) FROM events e WHERE e.game_id = p.game_id AND e.actor = p.seat
                 AND e.type = 'hanabi.play')
-        FROM game_players p WHERE p.ruleset = 'hanabi'""")[1]
+        FROM hanabi.game_players p""")[1]
     assert rows and all(a == b for _, _, a, b in rows)
     for gid, game in games.items():
         if game.ruleset.name == "hanabi":
-            last = model.query(f"SELECT score FROM events WHERE game_id = '{gid}' "
+            last = model.query(f"SELECT score FROM hanabi.events WHERE game_id = '{gid}' "
                                "ORDER BY seq DESC LIMIT 1")[1]
             assert last == [(game.state.fireworks_sum,)]
     # Ohanami: cards placed = picks with a row
     rows = model.query("""
-        SELECT p.cards_placed, (SELECT count(*) FROM events e WHERE e.game_id = p.game_id
-               AND e.actor = p.seat AND e.type = 'ohanami.pick' AND e."row" IS NOT NULL)
-        FROM game_players p WHERE p.ruleset = 'ohanami'""")[1]
+        SELECT p.cards_placed, (SELECT count(*) FROM ohanami.events e
+               WHERE e.game_id = p.game_id AND e.actor = p.seat AND e.type = 'ohanami.pick'
+               AND e."row" IS NOT NULL)
+        FROM ohanami.game_players p""")[1]
     assert rows and all(a == b for a, b in rows)
 
 
 def test_invalid_and_in_progress_games_are_listed_with_their_status(tmp_path):
     store = Store(tmp_path)
-    g = sim.play(RULESETS["hanamikoji"], ["a", "b"], "greedy", random.Random(3))
+    g = sim.play(get_ruleset("hanamikoji"), ["a", "b"], "greedy", random.Random(3))
     partial = store.create(g.setup, g.events[1:3])
     broken = store.create(g.setup, g.events[1:])
     path = store.path(broken)
@@ -212,7 +218,7 @@ def test_a_bad_query_raises_duckdbs_message(filled):
 
 @pytest.fixture
 def cli_store(run):
-    for name in sorted(RULESETS):
+    for name in names():
         n = "2" if name == "hanamikoji" else "3"
         assert run("simulate", name, "-n", "6", "-k", n, "--seed", "1").exit_code == 0
     return run

@@ -165,7 +165,7 @@ def test_validate_paths_and_directories(run, tmp_path):
     gid = _new(run)
     assert run("validate", str(run.root / f"{gid}.jsonl")).exit_code == 0
     assert run("validate", str(run.root)).exit_code == 0
-    assert run("validate", "nope").exit_code == 1
+    assert run("validate", "nope").exit_code == 2  # an unknown game is a usage error
 
 
 def test_simulate_writes_complete_valid_games(run):
@@ -203,7 +203,7 @@ def test_demo_runs_in_its_own_store(run, tmp_path, monkeypatch):
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("keep")
     result = run("--store", str(tmp_path / "mine"), "demo", store=False)
-    assert result.exit_code == 1 and "not a demo store" in result.stderr
+    assert result.exit_code == 2 and "not a demo store" in result.stderr
 
 
 def test_every_command_has_help_with_an_example(run):
@@ -216,7 +216,7 @@ def test_every_command_has_help_with_an_example(run):
 
 def test_a_log_invalid_part_way_names_file_line_and_seq(run):
     from gametape.events import Store
-    from gametape.events.hanabi import HanabiPlay
+    from gametape.games.hanabi.events import HanabiPlay
 
     gid = _new(run)
     store = Store(run.root)

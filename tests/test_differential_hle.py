@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from gametape.engine.game import Game
-from gametape.engine.hanabi import HANABI
-from gametape.events.hanabi import (
+from gametape.games.hanabi import HANABI
+from gametape.games.hanabi.events import (
     Face,
     HanabiClue,
     HanabiDiscard,

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametape.engine import simulate as sim
-from gametape.engine.hanabi import HANABI
-from gametape.engine.hanabi.state import MAX_CLUES, MAX_STRIKES
+from gametape.games.hanabi import HANABI
+from gametape.games.hanabi.state import MAX_CLUES, MAX_STRIKES
 from tests.helpers import states
 
 games = st.builds(

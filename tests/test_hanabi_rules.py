@@ -6,12 +6,11 @@ import random
 
 import pytest
 
-from gametape.engine.game import Game, fold
-from gametape.engine.hanabi import HANABI
-from gametape.engine.hanabi.state import hand_size
+from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
 from gametape.events.base import Abandon
-from gametape.events.hanabi import (
+from gametape.games.hanabi import HANABI
+from gametape.games.hanabi.events import (
     DEFAULT_SUITS,
     Face,
     HanabiClue,
@@ -20,7 +19,8 @@ from gametape.events.hanabi import (
     HanabiPlay,
     HanabiSetup,
 )
-from tests.helpers import face, hanabi, moves
+from gametape.games.hanabi.state import hand_size
+from tests.helpers import face, fold, hanabi, moves
 
 # 3 players, 5 cards each: alice holds orders 0-4, bob 5-9, cara 10-14; slot 1 = newest.
 ALICE = "r1 r2 r3 r4 r5"

@@ -11,8 +11,8 @@ import pytest
 from gametape.engine.validate import validate
 from gametape.events import Store, read_log
 from gametape.events.base import Abandon
-from gametape.interop import hanablive as hl
-from gametape.interop.importer import import_files
+from gametape.games.hanabi import hanablive as hl
+from gametape.usecases.importing import import_files as _import_files
 from tests.conftest import SHARED
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hanablive"
@@ -45,7 +45,7 @@ def _check_corpus(root: Path, store: Store) -> None:
             assert entry["variant"] in r.reason
             continue
         assert r.status == "imported", (entry["file"], r.reason)
-        assert r.fireworks_sum == entry["expected"]["fireworks_sum"], entry["file"]
+        assert r.facts["fireworks_sum"] == entry["expected"]["fireworks_sum"], entry["file"]
         assert r.outcome == expected_outcome(entry), entry["file"]
         report, _ = validate(read_log(store.path(r.game)))
         assert report.status == ("finished" if r.outcome else "in_progress")
@@ -158,7 +158,7 @@ def test_native_games_export_and_import_back(tmp_path):
     import random
 
     from gametape.engine import simulate as sim
-    from gametape.engine.hanabi import HANABI
+    from gametape.games.hanabi import HANABI
 
     for seed in range(20):
         game = sim.play(HANABI, ["a", "b", "c"], "heuristic", random.Random(seed),
@@ -174,7 +174,7 @@ def test_export_warns_where_hanablive_would_have_ended_the_game_earlier():
     import random
 
     from gametape.engine import simulate as sim
-    from gametape.engine.hanabi import HANABI
+    from gametape.games.hanabi import HANABI
 
     ends = []
     for seed in range(40):
@@ -209,3 +209,8 @@ def test_cli_import_exits_1_on_an_illegal_file(run, tmp_path):
     bad.write_text(json.dumps(data))
     result = run("import", "hanablive", str(bad))
     assert result.exit_code == 1 and "action 0 (play 49/0)" in result.stdout
+
+
+def import_files(store, paths, progress=None):
+    """Import hanab.live files (the format the Hanabi game offers)."""
+    return _import_files(store, hl.HANABLIVE, paths, progress)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametape.engine import simulate as sim
-from gametape.engine.hanamikoji import HANAMIKOJI
+from gametape.games.hanamikoji import HANAMIKOJI
 from tests.helpers import states
 
 games = st.builds(

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from gametape.engine.hanamikoji import HANAMIKOJI
-from gametape.engine.hanamikoji.rules import artist_of, decide
 from gametape.engine.ruleset import RuleViolation
-from gametape.events.hanamikoji import ARTISTS, HanamikojiAssign, HanamikojiSetup
+from gametape.games.hanamikoji import HANAMIKOJI
+from gametape.games.hanamikoji.events import ARTISTS, HanamikojiAssign, HanamikojiSetup
+from gametape.games.hanamikoji.rules import artist_of, decide
 from tests.helpers import assign, hanamikoji
 
 BLUE, GREEN, ORANGE, RED, INDIGO = 4, 3, 1, 0, 5  # artist indices (value = index + 1)

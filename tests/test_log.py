@@ -18,9 +18,9 @@ from gametape.events import (
     read_log,
     repair_torn,
 )
-from gametape.events.codec import FORMAT_VERSION, decode_line, encode_line
+from gametape.events.codec import FORMAT_VERSION, encode_line
 from gametape.events.errors import FormatTooNew
-from gametape.events.hanabi import HanabiClue, HanabiPlay
+from gametape.games.hanabi.events import HanabiClue, HanabiPlay
 from tests.helpers import hanabi, moves
 
 
@@ -53,7 +53,7 @@ def test_line_round_trip_and_field_order():
     assert line.endswith(b"\n")
     assert line.startswith(b'{"v":1,"seq":4,"ts":"2026-01-01T00:00:00.000Z","event":{')
     assert line.rstrip().endswith(f',"hash":"{h}"}}'.encode())
-    rec = decode_line(line.rstrip(b"\n"))
+    rec = codec.codec_for("hanabi").decode_line(line.rstrip(b"\n"))
     assert rec.event == event and rec.seq == 4 and rec.hash == h and rec.v == FORMAT_VERSION
 
 
@@ -80,14 +80,14 @@ def test_old_versions_are_upgraded_on_read_never_rewritten(monkeypatch, tmp_path
     monkeypatch.setitem(codec.UPGRADES, 1, upcast_v1_v2)
     old = msgspec.json.encode({"v": 1, "seq": 0, "time": "t",
                                "event": {"type": "hanabi.play", "player": 0, "card": 3}})
-    rec = codec.decode_line(old)
+    rec = codec.codec_for("hanabi").decode_line(old)
     assert rec.v == 2 and rec.ts == "t" and rec.event == HanabiPlay(player=0, card=3)
 
 
 def test_a_newer_format_is_refused_with_a_clear_message():
     line = b'{"v":99,"seq":0,"ts":"t","event":{"type":"abandon"},"hash":""}'
     with pytest.raises(FormatTooNew, match="newer than this gametape"):
-        decode_line(line)
+        codec.codec_for("hanabi").decode_line(line)
 
 
 # --- bad input, each with file, line and seq --------------------------------------------

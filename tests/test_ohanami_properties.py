@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametape.engine import simulate as sim
-from gametape.engine.ohanami import OHANAMI
-from gametape.engine.ohanami.rules import MARKERS, score_rows
+from gametape.games.ohanami import OHANAMI
+from gametape.games.ohanami.rules import MARKERS, score_rows
 from tests.helpers import states
 
 games = st.builds(

@@ -8,8 +8,10 @@ import pytest
 
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game
-from gametape.engine.ohanami import OHANAMI
-from gametape.engine.ohanami.rules import (
+from gametape.engine.ruleset import RuleViolation
+from gametape.games.ohanami import OHANAMI
+from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
+from gametape.games.ohanami.rules import (
     colour,
     deal_size,
     fitting_rows,
@@ -17,8 +19,6 @@ from gametape.engine.ohanami.rules import (
     row_bonus,
     score_rows,
 )
-from gametape.engine.ruleset import RuleViolation
-from gametape.events.ohanami import OhanamiDeal, OhanamiPick, OhanamiSetup
 from tests.helpers import ohanami, pick
 
 

@@ -13,19 +13,19 @@ from hypothesis import strategies as st
 
 from gametape.cli.viewer import ReplayApp
 from gametape.engine import simulate as sim
-from gametape.engine.game import fold
-from gametape.engine.registry import RULESETS
+from gametape.engine.registry import get_ruleset, names
 from gametape.events import Store
-from gametape.events.hanabi import HanabiPlay, HanabiSetup
-from gametape.events.hanamikoji import HanamikojiSetup
-from gametape.events.ohanami import OhanamiDeal
+from gametape.games.hanabi.events import HanabiPlay, HanabiSetup
+from gametape.games.hanamikoji.events import HanamikojiSetup
+from gametape.games.ohanami.events import OhanamiDeal
 from gametape.replay import Cursor, OutOfRange
+from tests.helpers import fold
 
-NAMES = sorted(RULESETS)
+NAMES = names()
 
 
 def _game(name: str, seed: int, n: int | None = None, bot: str | None = None):
-    rules = RULESETS[name]
+    rules = get_ruleset(name)
     n = max(rules.min_players, min(n or 3, rules.max_players))
     return sim.play(rules, sim.default_players(n), bot or rules.default_bot, random.Random(seed))
 

@@ -13,15 +13,16 @@ from hypothesis import strategies as st
 
 from gametape.analytics import ReadModel
 from gametape.engine import simulate as sim
-from gametape.engine.game import Game, IllegalEvent, fold, live_seqs
-from gametape.engine.registry import RULESETS
+from gametape.engine.fold import IllegalEvent, live_seqs
+from gametape.engine.game import Game
+from gametape.engine.registry import get_ruleset, names
 from gametape.engine.ruleset import RuleViolation
 from gametape.events import Retract, Store, read_log
-from gametape.interop import hanablive as hl
+from gametape.games.hanabi import hanablive as hl
 from gametape.replay import Cursor
-from tests.helpers import hanabi, moves
+from tests.helpers import fold, hanabi, moves
 
-NAMES = sorted(RULESETS)
+NAMES = names()
 
 
 def _enc(x):
@@ -54,7 +55,7 @@ def test_only_the_last_move_in_effect_can_be_taken_back():
 
 
 def test_the_last_move_of_a_finished_game_can_be_taken_back():
-    g = sim.play(RULESETS["hanabi"], ["a", "b"], "random", random.Random(3))
+    g = sim.play(get_ruleset("hanabi"), ["a", "b"], "random", random.Random(3))
     assert g.is_over
     last = len(g.events) - 1
     g.push(Retract(seq=last))
@@ -62,7 +63,7 @@ def test_the_last_move_of_a_finished_game_can_be_taken_back():
 
 
 def test_undo_also_takes_back_the_deals_recorded_after_the_move():
-    g = sim.play(RULESETS["ohanami"], ["a", "b"], "greedy", random.Random(1))
+    g = sim.play(get_ruleset("ohanami"), ["a", "b"], "greedy", random.Random(1))
     # cut the game right after the first deal that followed a move (the summer deal)
     deal = next(s for s, e in enumerate(g.events) if type(e).__name__ == "OhanamiDeal"
                 and s > 1)
@@ -78,7 +79,7 @@ def test_undo_also_takes_back_the_deals_recorded_after_the_move():
 @pytest.mark.parametrize("name", NAMES)
 @given(seed=st.integers(0, 10**6), back=st.integers(1, 6))
 def test_taking_back_k_moves_equals_the_game_without_them(name, seed, back):
-    rules = RULESETS[name]
+    rules = get_ruleset(name)
     g = sim.play(rules, sim.default_players(sim.default_count(rules)), "random",
                  random.Random(seed))
     events = list(g.events)
@@ -135,7 +136,7 @@ def test_analytics_marks_retracted_events_and_leaves_them_out_of_player_facts(tm
                        f"WHERE game_id = '{gid}' ORDER BY seq")[1]
     assert rows == [(1, "hanabi.play", True, None), (2, "retract", False, 1),
                     (3, "hanabi.play", False, None)]
-    assert model.query(f"SELECT plays, misplays FROM game_players WHERE game_id = '{gid}' "
+    assert model.query(f"SELECT plays, misplays FROM hanabi.game_players WHERE game_id = '{gid}' "
                        "AND seat = 0")[1] == [(1, 0)]
 
 

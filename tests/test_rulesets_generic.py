@@ -12,15 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametape.engine import simulate as sim
-from gametape.engine.game import Game, fold, notation, parse_move
-from gametape.engine.registry import RULESETS
+from gametape.engine.game import Game, notation, parse_move
+from gametape.engine.registry import get_ruleset, names
 from gametape.events import Store, actor, read_log
+from tests.helpers import fold
 
-NAMES = sorted(RULESETS)
+NAMES = names()
 
 
 def _play(name: str, seed: int, bot: str, players: int | None = None) -> Game:
-    rules = RULESETS[name]
+    rules = get_ruleset(name)
     bot = rules.default_bot if bot == "default" else bot
     n = players or rules.min_players
     n = max(rules.min_players, min(n, rules.max_players))

@@ -12,16 +12,19 @@ from gametape.engine.game import notation
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
 from gametape.events.base import Event, Retract, Setup, actor
-from gametape.events.log import read_log
+from gametape.events.errors import LogError
+from gametape.events.log import LogRead, read_log
 
 
 @dataclass
 class Rows:
-    """The rows one log contributes to each table."""
+    """The rows one log contributes to each table (the game's own facts apart)."""
 
     game: dict[str, Any]
     players: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    event_facts: list[dict[str, Any]] = field(default_factory=list)
+    player_facts: list[dict[str, Any]] = field(default_factory=list)
 
 
 _json = msgspec.json.Encoder()
@@ -29,26 +32,34 @@ _json = msgspec.json.Encoder()
 
 def extract(path: Path) -> Rows:
     """Read, validate and fold one log, collecting facts from the ruleset as it goes."""
-    read = read_log(path)
     game_id = path.stem
+    try:
+        read = read_log(path)
+    except LogError as exc:  # not even readable: a row that says so
+        read = LogRead(path=path, error=exc)
     setup = read.events[0] if read.events and isinstance(read.events[0], Setup) else None
     rules = ruleset_for(setup) if setup is not None else None
     events: list[dict[str, Any]] = []
+    event_facts: list[dict[str, Any]] = []
     records = read.records
     name = rules.name if rules else None
 
     def visit(seq: int, before: Any, event: Event, after: Any) -> None:
         who = actor(event)
+        assert rules is not None and setup is not None
         if type(event) is Retract:
             row: dict[str, Any] = {"retracts": event.seq, "retracted": False}
             events[event.seq - 1]["retracted"] = True  # rows are in seq order from seq 1
         else:
-            row = rules.event_facts(before, event, after)  # type: ignore[union-attr]
-            row["retracted"] = False
-        row.update(game_id=game_id, ruleset=name, seq=seq, turn=rules.turn(before),  # type: ignore[union-attr]
+            facts = rules.event_facts(before, event, after)
+            if facts:
+                facts.update(game_id=game_id, seq=seq)
+                event_facts.append(facts)
+            row = {"retracted": False}
+        row.update(game_id=game_id, ruleset=name, seq=seq, turn=rules.turn(before),
                    ts=records[seq].ts, type=event.__struct_config__.tag, actor=who,
-                   actor_name=setup.players[who] if who is not None else None,  # type: ignore[union-attr]
-                   notation=notation(rules, before, event))  # type: ignore[arg-type]
+                   actor_name=setup.players[who] if who is not None else None,
+                   notation=notation(rules, before, event))
         events.append(row)
 
     report, state = validate(read, visit if rules else None)
@@ -70,15 +81,19 @@ def extract(path: Path) -> Rows:
         "recorded": records[report.events - 1].ts if report.events else None,
         "log_path": str(path), "error": str(report.problem) if report.problem else None,
     }
-    rows = Rows(game=game, events=events)
+    rows = Rows(game=game, events=events, event_facts=event_facts)
     if rules is not None and state is not None:
-        live = [e for e in events if not e["retracted"] and e["type"] != "retract"]
+        retracted = {e["seq"] for e in events if e["retracted"]}
+        by_seq = {f["seq"]: f for f in event_facts}
+        live = [{**by_seq.get(e["seq"], {}), **e} for e in events
+                if e["seq"] not in retracted and e["type"] != "retract"]
         facts = rules.player_facts(state, live)
         winners = set(result.winners) if result else set()
         for seat, player in enumerate(players):
             row = {"game_id": game_id, "ruleset": name, "seat": seat, "name": player,
                    "score": result.scores[seat] if result else None,
                    "won": (seat in winners) if result else None}
-            row.update(facts[seat])
             rows.players.append(row)
+            if seat < len(facts) and facts[seat]:
+                rows.player_facts.append({"game_id": game_id, "seat": seat, **facts[seat]})
     return rows

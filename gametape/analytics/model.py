@@ -20,24 +20,29 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from gametape.analytics import schema
 from gametape.analytics.extract import Rows, extract
-from gametape.analytics.schema import SCHEMA_VERSION, TABLES, arrow_schema, create_sql
+from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
+from gametape.errors import GametapeError
 from gametape.events.store import SUFFIX
 
 DB_NAME = "gametape.duckdb"
 LOCK_WAIT = 10.0  # seconds to wait for another process's lock on the model
 BATCH = 500  # games per bulk insert
-PUBLIC = ("games", "game_players", "events")
 
 Progress = Callable[[int, int], None]
 
 
-class QueryError(Exception):
+class QueryError(GametapeError):
     """DuckDB refused a query; the message is DuckDB's."""
 
 
-class ModelBusy(OSError):
+class ModelBusy(GametapeError):
     """Another process holds the read model's file lock for longer than we wait."""
+
+
+class ModelError(GametapeError):
+    """The read model file cannot be used (damaged, a full disk); it can be rebuilt."""
 
 
 @dataclass
@@ -100,13 +105,26 @@ class ReadModel:
     def _ensure_schema(self, con: duckdb.DuckDBPyConnection) -> None:
         con.execute("CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         row = con.execute("SELECT value FROM _meta WHERE key = 'schema_version'").fetchone()
-        if row is not None and row[0] != str(SCHEMA_VERSION):
-            for table in TABLES:  # a read model: rebuild rather than migrate
-                con.execute(f"DROP TABLE IF EXISTS {table}")
-        for table in TABLES:
+        version = schema.version()
+        if row is not None and row[0] == version:
+            return
+        # A read model: rebuild rather than migrate. Every game schema goes too, installed
+        # or not, and every file is read again.
+        for (name,) in con.execute(
+                "SELECT schema_name FROM information_schema.schemata WHERE catalog_name = "
+                "current_database() AND schema_name NOT IN ('main', 'information_schema', "
+                "'pg_catalog')").fetchall():
+            con.execute(f'DROP SCHEMA "{name}" CASCADE')
+        for table in schema.SHARED:
+            con.execute(f"DROP TABLE IF EXISTS {table}")
+        for name in schema.schemas().values():
+            con.execute(f"CREATE SCHEMA IF NOT EXISTS {name}")
+        for table in schema.tables():
             con.execute(create_sql(table))
-        con.execute("INSERT OR REPLACE INTO _meta VALUES ('schema_version', ?)",
-                    [str(SCHEMA_VERSION)])
+        for game in schema.schemas():
+            for view, sql in schema.views(game).items():
+                con.execute(f"CREATE OR REPLACE VIEW {view} AS {sql}")
+        con.execute("INSERT OR REPLACE INTO _meta VALUES ('schema_version', ?)", [version])
 
     # --- refresh ------------------------------------------------------------------------
 
@@ -124,8 +142,15 @@ class ReadModel:
         if not self.path.exists():
             return True
         with self.connect(read_only=True) as con:
-            known = {p: (s, m) for p, s, m in con.execute(
-                "SELECT path, size, mtime_ns FROM _files").fetchall()}
+            try:
+                row = con.execute(
+                    "SELECT value FROM _meta WHERE key = 'schema_version'").fetchone()
+                if row is None or row[0] != schema.version():
+                    return True
+                known = {p: (s, m) for p, s, m in con.execute(
+                    "SELECT path, size, mtime_ns FROM _files").fetchall()}
+            except duckdb.CatalogException:
+                return True
         return known != self._scan()
 
     def refresh(self, progress: Progress | None = None, jobs: int = 1) -> RefreshSummary:
@@ -145,9 +170,11 @@ class ReadModel:
                 if stale_ids:
                     ids = pa.table({"game_id": stale_ids})
                     con.register("stale_ids", ids)
-                    for table in (*PUBLIC, "_files"):
+                    for table in (t for t in schema.tables() if t != "games"):
                         con.execute(f"DELETE FROM {table} WHERE game_id IN "
                                     "(SELECT game_id FROM stale_ids)")
+                    con.execute("DELETE FROM games WHERE game_id IN "
+                                "(SELECT game_id FROM stale_ids)")
                     con.unregister("stale_ids")
                 for batch in _batches(_extract_all(todo, jobs, progress), BATCH):
                     _load(con, batch, files)
@@ -186,14 +213,26 @@ class ReadModel:
             return [reports.stats(con, name) for name in names]
 
     def export_parquet(self, directory: Path) -> list[Path]:
-        """Write the three tables as Parquet under ``directory/<table>/ruleset=<name>/``."""
+        """Write the shared tables as Parquet under ``directory/<table>/ruleset=<name>/``,
+        and each game's views as ``directory/<game schema>/<view>.parquet``."""
         directory.mkdir(parents=True, exist_ok=True)
+        written = []
         with self.connect(read_only=True) as con:
             for table in PUBLIC:
                 target = str(directory / table).replace("'", "''")
                 con.execute(f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
                             "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)")
-        return [directory / t for t in PUBLIC]
+                written.append(directory / table)
+            for name in schema.schemas().values():
+                (directory / name).mkdir(exist_ok=True)
+                for view in PUBLIC:
+                    path = directory / name / f"{view}.parquet"
+                    target = str(path).replace("'", "''")
+                    con.execute(f"COPY (SELECT * FROM {name}.{view} ORDER BY ALL) TO "
+                                f"'{target}' (FORMAT PARQUET)")
+                    written.append(path)
+        return written
+
 
 
 def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> Iterator[Rows]:
@@ -229,7 +268,7 @@ def _batches(rows: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
 def _load(con: duckdb.DuckDBPyConnection, batch: list[Rows],
           files: dict[str, tuple[int, int]]) -> None:
     """Bulk-insert a batch of games through Arrow (never a row at a time)."""
-    tables = {
+    tables: dict[str, list[dict[str, Any]]] = {
         "games": [r.game for r in batch],
         "game_players": [p for r in batch for p in r.players],
         "events": [e for r in batch for e in r.events],
@@ -237,6 +276,12 @@ def _load(con: duckdb.DuckDBPyConnection, batch: list[Rows],
                     "size": files[r.game["log_path"]][0],
                     "mtime_ns": files[r.game["log_path"]][1]} for r in batch],
     }
+    for r in batch:
+        game = r.game["ruleset"]
+        if game is not None:
+            s = schema.schema_of(game)
+            tables.setdefault(f"{s}.event_facts", []).extend(r.event_facts)
+            tables.setdefault(f"{s}.player_facts", []).extend(r.player_facts)
     for table, rows in tables.items():
         if not rows:
             continue

@@ -6,22 +6,7 @@ from typing import Any
 
 import duckdb
 
-# The most common kind of mistake, per ruleset: (title, SQL with one ? for the ruleset).
-MISTAKES: dict[str, tuple[str, str]] = {
-    "hanabi": ("misplays by rank", """
-        SELECT card_rank AS rank, count(*) AS misplays FROM events
-        WHERE ruleset = ? AND type = 'hanabi.play' AND NOT success
-        GROUP BY ALL ORDER BY misplays DESC, rank"""),
-    "hanamikoji": ("captures lost to ties", """
-        SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM game_players
-        WHERE ruleset = ? AND ties_lost IS NOT NULL
-        GROUP BY ALL ORDER BY ties_lost DESC, name"""),
-    "ohanami": ("discards by season", """
-        SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
-               AS season, count(*) AS discards FROM events
-        WHERE ruleset = ? AND type = 'ohanami.pick' AND "row" IS NULL
-        GROUP BY round ORDER BY round"""),
-}
+from gametape.engine.registry import get_ruleset
 
 QUERIES: dict[str, str] = {
     "scores": """
@@ -43,19 +28,21 @@ QUERIES: dict[str, str] = {
 }
 
 
-def _rows(con: duckdb.DuckDBPyConnection, sql: str, ruleset: str) -> list[dict[str, Any]]:
-    result = con.execute(sql, [ruleset])
+def _rows(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    result = con.execute(sql, params)
     names = [d[0] for d in result.description]
     return [dict(zip(names, row, strict=True)) for row in result.fetchall()]
 
 
 def stats(con: duckdb.DuckDBPyConnection, ruleset: str) -> dict[str, Any]:
-    """Every report for one ruleset, as plain data."""
+    """Every report for one game, as plain data; the game's own report if it has one."""
     report: dict[str, Any] = {"ruleset": ruleset}
     for key, sql in QUERIES.items():
-        report[key] = _rows(con, sql, ruleset)
-    title, sql = MISTAKES[ruleset]
-    report["mistakes"] = {"title": title, "rows": _rows(con, sql, ruleset)}
+        report[key] = _rows(con, sql, [ruleset])
+    own = get_ruleset(ruleset).report
+    if own is not None:
+        title, sql = own
+        report["mistakes"] = {"title": title, "rows": _rows(con, sql, [])}
     return report
 
 

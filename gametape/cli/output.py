@@ -1,4 +1,7 @@
-"""Terminal output shared by every command: consoles, JSON, errors and exit codes."""
+"""Terminal output shared by every command: consoles, JSON, errors and exit codes.
+
+User and log text (names, moves, messages) is always printed as text, never as rich markup.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +10,15 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
-import duckdb
 import msgspec
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
-from gametape.engine.game import IllegalEvent
-from gametape.engine.ruleset import NotationError, RuleViolation
-from gametape.events.errors import LogError
-from gametape.replay import OutOfRange
+from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError
 
-EXIT_INVALID = 1  # the data is invalid: validation failed, an illegal move was refused
-EXIT_USAGE = 2  # the command was used wrongly: unknown game, bad option
+__all__ = ["EXIT_INVALID", "EXIT_USAGE", "err", "escape", "fail", "friendly_errors", "out"]
 
 # soft_wrap: long lines are never broken by us (a pipe or a grep gets each line whole);
 # tables and boards still fit the width.
@@ -29,39 +29,23 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoReturn:
-    """Print a one-line error (and an optional hint) and exit with ``code``."""
-    err.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+    """Print a one-line error (and an optional hint), as text, and exit with ``code``."""
+    err.print(Text.assemble(("error:", "bold red"), " ", message))
     if hint:
-        err.print(f"[dim]{hint}[/]")
+        err.print(Text(hint, style="dim"))
     raise typer.Exit(code)
 
 
 def friendly_errors(func: F) -> F:
-    """Turn the errors a user can cause into one clear line and an exit code; no traceback."""
+    """Turn a GametapeError into one clear line and its exit code; anything else is a bug
+    and keeps its traceback."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except RuleViolation as exc:
-            fail(f"illegal move: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
-        except IllegalEvent as exc:
-            fail(f"the log is invalid at seq {exc.seq}: {exc.violation}")
-        except NotationError as exc:
-            fail(str(exc), EXIT_INVALID, hint="nothing was recorded; see `gametape move --help`")
-        except LogError as exc:
-            fail(str(exc))
-        except KeyError as exc:
-            fail(str(exc.args[0]) if exc.args else str(exc), EXIT_USAGE)
-        except OutOfRange as exc:
-            fail(str(exc), EXIT_USAGE)
-        except ValueError as exc:
-            fail(str(exc), EXIT_USAGE)
-        except OSError as exc:
-            fail(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
-        except duckdb.Error as exc:  # the read model: a full disk, a damaged file
-            fail(str(exc).splitlines()[0],
-                 hint="the read model can be rebuilt any time: gametape index --rebuild")
+        except GametapeError as exc:
+            fail(str(exc), exc.exit_code, hint=exc.hint)
 
     return wrapper  # type: ignore[return-value]
 

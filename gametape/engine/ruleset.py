@@ -1,38 +1,45 @@
-"""The Ruleset protocol every game implements, and the types it shares.
+"""The protocol every game implements: a small required core and optional capabilities.
 
-A ruleset is a small declarative object (after boardgame.io): how a game starts, how one event
-changes a state, who must act, what is legal, when it is over and how it scored, what one player
-can see, and how people write its moves. The fold, validation, replay, analytics and the CLI use
-nothing else, so no game is special-cased anywhere.
+A game is a small declarative object (after boardgame.io and OpenSpiel). It must say how a game
+is set up and starts, how one event changes a state, who acts, what is legal, how it ended and
+what one player can see. Everything else has a default here and is overridden only where the
+game has something to say: notation, descriptions, secrecy of events, replay jump kinds, bots,
+analytics facts, a board, a report and file formats of other tools.
+
+The shared events (abandon, retract) and the shared checks (setup first, nothing after the end,
+the seat exists) are done once by the fold (``gametape.engine.fold``), never by a game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
 
 import msgspec
 
-from gametape.events.base import Event, Setup
+from gametape.errors import GametapeError
+from gametape.events.base import Abandon, Event, Setup
+
+if TYPE_CHECKING:
+    from gametape.interop.formats import Format
 
 S = TypeVar("S")
 
 
-class RuleViolation(Exception):
+class RuleViolation(GametapeError):
     """An event the rules do not allow. ``rule`` quotes the rule it breaks."""
 
     def __init__(self, message: str, rule: str) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, hint=f"rule: {rule}")
         self.rule = rule
 
     def __str__(self) -> str:
-        return f"{self.message} (rule: {self.rule})"
+        return f"{super().__str__()} (rule: {self.rule})"
 
 
-class NotationError(ValueError):
-    """Text that is not a move in the ruleset's notation; the message says what is expected."""
+class NotationError(GametapeError):
+    """Text that is not a move in the game's notation; the message says what is expected."""
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,7 +47,7 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
 
     ``scores`` has one entry per seat (a cooperative game gives every seat the team score);
     ``winners`` lists seats (empty for a cooperative loss or a draw with no winner).
-    ``details`` carries ruleset-specific facts (fireworks sum, tie-break used, ...).
+    ``details`` carries game-specific facts (fireworks sum, tie-break used, ...).
     """
 
     outcome: str
@@ -55,83 +62,144 @@ class Bot(Protocol):
     def choose(self, view: Any, legal: Sequence[Event], rng: random.Random) -> Event: ...
 
 
-class Ruleset(Protocol[S]):
-    """The protocol. ``S`` is the ruleset's immutable state type."""
+class RandomBot:
+    """A uniformly random legal move: the bot every game has."""
 
-    # Fixed facts about the ruleset (class attributes in each implementation).
-    @property
-    def name(self) -> str: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def setup_type(self) -> type[Setup]: ...
-    @property
-    def min_players(self) -> int: ...
-    @property
-    def max_players(self) -> int: ...
-    @property
-    def bots(self) -> Mapping[str, Callable[[], Bot]]: ...
-    @property
-    def default_bot(self) -> str: ...
-    @property
-    def options_help(self) -> Mapping[str, str]: ...
+    def choose(self, view: Any, legal: Sequence[Event], rng: random.Random) -> Event:
+        return rng.choice(list(legal))
 
+
+class Ruleset(Generic[S]):
+    """Base class of every game. ``S`` is the game's immutable state type.
+
+    Required: ``name``, ``events`` (the game's event classes, its setup among them),
+    ``min_players``/``max_players``, and the methods that raise NotImplementedError below.
+    A state should be a frozen msgspec Struct; if it has an ``outcome`` field, the default
+    ``abandon`` sets it to ``"terminated"``.
+    """
+
+    # --- required facts -------------------------------------------------------------------
+    name: ClassVar[str]
+    events: ClassVar[tuple[type[Event], ...]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    # --- optional facts -------------------------------------------------------------------
+    version: ClassVar[int] = 1
+    options_help: ClassVar[Mapping[str, str]] = {}
+    bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}
+    default_bot: ClassVar[str] = "random"
+    move_examples: ClassVar[tuple[str, ...]] = ()  # notation, for help and `gametape games`
+    # Analytics: the game's own columns (DuckDB types), in its own schema (docs/analytics.md).
+    event_columns: ClassVar[Mapping[str, str]] = {}
+    player_columns: ClassVar[Mapping[str, str]] = {}
+    # `gametape stats`: (title, SQL) of the game's most telling report; the SQL may use the
+    # game's schema (its name, with - as _) and the shared tables.
+    report: ClassVar[tuple[str, str] | None] = None
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.name}>"
+
+    @property
+    def setup_type(self) -> type[Setup]:
+        """The game's setup event class (the one Setup among ``events``)."""
+        return next(e for e in self.events if issubclass(e, Setup))
+
+    # --- the required core ----------------------------------------------------------------
     def new_setup(self, players: Sequence[str], rng: random.Random,
-                  options: dict[str, str]) -> Setup:
-        """A setup event with every chance outcome drawn from ``rng``. Options as strings."""
+                  options: Mapping[str, str]) -> Setup:
+        """A setup event with its chance outcomes drawn from ``rng``. Options as strings;
+        an unknown or bad option raises OptionError."""
+        raise NotImplementedError
 
     def start(self, setup: Any) -> S:
-        """The state before any move, from this ruleset's setup event (``setup_type``)."""
+        """The state before any move, from this game's setup event."""
+        raise NotImplementedError
 
     def apply(self, state: S, event: Event) -> S:
         """The state after ``event``; never mutates ``state``. Raises RuleViolation."""
+        raise NotImplementedError
 
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that may act now (several in a simultaneous phase); empty when over."""
-
-    def chance(self, state: S, rng: random.Random) -> Event | None:
-        """A chance event the table must record before anyone acts (a deal), else None."""
+        raise NotImplementedError
 
     def legal_moves(self, state: S, seat: int) -> list[Event]:
         """Every legal move for ``seat`` now (empty if it may not act)."""
-
-    def is_over(self, state: S) -> bool: ...
+        raise NotImplementedError
 
     def result(self, state: S) -> Result | None:
         """The result once the game is over, else None."""
+        raise NotImplementedError
 
-    def view(self, state: S, seat: int | None) -> msgspec.Struct:
-        """What ``seat`` can see (None: everything). JSON-encodable."""
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` can see (None: everything), as a JSON-encodable Struct whose
+        ``ruleset`` field names the game."""
+        raise NotImplementedError
+
+    # --- optional, with defaults ----------------------------------------------------------
+    def chance(self, state: S, rng: random.Random) -> Event | None:
+        """A chance event the table must record before anyone acts (a deal), else None."""
+        return None
+
+    def is_over(self, state: S) -> bool:
+        return self.result(state) is not None
+
+    def abandon(self, state: S, event: Abandon) -> S:
+        """The state after the players stopped the game."""
+        return msgspec.structs.replace(state, outcome="terminated")  # type: ignore[type-var]
 
     def turn(self, state: S) -> int:
-        """The number of the turn (or round/turn) being played now, from 1."""
-
-    def players(self, state: S) -> tuple[str, ...]: ...
+        """The number of the turn (or round) being played now, from 1."""
+        return 1
 
     def parse_move(self, state: S, text: str, seat: int | None) -> Event:
-        """Parse notation. ``seat`` is who is moving if known. Raises NotationError."""
+        """Parse notation (default: the event as JSON). Raises NotationError."""
+        moves = tuple(e for e in self.events if not issubclass(e, Setup))
+        union = Union[moves]  # type: ignore[valid-type]  # noqa: UP007
+        try:
+            return msgspec.json.decode(text, type=union)  # type: ignore[no-any-return]
+        except msgspec.DecodeError as exc:
+            raise NotationError(f"not a {self.name} move: {exc}") from None
 
     def notation(self, state: S, event: Event) -> str:
         """The notation of ``event`` played in ``state`` (``parse_move`` gives it back)."""
+        return msgspec.json.encode(event).decode()
 
     def describe(self, before: S, event: Event, after: S, seat: int | None = None) -> str:
         """One line saying what changed, as ``seat`` saw it (None: everything)."""
+        return self.notation(before, event)
 
-    def redact(self, event: Event, seat: int | None) -> Event | None:
-        """The event as ``seat`` sees it when it happens; None if they only see that it did."""
+    def redact(self, event: Event, seat: int) -> Event | None:
+        """The event as ``seat`` sees it when it happens; None if they only see that it did.
+        The default: every move is made in the open."""
+        return event
 
     def kinds(self, before: S, event: Event, after: S) -> tuple[str, ...]:
-        """Names for what kind of event this was ("strike", "round"), for replay's jumps."""
-
-    # Analytics: each ruleset names its own columns (DuckDB types) and fills them.
-    @property
-    def event_columns(self) -> Mapping[str, str]: ...
-    @property
-    def player_columns(self) -> Mapping[str, str]: ...
+        """Names for what kind of event this was, for replay's jumps (default: its tag's
+        last part, e.g. ``play``)."""
+        return (event.__struct_config__.tag.rsplit(".", 1)[-1],)  # type: ignore[union-attr]
 
     def event_facts(self, before: S, event: Event, after: S) -> dict[str, Any]:
         """Facts about one event and the state after it, keyed by ``event_columns``."""
+        return {}
 
     def player_facts(self, state: S, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """Per seat, facts keyed by ``player_columns``, from the final state and the event
-        rows (each holds ``actor``, ``type`` and that event's facts)."""
+        rows (each holds ``actor``, ``type`` and that event's facts). Seats left out get
+        NULL facts."""
+        return []
+
+    def board(self, view: Any, title: str) -> Any:
+        """A rich renderable of ``view`` for the terminal; None: the generic one."""
+        return None
+
+    def formats(self) -> Mapping[str, Format]:
+        """Other tools' file formats this game imports and exports, by name."""
+        return {}
+
+
+class OptionError(GametapeError):
+    """A game option that is unknown or has a bad value (a usage error)."""
+
+    exit_code = 2

@@ -1,20 +1,19 @@
-"""Validation: a log read from disk, checked line by line and folded through its rules."""
+"""Validation: a log already read, checked line by line and folded through its rules.
+
+The engine reads no files: ``gametape.usecases.check`` reads them and calls this."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Literal
 
 import msgspec
 
-from gametape.engine.game import IllegalEvent, fold, iter_states
+from gametape.engine.fold import Fold, IllegalEvent, start
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import Result
-from gametape.events.base import Event, Setup
-from gametape.events.log import LogRead, read_log
+from gametape.engine.ruleset import Result, RuleViolation
+from gametape.events.base import Event, Retract, Setup
+from gametape.events.log import LogRead
 
 Status = Literal["finished", "in_progress", "invalid"]
 
@@ -67,55 +66,41 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     events = read.events
     setup = events[0] if events and isinstance(events[0], Setup) else None
     game_id = setup.game if setup and setup.game else read.path.stem
+    ruleset = ruleset_for(setup) if setup is not None else None
     base: dict[str, Any] = {"file": file, "game": game_id,
-                            "ruleset": ruleset_for(setup).name if setup else None}
-    state = None
-    last_ok = -1
+                            "ruleset": ruleset.name if ruleset else None}
+    f: Fold | None = None
     problem: Problem | None = None
     try:
-        if events and visit is None:  # an empty read is explained by its read error below
-            state = fold(events)
-            last_ok = len(events) - 1
-        elif events:
-            assert visit is not None
-            before = None
-            for seq, event, after in iter_states(events):
-                if seq:
-                    visit(seq, before, event, after)
-                before = state = after
-                last_ok = seq
+        if events and ruleset is not None:  # an empty read is explained by its read error
+            f = start(ruleset, events, keep=visit is not None or Retract in set(map(type, events)))
+            if visit is None:
+                f.extend(events[1:])
+            else:
+                for seq in range(1, len(events)):
+                    before = f.state
+                    try:
+                        after = f.push(events[seq])
+                    except RuleViolation as v:
+                        raise IllegalEvent(seq, events[seq], v) from None
+                    visit(seq, before, events[seq], after)
     except IllegalEvent as exc:
-        last_ok = exc.seq - 1
-        if exc.seq > 0 and visit is None:
-            state = fold(events[: exc.seq])
         problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
-                          line=exc.seq + 1, seq=exc.seq, rule=exc.violation.rule)
+                          line=(exc.seq or 0) + 1, seq=exc.seq, rule=exc.violation.rule)
     if problem is None and read.error is not None:
         e = read.error
         problem = Problem(kind=type(e).__name__, message=e.message, file=file, line=e.line,
                           seq=e.seq, offset=e.offset)
+    if problem is None and events and ruleset is None:
+        problem = Problem(kind="IllegalMove", message="the first event is not a setup",
+                          file=file, line=1, seq=0)
     if problem is None and not events:
         problem = Problem(kind="Empty", message="the log holds no events", file=file)
-    count = last_ok + 1
+    count = len(f.events) if f is not None else 0
+    state = f.state if f is not None else None
     if problem is not None:
         return Report(**base, status="invalid", events=count, problem=problem), state
-    ruleset = ruleset_for(setup)  # type: ignore[arg-type]
+    assert ruleset is not None and f is not None
     over = ruleset.is_over(state)
     return Report(**base, status="finished" if over else "in_progress", events=count,
                   turn=ruleset.turn(state), result=ruleset.result(state) if over else None), state
-
-
-def validate_path(path: Path) -> Report:
-    """Read and validate one log file."""
-    return validate(read_log(path))[0]
-
-
-def validate_paths(paths: Sequence[Path], jobs: int = 1) -> Iterator[Report]:
-    """Validate many logs in order, on ``jobs`` processes (0: one per CPU)."""
-    jobs = jobs or os.cpu_count() or 1
-    chunk = 32
-    if jobs <= 1 or len(paths) < 4 * chunk:
-        yield from map(validate_path, paths)
-        return
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(validate_path, paths, chunksize=chunk)

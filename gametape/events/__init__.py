@@ -1,7 +1,7 @@
 """Events, the log format and the store. Nothing here knows the rules of any game."""
 
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
-from gametape.events.codec import FORMAT_VERSION, Record, decode_line, encode_line
+from gametape.events.codec import FORMAT_VERSION, Codec, Record, codec_for, decode_line, encode_line
 from gametape.events.errors import (
     ChainBroken,
     CorruptLine,
@@ -20,6 +20,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Abandon",
     "ChainBroken",
+    "Codec",
     "CorruptLine",
     "Event",
     "FormatTooNew",
@@ -36,6 +37,7 @@ __all__ = [
     "TornTail",
     "actor",
     "append_events",
+    "codec_for",
     "create_log",
     "decode_line",
     "default_store",

@@ -13,32 +13,34 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Union
 
 import msgspec
 
+from gametape import plugins
+from gametape.errors import UnknownGame
 from gametape.events.base import Abandon, Event, Retract
 from gametape.events.errors import CorruptLine, FormatTooNew
-from gametape.events.hanabi import HANABI_EVENTS
-from gametape.events.hanamikoji import HANAMIKOJI_EVENTS
-from gametape.events.ohanami import OHANAMI_EVENTS
 
 FORMAT_VERSION = 1
 HASH_MARK = b',"hash":"'
 HASH_HEX = 32
-
-EVENT_TYPES: tuple[type[Event], ...] = (
-    Abandon, Retract, *HANABI_EVENTS, *HANAMIKOJI_EVENTS, *OHANAMI_EVENTS)
-AnyEvent = Union[EVENT_TYPES]  # type: ignore[valid-type]  # noqa: UP007
+SETUP_SUFFIX = ".setup"
+SHARED_EVENTS: tuple[type[Event], ...] = (Abandon, Retract)
 
 
 class Record(msgspec.Struct, frozen=True, gc=False):
-    """One line of a log: format version, position, time, the event, and the chain hash."""
+    """One line of a log: format version, position, time, the event, and the chain hash.
+
+    Each game decodes into its own subclass whose ``event`` is that game's tagged union (its
+    events plus the shared ones), so a Hanabi log cannot hold a Hanamikoji event.
+    """
 
     v: int
     seq: int
     ts: str
-    event: AnyEvent  # type: ignore[valid-type]
+    event: Event
     hash: str = ""
 
 
@@ -46,19 +48,137 @@ class _Body(msgspec.Struct, frozen=True, gc=False):
     v: int
     seq: int
     ts: str
-    event: AnyEvent  # type: ignore[valid-type]
+    event: Event
+
+
+class _Tag(msgspec.Struct, gc=False):
+    type: str
+
+
+class _Head(msgspec.Struct, gc=False):
+    """Just enough of a line to learn its game (from the setup's tag), seq and hash."""
+
+    seq: int = -1
+    event: _Tag | None = None
+    hash: str = ""
 
 
 _encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder(Record)
-# The fast path: a typed decode that assumes the current version (check ``.v``); a line that
-# fails it goes through decode_line for upgrades and a precise error.
-decode_current = _decoder.decode
+_head = msgspec.json.Decoder(_Head).decode
 
 # Upgrades of old line versions, applied on read, one step each: UPGRADES[n] takes a line of
 # version n (as plain JSON data) to version n + 1. Logs on disk are never rewritten.
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 UPGRADES: dict[int, Upgrade] = {}
+
+
+class Codec:
+    """Typed decoding of one game's lines (a decoder built once and reused)."""
+
+    def __init__(self, game: str, events: tuple[type[Event], ...]) -> None:
+        self.game = game
+        union = Union[(*SHARED_EVENTS, *events)]  # type: ignore[valid-type]
+        self.record: type[Record] = msgspec.defstruct(  # type: ignore[assignment]
+            f"Record[{game}]", [("event", union)], bases=(Record,), frozen=True, gc=False)
+        # The fast path: a typed decode that assumes the current version (check ``.v``); a
+        # line that fails it goes through decode_line for upgrades and a precise error.
+        self.decode_current: Callable[[bytes], Record] = msgspec.json.Decoder(
+            self.record).decode
+
+    def __repr__(self) -> str:
+        return f"<Codec {self.game}>"
+
+    def decode_line(self, line: bytes) -> Record:
+        """Decode one line (no newline) into a typed Record, upgrading old versions.
+
+        Raises CorruptLine with msgspec's message (which names the bad field's path).
+        """
+        try:
+            rec = self.decode_current(line)
+        except msgspec.DecodeError as exc:
+            rec = self._decode_old(line, exc)
+        if rec.v != FORMAT_VERSION:
+            rec = self._decode_old(line, None)
+        return rec
+
+    def _decode_old(self, line: bytes, error: msgspec.DecodeError | None) -> Record:
+        try:
+            data = msgspec.json.decode(line)
+        except msgspec.DecodeError as exc:
+            raise CorruptLine(f"not valid JSON ({exc})") from None
+        version = data.get("v") if isinstance(data, dict) else None
+        if not isinstance(version, int):
+            raise CorruptLine(str(error) if error else "no format version `v`") from None
+        if version > FORMAT_VERSION:
+            raise FormatTooNew(
+                f"format version {version} is newer than this gametape reads "
+                f"({FORMAT_VERSION}); upgrade gametape")
+        if version == FORMAT_VERSION:
+            raise CorruptLine(self._explain(data, str(error))) from None
+        while version < FORMAT_VERSION:
+            step = UPGRADES.get(version)
+            if step is None:
+                raise CorruptLine(f"format version {version} is not known")
+            data = step(data)
+            version += 1
+            data["v"] = version
+        try:
+            return msgspec.convert(data, self.record)
+        except msgspec.ValidationError as exc:
+            raise CorruptLine(f"after upgrading from version {data.get('v')}: {exc}") from None
+
+    def _explain(self, data: Any, error: str) -> str:
+        """msgspec's message, plus which game a foreign event tag belongs to."""
+        event = data.get("event") if isinstance(data, dict) else None
+        tag = event.get("type") if isinstance(event, dict) else None
+        if isinstance(tag, str) and "Invalid value" in error and "." in tag:
+            other = tag.split(".", 1)[0]
+            if other != self.game:
+                return f"a {tag!r} event in a {self.game} log ({error})"
+        return error
+
+
+@cache
+def codec_for(game: str) -> Codec:
+    """The codec of the installed game called ``game`` (UnknownGame if there is none)."""
+    return Codec(game, tuple(plugins.load(game).events))
+
+
+def game_of(first_line: bytes) -> str:
+    """The game a log belongs to, from its first line (the setup event's tag).
+
+    Raises CorruptLine when the line is not a setup, UnknownGame when no such game is installed.
+    """
+    try:
+        head = _head(first_line)
+    except msgspec.DecodeError as exc:
+        raise CorruptLine(f"not a log line ({exc})") from None
+    tag = head.event.type if head.event is not None else ""
+    if not tag.endswith(SETUP_SUFFIX):
+        raise CorruptLine(f"the first event is {tag or 'missing'!r}, not a game's setup "
+                          "(a log starts with its game's setup event)")
+    return tag[: -len(SETUP_SUFFIX)]
+
+
+def codec_of(first_line: bytes) -> Codec:
+    """The codec for a log whose first line is ``first_line``."""
+    game = game_of(first_line)
+    try:
+        return codec_for(game)
+    except UnknownGame as exc:
+        raise CorruptLine(f"a log of the game {game!r}, which is not installed "
+                          f"({exc.message})") from None
+
+
+def seq_and_hash(line: bytes) -> tuple[int, str]:
+    """The ``seq`` and ``hash`` of a line, without decoding its event (for appends)."""
+    try:
+        head = _head(line)
+    except msgspec.DecodeError as exc:
+        raise CorruptLine(f"not a log line ({exc})") from None
+    if head.seq < 0 or not head.hash:
+        raise CorruptLine("the line has no seq or hash")
+    return head.seq, head.hash
 
 
 def now() -> str:
@@ -79,43 +199,6 @@ def encode_line(seq: int, event: Event, prev: str, ts: str | None = None) -> tup
     return body + HASH_MARK + h.encode("ascii") + b'"}\n', h
 
 
-def decode_line(line: bytes) -> Record:
-    """Decode one line (no newline) into a typed Record, upgrading old versions.
-
-    Raises CorruptLine with msgspec's message (which names the bad field's path).
-    """
-    try:
-        rec = decode_current(line)
-    except msgspec.DecodeError as exc:
-        rec = _decode_old(line, exc)
-    if rec.v != FORMAT_VERSION:
-        rec = _decode_old(line, None)
-    return rec
-
-
-def _decode_old(line: bytes, error: msgspec.DecodeError | None) -> Record:
-    try:
-        data = msgspec.json.decode(line)
-    except msgspec.DecodeError as exc:
-        raise CorruptLine(f"not valid JSON ({exc})") from None
-    version = data.get("v") if isinstance(data, dict) else None
-    if not isinstance(version, int):
-        raise CorruptLine(str(error) if error else "no format version `v`") from None
-    if version > FORMAT_VERSION:
-        raise FormatTooNew(
-            f"format version {version} is newer than this gametape reads ({FORMAT_VERSION});"
-            " upgrade gametape"
-        )
-    if version == FORMAT_VERSION:
-        raise CorruptLine(str(error)) from None
-    while version < FORMAT_VERSION:
-        step = UPGRADES.get(version)
-        if step is None:
-            raise CorruptLine(f"format version {version} is not known")
-        data = step(data)
-        version += 1
-        data["v"] = version
-    try:
-        return msgspec.convert(data, Record)
-    except msgspec.ValidationError as exc:
-        raise CorruptLine(f"after upgrading from version {data.get('v')}: {exc}") from None
+def decode_line(line: bytes, first_line: bytes | None = None) -> Record:
+    """Decode one line of a log whose first line is ``first_line`` (default: this line)."""
+    return codec_of(first_line if first_line is not None else line).decode_line(line)

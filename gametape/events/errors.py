@@ -2,53 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from gametape.errors import GametapeError, NotFound
 
 
-class LogError(Exception):
+class LogError(GametapeError):
     """A problem with a log file. ``str()`` gives one line a person can act on."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: Path | str | None = None,
-        line: int | None = None,
-        seq: int | None = None,
-        offset: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = Path(path) if path is not None else None
-        self.line = line
-        self.seq = seq
-        self.offset = offset
-
-    def where(self) -> str:
-        parts = []
-        if self.path is not None:
-            parts.append(str(self.path) + (f":{self.line}" if self.line is not None else ""))
-        elif self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.seq is not None:
-            parts.append(f"seq {self.seq}")
-        if self.offset is not None:
-            parts.append(f"byte {self.offset}")
-        return ", ".join(parts)
-
-    def __str__(self) -> str:
-        where = self.where()
-        return f"{where}: {self.message}" if where else self.message
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "kind": type(self).__name__,
-            "message": self.message,
-            "file": str(self.path) if self.path else None,
-            "line": self.line,
-            "seq": self.seq,
-            "offset": self.offset,
-        }
 
 
 class CorruptLine(LogError):
@@ -71,8 +29,8 @@ class StaleWrite(LogError):
     """An append expected a ``seq`` the log has already passed: another writer was first."""
 
 
-class GameNotFound(LogError):
-    """No log with that game id in the store."""
+class GameNotFound(NotFound):
+    """No log with that game id in the store (a usage error: exit 2)."""
 
 
 class LockBusy(LogError):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,10 +30,10 @@ from gametape.events.codec import (
     HASH_HEX,
     HASH_MARK,
     Record,
-    decode_current,
-    decode_line,
+    codec_of,
     encode_line,
     now,
+    seq_and_hash,
 )
 from gametape.events.errors import (
     ChainBroken,
@@ -70,11 +71,34 @@ class LogRead:
         return self.records[-1].hash if self.records else ""
 
 
+def read_bytes(path: Path) -> bytes:
+    """A log's bytes; a file that cannot be read is a LogError naming it (never a FIFO wait)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise LogError(f"cannot read the log: {exc.strerror or exc}", path=path) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            raise LogError(f"cannot read the log: {kind}", path=path)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    except OSError as exc:
+        raise LogError(f"cannot read the log: {exc.strerror or exc}", path=path) from None
+    finally:
+        os.close(fd)
+
+
 def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> LogRead:
-    """Read a log, checking JSON, schema, ``seq`` and (with ``verify``) the hash chain."""
+    """Read a log, checking JSON, schema, ``seq`` and (with ``verify``) the hash chain.
+
+    Problems in the file are reported in ``error`` (with every good event before them); a
+    file that cannot be read at all raises LogError.
+    """
     path = Path(path)
     if data is None:
-        data = path.read_bytes()
+        data = read_bytes(path)
     result = LogRead(path=path, size=len(data))
     records = result.records
     append = records.append
@@ -82,7 +106,14 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
     offset = 0
     lines = data.split(b"\n")
     torn = lines.pop()  # text after the last newline: empty unless the last line is torn
-    fast = decode_current
+    if lines:
+        try:
+            codec = codec_of(lines[0])
+        except LogError as exc:
+            exc.path, exc.line, exc.offset, exc.seq = path, 1, 0, 0
+            result.error = exc
+            return result
+        fast, slow = codec.decode_current, codec.decode_line
     for number, line in enumerate(lines, start=1):
         seq_expected = number - 1
         try:
@@ -91,7 +122,7 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
                 if rec.v != FORMAT_VERSION:
                     raise ValueError
             except (msgspec.DecodeError, ValueError):
-                rec = decode_line(line)  # an older version, or an error worth a good message
+                rec = slow(line)  # an older version, or an error worth a good message
         except LogError as exc:
             exc.path, exc.line, exc.offset, exc.seq = path, number, offset, seq_expected
             result.error = exc
@@ -170,11 +201,11 @@ def _tail(fd: int, path: Path) -> tuple[int, str, int]:
             break
         chunk *= 4
     try:
-        rec = decode_line(last)
+        seq, hash_ = seq_and_hash(last)
     except LogError as exc:
         exc.path = path
         raise
-    return rec.seq, rec.hash, size
+    return seq, hash_, size
 
 
 def encode_lines(events: Sequence[Event], first_seq: int, prev: str,

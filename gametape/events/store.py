@@ -91,7 +91,10 @@ class Store:
 
     def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int:
         """Append events at ``expected_seq`` (see ``append_events``); return the last seq."""
-        path = self.resolve(game_id)
+        return self.append_to(self.resolve(game_id), events, expected_seq=expected_seq)
+
+    def append_to(self, path: Path, events: Sequence[Event], *, expected_seq: int) -> int:
+        """Append to the log file ``path`` itself (the one that was read), never another."""
         fsync = self._unsynced is None
         last = append_events(path, events, expected_seq, fsync=fsync)
         if not fsync:

@@ -13,14 +13,16 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.game import check_first, describe, kinds, notation, redact, retract, step
+from gametape.engine.fold import Fold, start
+from gametape.engine.game import describe, kinds, notation, redact
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import RuleViolation
-from gametape.events.base import Event, Retract, actor
+from gametape.errors import GametapeError, NotFound
+from gametape.events.base import Event, Setup, actor
 from gametape.events.log import read_log
 
 
-class OutOfRange(ValueError):
+class OutOfRange(NotFound):
     """A jump outside the game; the message gives the valid range."""
 
 
@@ -53,13 +55,13 @@ class Cursor:
 
     def __init__(self, events: Sequence[Event], path: Path | None = None,
                  read_problem: str | None = None) -> None:
-        setup = check_first(events)
-        self.ruleset = ruleset_for(setup)
+        if not events or not isinstance(events[0], Setup):
+            raise GametapeError("the log does not start with a setup event", path=path, line=1)
+        self.ruleset = ruleset_for(events[0])
         self.path = path
-        self.events: list[Event] = [setup]
-        self.states: list[Any] = [self.ruleset.start(setup)]
+        self.fold: Fold = start(self.ruleset, events[:1])
+        self.players = self.fold.players
         self._kinds: list[tuple[str, ...]] = [()]
-        self._live: list[int] = []  # seqs still in effect, for retractions
         self.problem: str | None = None  # why the replay stops before the end of the log
         self._illegal = False  # stopped by the rules: later appends cannot mend that
         self.seq = 0
@@ -70,31 +72,33 @@ class Cursor:
         """A cursor over a log file; it stops before the first bad line or illegal event."""
         read = read_log(path)
         if not read.records:
-            raise ValueError(str(read.error) if read.error else f"{path}: empty log")
+            if read.error is not None:
+                raise read.error
+            raise GametapeError("the log holds no events", path=path)
         return cls(read.events, path, str(read.error) if read.error else None)
 
     def __repr__(self) -> str:
         return f"<Cursor {self.ruleset.name} seq {self.seq}/{self.last}>"
 
+    @property
+    def events(self) -> list[Event]:
+        return self.fold.events
+
+    @property
+    def states(self) -> list[Any]:
+        return self.fold.states
+
     def _extend(self, events: Sequence[Event], read_problem: str | None) -> int:
         added = 0
-        state = self.states[-1]
         for event in events:
-            seq = len(self.events)
+            before = self.fold.state
             try:
-                if type(event) is Retract:
-                    after = retract(event, self.states, self._live)
-                else:
-                    after = step(self.ruleset, state, event)
-                    self._live.append(seq)
+                after = self.fold.push(event)
             except RuleViolation as v:
-                self.problem = f"seq {seq}: {v}"
+                self.problem = f"seq {len(self.events)}: {v}"
                 self._illegal = True
                 return added
-            self._kinds.append(kinds(self.ruleset, state, event, after))
-            self.events.append(event)
-            self.states.append(after)
-            state = after
+            self._kinds.append(kinds(self.ruleset, before, event, after))
             added += 1
         self.problem = read_problem
         return added
@@ -190,10 +194,10 @@ class Cursor:
         who = actor(event)
         return Frame(
             seq=seq, turn=rules.turn(before), seat=seat,
-            actor=rules.players(before)[who] if who is not None else None,
+            actor=self.players[who] if who is not None else None,
             event=seen,
             move=notation(rules, before, event) if seen is not None else None,
-            change=describe(rules, before, event, after, seat),
+            change=describe(rules, self.players, before, event, after, seat),
             kinds=self._kinds[seq],
             view=rules.view(after, seat),
         )

@@ -1,0 +1,1 @@
+"""The commands, one module per group; each parses, calls the library and renders."""

@@ -1,0 +1,200 @@
+"""The read model: index, query, stats, export."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from gametape.cli.common import STATE, JsonOpt, progress, read
+from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json
+from gametape.errors import UsageError
+
+app = typer.Typer()
+
+
+def _model() -> Any:
+    from gametape.analytics import ReadModel
+
+    return ReadModel(STATE.store.root)
+
+
+def _refresh(model: Any, jobs: int = 0, quiet: bool = False) -> Any:
+    with progress() as bar:
+        task = bar.add_task("indexing", total=None, visible=not quiet)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, visible=not quiet and total > 20)
+
+        return model.refresh(progress=advance, jobs=jobs)
+
+
+def fresh_model() -> Any:
+    """The read model, refreshed first if any log changed."""
+    model = _model()
+    if model.stale():
+        _refresh(model, quiet=True)
+    return model
+
+
+@app.command()
+@friendly_errors
+def index(
+    rebuild: Annotated[bool, typer.Option(help="Delete the read model and build it anew.")
+                       ] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per CPU).")] = 0,
+    json: JsonOpt = False,
+) -> None:
+    """Refresh the DuckDB read model of the store (only new or changed logs are read).
+
+    The model is `gametape.duckdb` in the store; it can be deleted at any time.
+
+    Example: `gametape index` · `gametape index --rebuild`
+    """
+    model = _model()
+    if rebuild:
+        model.path.unlink(missing_ok=True)
+    summary = _refresh(model, jobs, quiet=json)
+    if json:
+        print_json({"database": str(model.path), "added": len(summary.added),
+                    "updated": len(summary.updated), "removed": len(summary.removed),
+                    "unchanged": summary.unchanged, "invalid": summary.invalid,
+                    "events": summary.events})
+        return
+    out.print(f"indexed {len(summary.added)} new, {len(summary.updated)} changed, "
+              f"{len(summary.removed)} removed, {summary.unchanged} unchanged games "
+              f"({summary.events} events read, {summary.invalid} invalid)")
+    err.print(Text(f"read model: {model.path}", style="dim"))
+
+
+@app.command()
+@friendly_errors
+def query(
+    sql: Annotated[str, typer.Argument(help="SQL over the tables games, game_players, events "
+                                            "and each game's schema.")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
+                   ] = "table",
+) -> None:
+    """Run SQL on the read model (refreshed first if any log changed).
+
+    Tables and columns: docs/analytics.md. json prints one object per row (JSON Lines).
+
+    Example: `gametape query "SELECT player_count, avg(score) FROM games GROUP BY ALL"`
+    """
+    from gametape.analytics import QueryError
+    from gametape.cli.tables import FORMATS, as_text, rich_table
+
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
+    model = fresh_model()
+    try:
+        columns, rows = model.query(sql)
+    except QueryError as exc:
+        fail(str(exc), hint="tables: games, game_players, events, and per game "
+                            "GAME.events (docs/analytics.md)")
+    if fmt == "table":
+        out.print(rich_table(columns, rows))
+        err.print(Text(f"{len(rows)} rows", style="dim"))
+    else:
+        sys.stdout.write(as_text(columns, rows, fmt))
+
+
+@app.command()
+@friendly_errors
+def stats(
+    game: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="One game (default: every game in the store).")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Ready-made reports: scores by player count, outcomes, game length, players, and the
+    game's own report (its most common kind of mistake).
+
+    Example: `gametape stats hanabi`
+    """
+    from gametape.cli.tables import histogram, rich_table
+    from gametape.engine.registry import get_ruleset
+
+    if game is not None:
+        get_ruleset(game)
+    reports = fresh_model().stats([game] if game else None)
+    if json:
+        print_json(reports if game is None else reports[0])
+        return
+    if not reports:
+        out.print(Text(f"no games in {STATE.store.root}"))
+    for rep in reports:
+        out.rule(Text(rep["ruleset"], style="bold"))
+        if rep["scores"]:
+            out.print(Text("score by player count", style="bold"))
+            out.print(histogram(rep["scores"]))
+        for key, title in (("outcomes", "outcomes"), ("lengths", "game length"),
+                           ("players", "players")):
+            rows = rep[key]
+            if rows:
+                out.print(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
+        own = rep.get("mistakes")
+        if own is None:
+            continue
+        if own["rows"]:
+            out.print(rich_table(list(own["rows"][0]),
+                                 [list(r.values()) for r in own["rows"]], own["title"]))
+        else:
+            out.print(Text(f"{own['title']}: none"))
+
+
+@app.command()
+@friendly_errors
+def export(
+    game_ref: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="One game to export (with --format).")] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", "-f", help="Another tool's format (`gametape games` lists them).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write to this file instead of standard output.")] = None,
+    parquet: Annotated[Path | None, typer.Option(
+        "--parquet", help="Write the read model as Parquet into this directory.")] = None,
+) -> None:
+    """Export one game (`GAME --format FORMAT`) or the whole read model (`--parquet DIR`).
+
+    Parquet goes to DIR/games/ruleset=NAME/*.parquet (and the same for game_players and
+    events), and each game's own views to DIR/GAME/*.parquet, for DuckDB, Spark or any
+    Arrow tool.
+
+    Example: `gametape export k3x9 --format hanablive -o game.json` ·
+    `gametape export --parquet out/`
+    """
+    if game_ref is not None:
+        if parquet is not None:
+            raise UsageError("--parquet exports the whole store; leave out GAME")
+        log = read(game_ref)
+        if log.error is not None:
+            raise log.error
+        if not log.events:
+            raise UsageError(f"{log.path}: the log holds no events")
+        from gametape.engine.registry import ruleset_for
+
+        formats = ruleset_for(log.events[0]).formats()
+        if fmt is None or fmt not in formats:
+            raise UsageError(f"say the format: --format {' or '.join(formats) or '(none)'}"
+                             if fmt is None else
+                             f"unknown format {fmt!r} for this game; formats: "
+                             f"{', '.join(formats) or 'none'}")
+        data, warnings = formats[fmt].export(log.events)
+        for warning in warnings:
+            err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
+        if output is None:
+            sys.stdout.buffer.write(data)
+        else:
+            try:
+                output.write_bytes(data)
+            except OSError as exc:
+                raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+            err.print(Text(f"wrote {output}", style="dim"))
+        return
+    if parquet is None:
+        raise UsageError("say what to export: GAME --format FORMAT, or --parquet DIR")
+    for path in fresh_model().export_parquet(parquet):
+        out.print(Text(f"wrote {path}"))

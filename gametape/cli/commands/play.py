@@ -1,0 +1,261 @@
+"""Playing and looking at one game: new, move, show, log, replay."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from gametape.cli.common import (
+    STATE,
+    GameArg,
+    JsonOpt,
+    board,
+    game_of,
+    parse_options,
+    read,
+    seat_of,
+    status_line,
+)
+from gametape.cli.output import (
+    EXIT_USAGE,
+    err,
+    fail,
+    friendly_errors,
+    out,
+    print_json,
+    print_json_lines,
+)
+from gametape.engine.fold import IllegalEvent, iter_states
+from gametape.engine.game import describe, notation
+from gametape.engine.registry import names
+from gametape.engine.ruleset import RuleViolation
+from gametape.events.base import actor
+from gametape.usecases import record
+
+app = typer.Typer()
+
+
+@app.command()
+@friendly_errors
+def new(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game (`gametape games`).")],
+    players: Annotated[str, typer.Option("--players", "-p",
+                                         help="Comma-separated names, in seat order.")],
+    seed: Annotated[int | None, typer.Option(help="Shuffle with this seed (kept as metadata).")
+                    ] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A game option as key=value (repeatable).")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Start a new game and print its id.
+
+    Example: `gametape new hanabi --players alice,bob,cara --seed 7`
+    """
+    listed = [p.strip() for p in players.split(",")]
+    gid, created = record.new_game(STATE.store, game, listed, seed,
+                                   parse_options(option or []))
+    path = STATE.store.path(gid)
+    if json:
+        print_json({"game": gid, "path": str(path), "ruleset": game, "players": listed,
+                    "seed": created.setup.meta.get("seed")})
+        return
+    out.print(Text(gid, style="bold"))
+    err.print(Text(f"new {game} game for {', '.join(listed)} → {path}", style="dim"))
+    err.print(Text(f'next: gametape show {gid}   ·   gametape move {gid} "…"', style="dim"))
+
+
+@app.command()
+@friendly_errors
+def move(
+    game_ref: GameArg,
+    text: Annotated[str, typer.Argument(metavar="MOVE", help="The move in notation.")],
+    by: Annotated[str | None, typer.Option(
+        "--by", help="Who moves (default: whoever is to act, for turn-based games).")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Record one move. An illegal move is refused with the rule it breaks; nothing is written.
+
+    Moves are written in the game's notation: `gametape games` shows examples for each game,
+    docs/notation.md has them all. Any game: `abandon`; `undo` takes back the last move (the
+    log keeps it, marked as retracted).
+
+    Example: `gametape move k3x9 "clue bob red"`
+    """
+    log = read(game_ref)
+    try:
+        done = record.record_move(STATE.store, log, text, by)
+    except RuleViolation as exc:
+        fail(f"illegal move: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
+    game = done.game
+    if done.retracted:
+        if json:
+            print_json({"retracted": done.retracted, "over": game.is_over})
+            return
+        out.print(Text(done.description))
+        status_line(game)
+        err.print(Text(f"recorded in {log.path} (the log keeps the retracted moves)",
+                       style="dim"))
+        return
+    if json:
+        print_json({"seq": done.last, "move": done.move, "description": done.description,
+                    "over": game.is_over, "result": game.result()})
+        return
+    out.print(Text(done.description))
+    status_line(game)
+    err.print(Text(f"recorded as seq {done.first} in {log.path}", style="dim"))
+
+
+@app.command()
+@friendly_errors
+def show(
+    game_ref: GameArg,
+    at: Annotated[int | None, typer.Option("--at", help="Show the state after this seq.")
+                  ] = None,
+    as_player: Annotated[str | None, typer.Option(
+        "--as", help="Show only what this player can see.")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Show a game's state, for everyone or as one player sees it.
+
+    Example: `gametape show k3x9 --as bob --at 12`
+    """
+    log = read(game_ref)
+    last = len(log.events) - 1
+    if at is not None and not 0 <= at <= last:
+        fail(f"no seq {at}: this game has seqs 0 to {last}", EXIT_USAGE)
+    game = game_of(log, at)
+    seat = seat_of(game, as_player)
+    view = game.view(seat)
+    if json:
+        print_json({"game": game.setup.game, "seq": len(game.events) - 1, "view": view,
+                    "result": game.result()})
+        return
+    title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
+    out.print(board(view, game.ruleset, title))
+    if log.error is not None:
+        err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
+
+
+@app.command("log")
+@friendly_errors
+def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
+    """The move list in notation, one line per event, like a score sheet.
+
+    Example: `gametape log k3x9`
+    """
+    log = read(game_ref)
+    game = game_of(log, 0)
+    rules = game.ruleset
+    rows: list[dict[str, Any]] = []
+    try:
+        for seq, event, before, after in iter_states(rules, log.events):
+            who = actor(event)
+            rows.append({"seq": seq, "turn": rules.turn(before),
+                         "player": game.players[who] if who is not None else None,
+                         "move": notation(rules, before, event),
+                         "description": describe(rules, game.players, before, event, after)})
+    except IllegalEvent as exc:
+        rows.append({"seq": exc.seq, "error": str(exc.violation)})
+    if json:
+        print_json_lines(rows)
+        return
+    table = Table(title=Text(f"{rules.name} {game.setup.game}: {', '.join(game.players)}"),
+                  title_justify="left", box=None)
+    for col in ("seq", "turn", "player", "move", "what happened"):
+        table.add_column(col, justify="right" if col in ("seq", "turn") else "left")
+    for r in rows:
+        if "error" in r:
+            table.add_row(str(r["seq"]), "", "", Text("invalid", style="red"),
+                          Text(r["error"], style="red"))
+        else:
+            table.add_row(str(r["seq"]), str(r["turn"]), Text(r["player"] or ""),
+                          Text(r["move"]), Text(r["description"]))
+    out.print(table)
+    if log.error is not None:
+        err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
+
+
+@app.command()
+@friendly_errors
+def replay(
+    game_ref: GameArg,
+    as_player: Annotated[str | None, typer.Option(
+        "--as", help="Replay from this player's seat: only what they could see.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Print the frame at this seq.")] = None,
+    all_frames: Annotated[bool, typer.Option("--all", help="Print every frame in order.")
+                          ] = False,
+    json: Annotated[bool, typer.Option(
+        "--json", help="Frames as JSON Lines (with --at: one frame).")] = False,
+) -> None:
+    """Step through a game, move by move, for everyone or from one player's seat.
+
+    On a terminal, opens the interactive viewer: → next, ← back, Home/End, `:` jump to a seq
+    (or `t12` for turn 12), `k` pick a kind of event and `]`/`[` jump to the next/previous one
+    (each game names its kinds: a strike, a round, a round end), `q` quit.
+    A game still being recorded is followed live.
+
+    Example: `gametape replay k3x9 --as bob` · `gametape replay k3x9 --at 17 --json`
+    """
+    from gametape.cli.frames import render_frame
+    from gametape.replay import Cursor
+
+    cursor = Cursor.open(STATE.store.resolve(game_ref))
+    seat = None
+    if as_player is not None:
+        lowered = [p.lower() for p in cursor.players]
+        if as_player.lower() not in lowered:
+            fail(f"no player {as_player!r}; the players are {', '.join(cursor.players)}",
+                 EXIT_USAGE)
+        seat = lowered.index(as_player.lower())
+    if at is not None:
+        frames = [cursor.frame(at, seat)]
+    elif all_frames or json:
+        frames = [cursor.frame(s, seat) for s in range(cursor.last + 1)]
+    elif out.is_terminal:
+        from gametape.cli.viewer import ReplayApp
+
+        ReplayApp(cursor, seat).run()
+        return
+    else:
+        fail("the interactive replay needs a terminal; use --at SEQ, --all or --json",
+             EXIT_USAGE)
+    if json:
+        print_json_lines(frames)
+    else:
+        for frame in frames:
+            out.print(render_frame(cursor, frame))
+    if cursor.problem and (at is None or at == cursor.last):
+        fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
+
+
+@app.command()
+@friendly_errors
+def games(json: JsonOpt = False) -> None:
+    """The installed games: players, bots, how moves are written, options (`--json` for what
+    each option means).
+
+    Example: `gametape games`
+    """
+    from gametape.engine.registry import get_ruleset
+
+    rows: list[dict[str, Any]] = []
+    for name in names():
+        rules = get_ruleset(name)
+        rows.append({"game": name, "players": [rules.min_players, rules.max_players],
+                     "options": dict(rules.options_help), "bots": list(rules.bots),
+                     "moves": list(getattr(rules, "move_examples", ()))})
+    if json:
+        print_json_lines(rows)
+        return
+    table = Table(box=None)
+    for col in ("game", "players", "bots", "moves", "options"):
+        table.add_column(col)
+    for r in rows:
+        lo, hi = r["players"]
+        table.add_row(Text(r["game"], style="bold"), f"{lo}" if lo == hi else f"{lo}-{hi}",
+                      Text(", ".join(r["bots"])), Text("\n".join(r["moves"])),
+                      Text(", ".join(r["options"]) or "-"))
+    out.print(table)

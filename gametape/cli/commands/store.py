@@ -1,0 +1,263 @@
+"""The store as a whole: validate, list, repair, simulate, import, demo."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from gametape.cli.common import (
+    STATE,
+    GameArg,
+    JsonOpt,
+    board,
+    game_of,
+    parse_options,
+    print_reports,
+    progress,
+)
+from gametape.cli.output import (
+    EXIT_INVALID,
+    fail,
+    friendly_errors,
+    out,
+    print_json,
+    print_json_lines,
+)
+from gametape.engine.fold import iter_states
+from gametape.engine.game import describe
+from gametape.engine.registry import all_rulesets
+from gametape.engine.validate import Report
+from gametape.errors import UsageError
+from gametape.events import repair_torn
+from gametape.events.log import read_log
+from gametape.usecases.check import validate_paths
+from gametape.usecases.simulate import simulate as simulate_games
+
+app = typer.Typer()
+
+
+def targets(paths: list[str] | None) -> list[Path]:
+    """Log files named by the user (files, directories, ids), or the whole store."""
+    store = STATE.store
+    if not paths:
+        return [store.path(g) for g in store.game_ids()]
+    found: list[Path] = []
+    for ref in paths:
+        p = Path(ref).expanduser()
+        if p.is_dir():
+            found += sorted(p.glob("*.jsonl"))
+        elif p.is_file():
+            found.append(p)
+        else:
+            found.append(store.resolve(ref))
+    return found
+
+
+def reports_of(files: list[Path], jobs: int = 0) -> list[Report]:
+    reports = []
+    with progress() as bar:
+        task = bar.add_task("validating", total=len(files), visible=len(files) > 20)
+        for report in validate_paths(files, jobs):
+            reports.append(report)
+            bar.advance(task)
+    return reports
+
+
+@app.command("validate")
+@friendly_errors
+def validate_cmd(
+    paths: Annotated[list[str] | None, typer.Argument(
+        metavar="[PATH|GAME]...", help="Logs, directories or game ids (default: the store).")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per CPU).")] = 0,
+    json: JsonOpt = False,
+) -> None:
+    """Check logs: JSON, schema, seq, hash chain, and every move against the rules.
+
+    Reports each game as finished, in progress, or invalid (with file, line, seq and why).
+    Exit status 0 when every game is valid, 1 otherwise.
+
+    Example: `gametape validate` · `gametape validate k3x9 --json`
+    """
+    reports = reports_of(targets(paths), jobs)
+    if json:
+        print_json_lines(reports)
+    else:
+        print_reports(reports)
+    if any(r.status == "invalid" for r in reports):
+        raise typer.Exit(EXIT_INVALID)
+
+
+@app.command("list")
+@friendly_errors
+def list_cmd(json: JsonOpt = False) -> None:
+    """List the games in the store with their status.
+
+    Example: `gametape list --json`
+    """
+    reports = reports_of(targets(None))
+    if json:
+        print_json_lines(reports)
+        return
+    if not reports:
+        out.print(Text(f"no games in {STATE.store.root}"))
+        return
+    print_reports(reports)
+
+
+@app.command()
+@friendly_errors
+def repair(game_ref: GameArg) -> None:
+    """Move a torn last line (an interrupted write) aside into `<log>.torn`.
+
+    Every complete event stays; the fragment is kept beside the log, not deleted.
+
+    Example: `gametape repair k3x9`
+    """
+    path = STATE.store.resolve(game_ref)
+    done = repair_torn(path)
+    if done is None:
+        out.print(Text(f"{path}: not torn, nothing to do"))
+        return
+    offset, side = done
+    out.print(Text(f"{path}: cut the torn line at byte {offset}; the fragment is in {side}"))
+
+
+@app.command()
+@friendly_errors
+def simulate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game to simulate.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 10,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-k", help="Players per game (default: 3, or the nearest allowed).")] = None,
+    bot: Annotated[str | None, typer.Option(
+        help="A bot of the game (default: its best one).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="Game option key=value.")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Write complete games played by bots (fsyncs batched), with a progress bar.
+
+    Example: `gametape simulate hanabi --games 100 --players 3 --bot heuristic --seed 1`
+    """
+    store = STATE.store
+    with progress() as bar:
+        task = bar.add_task(f"simulating {game}", total=games)
+        done = simulate_games(store, game, games, players, bot, seed,
+                              parse_options(option or []), lambda: bar.advance(task))
+    summary = {"store": str(store.root), "games": done.ids, "outcomes": dict(done.outcomes),
+               "mean_score": done.mean_score}
+    if json:
+        print_json(summary)
+        return
+    mix = ", ".join(f"{k} {v}" for k, v in done.outcomes.most_common())
+    out.print(Text(f"wrote {games} {game} games to {store.root}"))
+    out.print(f"outcomes: {mix}; mean score {done.mean_score:.1f}")
+    out.print(f"first: {done.ids[0]}   last: {done.ids[-1]}")
+
+
+@app.command("import")
+@friendly_errors
+def import_cmd(
+    fmt: Annotated[str, typer.Argument(
+        metavar="FORMAT", help="The other tool's format (`gametape games` lists them).")],
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="FILE_OR_DIR...", help="Files, or directories of them.")],
+    json: JsonOpt = False,
+) -> None:
+    """Import games recorded by other tools, validating every move.
+
+    Directories are searched for *.json files. Games already in the store (same id, or same
+    deck and moves) are skipped. A file in another variant is refused naming it; an illegal
+    move is reported with the file, the move's index and the rule, and that game is not
+    written. Exit status 1 if a file was malformed or illegal.
+
+    Example: `gametape import hanablive ~/Downloads/hanablive/`
+    """
+    import_files_cli(fmt, paths, json)
+
+
+def import_files_cli(fmt_name: str, paths: list[Path], json: bool) -> None:
+    from gametape.usecases.importing import find_format, import_files
+
+    fmt = find_format(fmt_name)
+    store = STATE.store
+    with progress() as bar:
+        task = bar.add_task("importing", total=None)
+        results = import_files(store, fmt, paths, progress=lambda _p: bar.advance(task))
+    if json:
+        print_json_lines(results)
+    else:
+        for r in results:
+            if r.status == "refused":
+                out.print(Text.assemble(("refused", "red"), f" {r.file}: {r.reason}"))
+            elif r.status in ("duplicate", "ignored"):
+                word = "skipped" if r.status == "duplicate" else "ignored"
+                out.print(Text.assemble((word, "dim"), f" {r.file}: {r.reason}"))
+            else:
+                ending = (f"{r.outcome}, score {r.score}" if r.outcome
+                          else f"in progress ({r.reason})")
+                facts = "".join(f", {k.replace('_', ' ')} {v}" for k, v in r.facts.items())
+                out.print(Text.assemble(("imported", "green"),
+                                        f" {r.file} → {r.game}: {ending}{facts}"))
+        counts = Counter(r.status for r in results)
+        out.print(Text(f"{counts['imported']} imported, {counts['duplicate']} skipped as "
+                       f"duplicates, {counts['refused']} refused → {store.root}", style="bold"))
+    if any(r.status == "refused" and r.kind != "variant" for r in results):
+        raise typer.Exit(EXIT_INVALID)
+
+
+DEMO_MARK = ".gametape-demo"
+
+
+@app.command()
+@friendly_errors
+def demo(
+    games: Annotated[int, typer.Option(help="Games per game.")] = 5,
+) -> None:
+    """Simulate a few games of each game in a demo store, show one, validate the store.
+
+    Uses ./demo-store unless --store is given; `make demo` runs this.
+
+    Example: `gametape demo`
+    """
+    root = STATE.store_path or Path("demo-store")
+    if root.exists() and any(root.iterdir()) and not (root / DEMO_MARK).exists():
+        raise UsageError(f"{root} is not empty and not a demo store; pick another with --store")
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    (root / DEMO_MARK).write_text("made by `gametape demo`; safe to delete\n")
+    STATE.store_path = root
+    store = STATE.store
+    first: dict[str, str] = {}
+    for rules in all_rulesets():
+        done = simulate_games(store, rules.name, games)
+        first[rules.name] = gid = done.ids[0]
+        out.rule(Text(f"{rules.name}: {games} simulated games in {root}", style="bold"))
+        log = read_log(store.path(gid))
+        game = game_of(log)
+        out.print(board(game.view(None), rules, f"{gid} · final position"))
+        out.print(Text("first moves", style="bold"))
+        for seq, event, before, after in list(iter_states(rules, log.events))[:8]:
+            out.print(Text(f"  {seq:>3}  {describe(rules, game.players, before, event, after)}"))
+    out.rule(Text("validate", style="bold"))
+    print_reports(list(validate_paths([store.path(g) for g in store.game_ids()])))
+    if not first:
+        fail("no games are installed")
+    gid = next(iter(first.values()))
+    example = next(iter(first))
+    out.print(Text("\nTry next", style="bold"))
+    for line in (f"gametape --store {root} log {gid}",
+                 f"gametape --store {root} show {gid} --at 10 --as bob",
+                 f"gametape --store {root} replay {gid} --as bob",
+                 f"gametape --store {root} stats",
+                 f"gametape --store {root} query \"SELECT ruleset, avg(score) FROM games "
+                 "GROUP BY ALL\"",
+                 f"gametape new {example} --players alice,bob,cara"):
+        out.print(Text(f"  {line}"))

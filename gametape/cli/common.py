@@ -1,0 +1,122 @@
+"""What the commands share: the store option, reading a game, progress bars, reports."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from gametape.cli.output import EXIT_USAGE, err, fail, out
+from gametape.engine.game import Game
+from gametape.engine.ruleset import NotationError
+from gametape.engine.validate import Report
+from gametape.errors import UsageError
+from gametape.events import Store, default_store, read_log
+from gametape.events.log import LogRead
+from gametape.usecases.record import open_game
+
+StoreOpt = Annotated[Path | None, typer.Option(
+    "--store", envvar="GAMETAPE_STORE", help="Directory of game logs.", show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
+GameArg = Annotated[str, typer.Argument(
+    metavar="GAME", help="Game id (or a unique prefix), or a path to a .jsonl log.")]
+
+
+class Ctx:
+    store_path: Path | None = None
+
+    @property
+    def store(self) -> Store:
+        return Store(self.store_path or default_store())
+
+
+STATE = Ctx()
+
+
+def read(ref: str) -> LogRead:
+    """Read the log of a game named by id, prefix or path."""
+    return read_log(STATE.store.resolve(ref))
+
+
+def game_of(log: LogRead, upto: int | None = None) -> Game:
+    """Fold a read log (up to seq ``upto``); a damaged log stops at its last good line."""
+    return open_game(log, upto, whole=False)
+
+
+def seat_of(game: Game, name: str | None) -> int | None:
+    if name is None:
+        return None
+    try:
+        return game.seat(name)
+    except NotationError as exc:
+        raise UsageError(exc.message) from None
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    options = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            fail(f"option {item!r} is not key=value", EXIT_USAGE)
+        options[key.strip()] = value.strip()
+    return options
+
+
+def progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=err, transient=True)
+
+
+def status_line(game: Game) -> None:
+    if game.is_over:
+        res = game.result()
+        assert res is not None
+        out.print(Text.assemble(("game over", "bold"),
+                                f": {res.outcome}, scores {list(res.scores)}"))
+    else:
+        names = ", ".join(game.players[s] for s in game.to_act())
+        out.print(Text(f"turn {game.ruleset.turn(game.state)}: {names} to act"))
+
+
+def print_reports(reports: list[Report]) -> None:
+    colours = {"finished": "green", "in_progress": "yellow", "invalid": "red"}
+    table = Table(box=None)
+    for col in ("game", "ruleset", "status", "events", "result"):
+        table.add_column(col)
+    for r in reports:
+        if r.result:
+            scores = r.result.scores
+            shown = str(scores[0]) if len(set(scores)) == 1 else "/".join(map(str, scores))
+            result = f"{r.result.outcome} {shown}"
+        elif r.problem:
+            result = str(r.problem)
+        else:
+            result = f"turn {r.turn}"
+        table.add_row(Text(r.game or Path(r.file).stem), Text(r.ruleset or "?"),
+                      Text(r.status.replace("_", " "), style=colours[r.status]),
+                      str(r.events), Text(result))
+    if len(reports) <= 200:
+        out.print(table)
+    else:
+        for r in reports:
+            if r.problem:
+                out.print(Text.assemble(("invalid", "red"), " ", str(r.problem)))
+    counts = Counter(r.status for r in reports)
+    out.print(f"{len(reports)} games: {counts['finished']} finished, "
+              f"{counts['in_progress']} in progress, {counts['invalid']} invalid")
+
+
+def board(view: Any, ruleset: Any, title: str) -> Any:
+    """The game's board for ``view``, or a generic one when the game draws none."""
+    drawn = ruleset.board(view, title)
+    if drawn is not None:
+        return drawn
+    from rich.panel import Panel
+    from rich.pretty import Pretty
+
+    return Panel(Pretty(view), title=Text(title), title_align="left")

@@ -1,0 +1,161 @@
+"""The one fold: a game is its setup plus its events, and every state is derived.
+
+``Fold`` applies events one at a time with the checks every game shares (one setup, at seq 0;
+nothing after the end; the acting seat exists; abandon and retract), keeping every state for
+replay and retraction. ``fold`` is the same loop for validation: it keeps only the last state
+unless the log retracts something.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from gametape.engine.ruleset import Ruleset, RuleViolation
+from gametape.errors import GametapeError
+from gametape.events.base import Abandon, Event, Retract, Setup
+
+R_RETRACT = "a retraction takes back the last move still in effect"
+R_SETUP = "a log starts with its game's setup event, and has only one"
+R_OVER = "no move after the end of the game"
+R_SEAT = "an event names a seat of the game"
+
+
+class IllegalEvent(GametapeError):
+    """An event at ``seq`` that the rules refuse; ``violation`` says which rule."""
+
+    def __init__(self, seq: int, event: Event | None, violation: RuleViolation) -> None:
+        super().__init__(violation.message, seq=seq)
+        self.event = event
+        self.violation = violation
+
+    def __str__(self) -> str:
+        return f"{super().__str__()} (rule: {self.violation.rule})"
+
+
+class Fold:
+    """A game's states, event by event.
+
+    >>> f = Fold(ruleset, setup)
+    >>> f.push(event); f.state
+    """
+
+    def __init__(self, ruleset: Ruleset[Any], setup: Event, *, keep: bool = True) -> None:
+        if not isinstance(setup, ruleset.setup_type):
+            raise IllegalEvent(0, setup, RuleViolation(
+                f"the first event is not a {ruleset.name} setup", R_SETUP))
+        self.ruleset = ruleset
+        self.players: tuple[str, ...] = setup.players
+        self.keep = keep
+        self.events: list[Event] = [setup]
+        try:
+            self.states: list[Any] = [ruleset.start(setup)]
+        except RuleViolation as v:
+            raise IllegalEvent(0, setup, v) from None
+        self.live: list[int] = []  # seqs still in effect (not retracted), oldest first
+
+    def __repr__(self) -> str:
+        return f"<Fold {self.ruleset.name}: {len(self.events)} events>"
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def setup(self) -> Setup:
+        return self.events[0]  # type: ignore[return-value]
+
+    def step(self, state: Any, event: Event) -> Any:
+        """The state after ``event`` (not recorded here); raises RuleViolation."""
+        rules = self.ruleset
+        if isinstance(event, Setup):
+            raise RuleViolation("a second setup event", R_SETUP)
+        if rules.is_over(state):
+            raise RuleViolation("the game is already over", R_OVER)
+        who = getattr(event, "player", None)
+        if who is not None and not 0 <= who < len(self.players):
+            raise RuleViolation(f"no player at seat {who}: the seats are 0 to "
+                                f"{len(self.players) - 1}", R_SEAT)
+        if type(event) is Abandon:
+            return rules.abandon(state, event)
+        return rules.apply(state, event)
+
+    def push(self, event: Event) -> Any:
+        """Apply and record one event; return the new state. Raises RuleViolation and
+        then records nothing."""
+        seq = len(self.events)
+        if type(event) is Retract:
+            after = self._retract(event)
+        else:
+            after = self.step(self.states[-1], event)
+            self.live.append(seq)
+        self.events.append(event)
+        if self.keep:
+            self.states.append(after)
+        else:
+            self.states[-1] = after
+        return after
+
+    def _retract(self, event: Retract) -> Any:
+        """The state a retraction restores: from before the last event still in effect."""
+        if event.player is not None and not 0 <= event.player < len(self.players):
+            raise RuleViolation(f"no player at seat {event.player}", R_SEAT)
+        if not self.live:
+            raise RuleViolation("there is no move to take back", R_RETRACT)
+        if event.seq != self.live[-1]:
+            raise RuleViolation(f"seq {event.seq} is not the last move in effect "
+                                f"(seq {self.live[-1]} is)", R_RETRACT)
+        if not self.keep:
+            raise AssertionError("a fold without kept states cannot retract")
+        self.live.pop()
+        return self.states[event.seq - 1]
+
+    def extend(self, events: Sequence[Event]) -> Fold:
+        """Push every event; raises IllegalEvent at the first refused one."""
+        push = self.push
+        for event in events:
+            try:
+                push(event)
+            except RuleViolation as v:
+                raise IllegalEvent(len(self.events), event, v) from None
+        return self
+
+
+def start(ruleset: Ruleset[Any], events: Sequence[Event], *, keep: bool = True) -> Fold:
+    """A fold of ``ruleset`` at the setup ``events[0]``; IllegalEvent at seq 0 if it is not."""
+    if not events:
+        raise IllegalEvent(0, None, RuleViolation("the log holds no events", R_SETUP))
+    return Fold(ruleset, events[0], keep=keep)
+
+
+def fold(ruleset: Ruleset[Any], events: Sequence[Event]) -> Any:
+    """The state after all ``events`` (the first is the setup); raises IllegalEvent."""
+    keep = Retract in set(map(type, events))  # C-level scan; most logs retract nothing
+    return start(ruleset, events, keep=keep).extend(events[1:]).state
+
+
+def iter_states(ruleset: Ruleset[Any], events: Sequence[Event]
+                ) -> Iterator[tuple[int, Event, Any, Any]]:
+    """Yield (seq, event, state before, state after) for every event after the setup;
+    raises IllegalEvent."""
+    f = start(ruleset, events)
+    for seq in range(1, len(events)):
+        before = f.state
+        try:
+            after = f.push(events[seq])
+        except RuleViolation as v:
+            raise IllegalEvent(seq, events[seq], v) from None
+        yield seq, events[seq], before, after
+
+
+def live_seqs(events: Sequence[Event]) -> list[int]:
+    """The seqs of the events still in effect (not retracted), oldest first."""
+    live: list[int] = []
+    for seq in range(1, len(events)):
+        event = events[seq]
+        if type(event) is Retract:
+            if live and live[-1] == event.seq:
+                live.pop()
+        else:
+            live.append(seq)
+    return live

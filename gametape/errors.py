@@ -1,0 +1,70 @@
+"""The one error hierarchy. Every error a user or a file can cause is a ``GametapeError``.
+
+Each error knows its exit code (1: the data is invalid or a move was refused; 2: the command
+was used wrongly) and where it happened (file, line, seq, byte offset), formatted in one place.
+Front-ends catch ``GametapeError`` and nothing else, so a real bug still shows its traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+class GametapeError(Exception):
+    """Base of every error gametape raises on purpose. ``str()`` is one line a person can act on.
+
+    ``hint`` is an optional second line (what to do next).
+    """
+
+    exit_code: ClassVar[int] = EXIT_INVALID
+
+    def __init__(self, message: str, *, path: Path | str | None = None, line: int | None = None,
+                 seq: int | None = None, offset: int | None = None,
+                 hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = Path(path) if path is not None else None
+        self.line = line
+        self.seq = seq
+        self.offset = offset
+        self.hint = hint
+
+    def where(self) -> str:
+        """``file:line, seq N, byte B`` with whatever parts are known."""
+        parts = []
+        if self.path is not None:
+            parts.append(str(self.path) + (f":{self.line}" if self.line is not None else ""))
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.seq is not None:
+            parts.append(f"seq {self.seq}")
+        if self.offset is not None:
+            parts.append(f"byte {self.offset}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": type(self).__name__, "message": self.message,
+                "file": str(self.path) if self.path else None, "line": self.line,
+                "seq": self.seq, "offset": self.offset}
+
+
+class UsageError(GametapeError):
+    """The command was used wrongly: a bad option, an unknown game, player or seq."""
+
+    exit_code = EXIT_USAGE
+
+
+class UnknownGame(UsageError):
+    """No installed game (ruleset) of that name."""
+
+
+class NotFound(UsageError):
+    """No such game id in the store, player in the game, or position in the replay."""

@@ -1,0 +1,1 @@
+"""The games: one package each, registered through the `gametape.games` entry points."""

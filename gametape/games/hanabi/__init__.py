@@ -1,0 +1,191 @@
+"""Hanabi (Antoine Bauza, 2010), as ../shared/rules/hanabi.md specifies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
+from gametape.events.base import Event
+from gametape.games.hanabi import notation as _notation
+from gametape.games.hanabi import rules as _rules
+from gametape.games.hanabi.bots import BOTS
+from gametape.games.hanabi.events import (
+    DEFAULT_COPIES,
+    HANABI_EVENTS,
+    TUTORIAL_COPIES,
+    Face,
+    HanabiOptions,
+    HanabiPlay,
+    HanabiSetup,
+)
+from gametape.games.hanabi.state import HanabiState
+from gametape.games.hanabi.view import HanabiView, view
+
+if TYPE_CHECKING:
+    from gametape.interop.formats import Format
+
+OPTION_HELP = {
+    "suits": "comma-separated suit names, e.g. red,yellow,green,blue,purple",
+    "copies": "copies of ranks 1-5 per suit, e.g. 3,2,2,2,1; or `tutorial` for 1,2,2,2,1",
+    "starting_seat": "the seat that acts first (0-based)",
+    "end_at_max_score": "true: end as soon as the best score still reachable is reached",
+}
+
+
+def _bool(text: str) -> bool:
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off"):
+        return False
+    raise OptionError(f"{text!r} is not true or false")
+
+
+def _int(key: str, text: str) -> int:
+    if not text.strip().isascii() or not text.strip().isdigit():
+        raise OptionError(f"option {key}: {text!r} is not a whole number")
+    return int(text)
+
+
+def parse_options(options: Mapping[str, str]) -> HanabiOptions:
+    """Options from ``key=value`` strings; OptionError names a bad key or value."""
+    kwargs: dict[str, Any] = {}
+    for key, value in options.items():
+        key = key.replace("-", "_")
+        if key == "suits":
+            kwargs[key] = tuple(s.strip() for s in value.split(",") if s.strip())
+        elif key == "copies":
+            kwargs[key] = (TUTORIAL_COPIES if value == "tutorial"
+                           else tuple(_int(key, c) for c in value.split(",")))
+        elif key == "starting_seat":
+            kwargs[key] = _int(key, value)
+        elif key == "end_at_max_score":
+            kwargs[key] = _bool(value)
+        else:
+            raise OptionError(
+                f"unknown option {key!r}; hanabi options: {', '.join(OPTION_HELP)}")
+    return HanabiOptions(**kwargs)
+
+
+class Hanabi(Ruleset[HanabiState]):
+    """The ``hanabi`` ruleset."""
+
+    name = "hanabi"
+    events = HANABI_EVENTS
+    min_players = 2
+    max_players = 5
+    bots = BOTS
+    move_examples = ("play 2", "discard 5", "clue bob red", "clue bob 4")
+    default_bot = "heuristic"
+    options_help = OPTION_HELP
+    report = ("misplays by rank", """
+        SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
+        WHERE type = 'hanabi.play' AND NOT success
+        GROUP BY ALL ORDER BY misplays DESC, rank""")
+
+    def new_setup(self, players: Sequence[str], rng: random.Random,
+                  options: Mapping[str, str]) -> HanabiSetup:
+        opts = parse_options(options)
+        copies = opts.copies if len(opts.copies) == 5 else DEFAULT_COPIES
+        deck = [Face(s, r) for s in range(len(opts.suits))
+                for r, n in enumerate(copies, start=1) for _ in range(n)]
+        rng.shuffle(deck)
+        return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
+
+    def start(self, setup: HanabiSetup) -> HanabiState:
+        return _rules.start(setup)
+
+    # The fold calls these once per event: bound straight to the rules, no extra call.
+    apply = staticmethod(_rules.apply)
+    is_over = staticmethod(_rules.is_over)
+
+    def to_act(self, state: HanabiState) -> tuple[int, ...]:
+        return () if state.outcome else (state.current,)
+
+    def legal_moves(self, state: HanabiState, seat: int) -> list[Event]:
+        return _rules.legal_moves(state, seat)
+
+    def result(self, state: HanabiState) -> Result | None:
+        if state.outcome is None:
+            return None
+        n = state.n_players
+        return Result(outcome=state.outcome, scores=(state.score,) * n, winners=(),
+                      details={"fireworks_sum": state.fireworks_sum, "strikes": state.strikes,
+                               "max_score": state.max_score})
+
+    def view(self, state: HanabiState, seat: int | None) -> HanabiView:
+        return view(state, seat)
+
+    def turn(self, state: HanabiState) -> int:
+        return state.moves + 1
+
+    def parse_move(self, state: HanabiState, text: str, seat: int | None) -> Event:
+        return _notation.parse(state, text, seat)
+
+    def notation(self, state: HanabiState, event: Event) -> str:
+        return _notation.notation(state, event)
+
+    def describe(self, before: HanabiState, event: Event, after: HanabiState,
+                 seat: int | None = None) -> str:
+        return _notation.describe(before, event, after, seat)
+
+    def kinds(self, before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
+        return _notation.kinds(before, event, after)
+
+    event_columns: ClassVar[dict[str, str]] = {
+        "clues": "INTEGER", "strikes": "INTEGER", "score": "INTEGER", "deck": "INTEGER",
+        "card": "VARCHAR", "card_suit": "VARCHAR", "card_rank": "INTEGER",
+        "success": "BOOLEAN", "target": "VARCHAR"}
+    player_columns: ClassVar[dict[str, str]] = {
+        "plays": "INTEGER", "misplays": "INTEGER", "clues_given": "INTEGER",
+        "discards": "INTEGER"}
+
+    def event_facts(self, before: HanabiState, event: Event,
+                    after: HanabiState) -> dict[str, Any]:
+        """Tokens, strikes, fireworks sum and deck after the move; the card played or
+        discarded (and whether a play succeeded); a clue's receiver."""
+        facts: dict[str, Any] = {"clues": after.clues, "strikes": after.strikes,
+                                 "score": after.fireworks_sum, "deck": after.deck_left}
+        card = getattr(event, "card", None)
+        if card is not None:
+            face = after.faces[card]
+            suits = before.setup.options.suits
+            facts.update(card=_notation.card_name(face, suits), card_suit=suits[face.suit],
+                         card_rank=face.rank)
+            if isinstance(event, HanabiPlay):
+                facts["success"] = after.strikes == before.strikes
+        target = getattr(event, "target", None)
+        if target is not None:
+            facts["target"] = before.setup.players[target]
+        return facts
+
+    def player_facts(self, state: HanabiState,
+                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        rows = [dict.fromkeys(self.player_columns, 0) for _ in state.setup.players]
+        for e in events:
+            seat, kind = e.get("actor"), e.get("type")
+            if seat is None:
+                continue
+            if kind == "hanabi.play":
+                rows[seat]["plays" if e.get("success") else "misplays"] += 1
+            elif kind == "hanabi.clue":
+                rows[seat]["clues_given"] += 1
+            elif kind == "hanabi.discard":
+                rows[seat]["discards"] += 1
+        return rows
+
+    def board(self, view: HanabiView, title: str) -> Any:
+        from gametape.games.hanabi.board import render
+
+        return render(view, title)
+
+    def formats(self) -> Mapping[str, Format]:
+        from gametape.games.hanabi.hanablive import HANABLIVE
+
+        return {"hanablive": HANABLIVE}
+
+
+HANABI = RULESET = Hanabi()
+
+__all__ = ["HANABI", "RULESET", "Hanabi", "HanabiState", "HanabiView", "RuleViolation"]

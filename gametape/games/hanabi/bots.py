@@ -1,0 +1,120 @@
+"""Hanabi bots. They see only their seat's view and their legal moves."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from gametape.engine.ruleset import Bot
+from gametape.events.base import Event
+from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay
+from gametape.games.hanabi.view import CardView, HanabiView
+
+MAX_CLUES = 8
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves."""
+
+    def choose(self, view: HanabiView, legal: Sequence[Event], rng: random.Random) -> Event:
+        return rng.choice(list(legal))
+
+
+class HeuristicBot:
+    """Plays like a sensible beginner.
+
+    1. Plays a card it knows is playable (every face its clues and the visible cards allow
+       is playable).
+    2. Clues a teammate's playable card, so it becomes known-playable (rank first, then suit).
+    3. Discards a card it knows is useless, else its oldest unclued card, else its oldest.
+    4. At 8 tokens with nothing better, gives the clue that touches the most cards.
+    """
+
+    def choose(self, view: HanabiView, legal: Sequence[Event], rng: random.Random) -> Event:
+        me = view.seat
+        assert me is not None, "a bot plays from a seat"
+        legal = list(legal)
+        hand = view.hands[me]  # newest first
+        unseen = self._unseen(view)
+        oldest_first = list(reversed(hand))
+
+        playable = [c for c in oldest_first
+                    if all(self._playable(view, f) for f in self._candidates(view, c, unseen))]
+        if playable:
+            card = min(playable, key=lambda c: min(c.ranks))
+            return HanabiPlay(player=me, card=card.order)
+
+        if view.clues > 0:
+            clue = self._play_clue(view, legal)
+            if clue is not None:
+                return clue
+
+        if view.clues < MAX_CLUES:
+            useless = [c for c in oldest_first
+                       if all(self._useless(view, f) for f in self._candidates(view, c, unseen))]
+            unclued = [c for c in oldest_first if not c.clued]
+            target = (useless or unclued or oldest_first)[0]
+            return HanabiDiscard(player=me, card=target.order)
+
+        clues = [m for m in legal if isinstance(m, HanabiClue)]
+        if clues:
+            return max(clues, key=lambda m: (self._touch_count(view, m), -m.target))
+        return rng.choice(legal)
+
+    @staticmethod
+    def _playable(view: HanabiView, face: Face) -> bool:
+        return view.fireworks[face.suit] == face.rank - 1
+
+    @staticmethod
+    def _useless(view: HanabiView, face: Face) -> bool:
+        return view.fireworks[face.suit] >= face.rank
+
+    @staticmethod
+    def _unseen(view: HanabiView) -> Counter[Face]:
+        """How many copies of each face the viewer has not seen anywhere."""
+        left: Counter[Face] = Counter()
+        for s in range(len(view.suits)):
+            for r, n in enumerate(view.copies, start=1):
+                left[Face(s, r)] = n - (1 if view.fireworks[s] >= r else 0)
+        for f in view.discards:
+            if f is not None:
+                left[f] -= 1
+        for hand in view.hands:
+            for c in hand:
+                if c.face is not None:
+                    left[c.face] -= 1
+        return left
+
+    @staticmethod
+    def _candidates(view: HanabiView, card: CardView, unseen: Counter[Face]) -> list[Face]:
+        return [Face(s, r) for s in card.suits for r in card.ranks if unseen[Face(s, r)] > 0]
+
+    def _play_clue(self, view: HanabiView, legal: list[Event]) -> Event | None:
+        me = view.seat
+        n = len(view.players)
+        for step in range(1, n):
+            target = (me + step) % n  # type: ignore[operator]
+            for card in reversed(view.hands[target]):  # oldest first
+                face = card.face
+                if face is None or not self._playable(view, face):
+                    continue
+                if len(card.ranks) == 1 and len(card.suits) == 1:
+                    continue  # they already know it exactly
+                if len(card.ranks) > 1:
+                    move = HanabiClue(player=me, target=target, rank=face.rank)  # type: ignore[arg-type]
+                else:
+                    move = HanabiClue(player=me, target=target, suit=face.suit)  # type: ignore[arg-type]
+                if move in legal:
+                    return move
+        return None
+
+    @staticmethod
+    def _touch_count(view: HanabiView, clue: HanabiClue) -> int:
+        hand = view.hands[clue.target]
+        if clue.suit is not None:
+            return sum(1 for c in hand if c.face is not None and c.face.suit == clue.suit)
+        return sum(1 for c in hand if c.face is not None and c.face.rank == clue.rank)
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}

@@ -1,0 +1,310 @@
+"""hanab.live's JSON game export, in and out.
+
+The format (docs/hanablive.md): ``players``, ``deck`` of ``{suitIndex, rank}`` in dealing
+order (card *order* = index in the deck), ``actions`` of ``{type, target, value}`` (0 play,
+1 discard, 2 colour clue, 3 rank clue, 4 game over with an end condition, 5 terminated by
+vote), optional ``options`` (absent: all defaults; ``variant`` absent: "No Variant"; the
+legacy ``startingPlayer``), optional ``id`` and ``seed``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from gametape.engine.fold import live_seqs
+from gametape.engine.game import Game
+from gametape.engine.ruleset import RuleViolation
+from gametape.events.base import Abandon, Event, Setup
+from gametape.games.hanabi.events import (
+    DEFAULT_COPIES,
+    Face,
+    HanabiClue,
+    HanabiDiscard,
+    HanabiOptions,
+    HanabiPlay,
+    HanabiSetup,
+)
+from gametape.interop.formats import ExportError, ImportRefused
+
+NO_VARIANT = "No Variant"
+SUITS = ("red", "yellow", "green", "blue", "purple")  # hanab.live's No Variant, in order
+PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
+# hanab.live end conditions that mean the players stopped the game (they become `abandon`)
+STOPPED = {3: "timeout", 4: "terminated by a player", 6: "idle timeout",
+           10: "terminated by vote"}
+DERIVED = {1: "normal", 2: "strikeout"}
+# Options that change the rules; gametape plays the published rules only.
+RULE_OPTIONS = ("emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
+                "detrimentalCharacters")
+
+
+class HLCard(msgspec.Struct):
+    suitIndex: int
+    rank: int
+
+
+class HLAction(msgspec.Struct, omit_defaults=False):
+    type: int
+    target: int
+    value: int = 0
+
+
+class HLOptions(msgspec.Struct, omit_defaults=True):
+    variant: str = NO_VARIANT
+    startingPlayer: int = 0
+    emptyClues: bool = False
+    oneExtraCard: bool = False
+    oneLessCard: bool = False
+    allOrNothing: bool = False
+    detrimentalCharacters: bool = False
+    deckPlays: bool = False
+
+
+class HLGame(msgspec.Struct, omit_defaults=True):
+    players: list[str]
+    deck: list[HLCard]
+    actions: list[HLAction]
+    options: HLOptions | None = None
+    id: int | None = None
+    seed: str | None = None
+
+
+_decoder = msgspec.json.Decoder(HLGame)
+_encoder = msgspec.json.Encoder()
+
+
+Refused = ImportRefused
+
+
+def parse(data: bytes) -> HLGame:
+    """Typed decode of a hanab.live export; Refused("format") names the bad field."""
+    try:
+        return _decoder.decode(data)
+    except msgspec.DecodeError as exc:
+        raise Refused("format", f"not a hanab.live game: {exc}") from None
+
+
+def fingerprint(game: HLGame) -> str:
+    """Identifies a game by its deck and actions (to skip re-imports without an id)."""
+    body = _encoder.encode([[(c.suitIndex, c.rank) for c in game.deck],
+                            [(a.type, a.target, a.value if a.type > DISCARD else 0)
+                             for a in game.actions]])
+    return hashlib.sha256(body).hexdigest()[:32]
+
+
+def to_game(source: HLGame, file: str = "") -> Game:
+    """A gametape Hanabi game from a hanab.live game, validated action by action.
+
+    Raises Refused for another variant, a rule-changing option, or an illegal action
+    (naming the action's index and the rule it breaks).
+    """
+    opts = source.options or HLOptions()
+    if opts.variant != NO_VARIANT:
+        raise Refused("variant", f"variant {opts.variant!r} is not supported "
+                      f"(only {NO_VARIANT!r} for now)")
+    changed = [o for o in RULE_OPTIONS if getattr(opts, o)]
+    if changed:
+        raise Refused("variant", f"option {changed[0]!r} changes the rules; not supported")
+    meta: dict[str, Any] = {"source": "hanab.live", "file": file,
+                            "fingerprint": fingerprint(source)}
+    if source.id is not None:
+        meta["hanablive_id"] = source.id
+    if source.seed is not None:
+        meta["hanablive_seed"] = source.seed
+    setup = HanabiSetup(
+        players=tuple(source.players),
+        deck=tuple(Face(c.suitIndex, c.rank) for c in source.deck),
+        options=HanabiOptions(suits=SUITS, starting_seat=opts.startingPlayer,
+                              end_at_max_score=True),
+        meta=meta,
+    )
+    try:
+        game = Game.new(setup)
+    except RuleViolation as v:
+        raise Refused("illegal", f"the setup: {v}") from None
+    for index, action in enumerate(source.actions):
+        try:
+            event = _event(game, action)
+            if event is None:  # a game-over record the rules derive themselves
+                _check_end(game, action)
+                continue
+            game.push(event)
+        except RuleViolation as v:
+            raise Refused("illegal", f"action {index} ({_describe(action)}): {v}") from None
+    return game
+
+
+def _event(game: Game, action: HLAction) -> Event | None:
+    seat = game.state.current
+    t = action.type
+    if t == PLAY:
+        return HanabiPlay(player=seat, card=action.target)
+    if t == DISCARD:
+        return HanabiDiscard(player=seat, card=action.target)
+    if t == COLOUR_CLUE:
+        return HanabiClue(player=seat, target=action.target, suit=action.value)
+    if t == RANK_CLUE:
+        return HanabiClue(player=seat, target=action.target, rank=action.value)
+    if t == VOTE_END:
+        return Abandon(player=None, reason=STOPPED[10])
+    if t == GAME_OVER:
+        if action.value in STOPPED:
+            return Abandon(player=action.target, reason=STOPPED[action.value])
+        return None
+    raise RuleViolation(f"unknown action type {t}", "hanab.live action types are 0-5")
+
+
+def _check_end(game: Game, action: HLAction) -> None:
+    """A recorded normal or strikeout end must be what the rules reached."""
+    expected = DERIVED.get(action.value)
+    outcome = game.result().outcome if game.is_over else None  # type: ignore[union-attr]
+    if expected is None or outcome != expected:
+        raise RuleViolation(
+            f"the file says the game ended (end condition {action.value}) but by the rules "
+            f"it {'ended ' + outcome if outcome else 'goes on'}",
+            "what a log observed must match what the rules derive")
+
+
+def _describe(action: HLAction) -> str:
+    names = {PLAY: "play", DISCARD: "discard", COLOUR_CLUE: "colour clue",
+             RANK_CLUE: "rank clue", GAME_OVER: "game over", VOTE_END: "vote to end"}
+    return f"{names.get(action.type, f'type {action.type}')} {action.target}/{action.value}"
+
+
+def from_events(events: Sequence[Event]) -> dict[str, Any]:
+    """The hanab.live JSON (as data) for a Hanabi game's events."""
+    setup = events[0]
+    if not isinstance(setup, HanabiSetup):
+        raise ExportError("only Hanabi games export to hanab.live")
+    if setup.options.copies != DEFAULT_COPIES or len(setup.options.suits) != 5:
+        raise ExportError("only the standard 50-card, 5-suit deck exports as 'No Variant'")
+    if any(f is None for f in setup.deck):
+        raise ExportError("the deck order is not fully known, and hanab.live needs it")
+    actions: list[dict[str, int]] = []
+    reverse = {v: k for k, v in STOPPED.items()}
+    for event in (events[s] for s in live_seqs(events)):
+        if isinstance(event, HanabiPlay | HanabiDiscard):
+            kind = PLAY if isinstance(event, HanabiPlay) else DISCARD
+            actions.append({"type": kind, "target": event.card, "value": 0})
+        elif isinstance(event, HanabiClue):
+            if event.suit is not None:
+                actions.append({"type": COLOUR_CLUE, "target": event.target,
+                                "value": event.suit})
+            else:
+                actions.append({"type": RANK_CLUE, "target": event.target,
+                                "value": event.rank})  # type: ignore[dict-item]
+        elif isinstance(event, Abandon):
+            actions.append({"type": GAME_OVER, "target": event.player or 0,
+                            "value": reverse.get(event.reason, 4)})
+    out: dict[str, Any] = {}
+    if isinstance(setup.meta.get("hanablive_id"), int):
+        out["id"] = setup.meta["hanablive_id"]
+    out["players"] = list(setup.players)
+    out["deck"] = [{"suitIndex": f.suit, "rank": f.rank} for f in setup.deck]  # type: ignore[union-attr]
+    out["actions"] = actions
+    if setup.options.starting_seat:
+        out["options"] = {"startingPlayer": setup.options.starting_seat}
+    if setup.meta.get("hanablive_seed"):
+        out["seed"] = setup.meta["hanablive_seed"]
+    return out
+
+
+def hanablive_end(events: Sequence[Event]) -> int | None:
+    """The seq at which hanab.live would have ended this game, if before its last event.
+
+    hanab.live always ends a game once the best score still reachable is reached; a game
+    recorded without ``end_at_max_score`` may go on past that point.
+    """
+    setup = events[0]
+    assert isinstance(setup, HanabiSetup)
+    opts = msgspec.structs.replace(setup.options, end_at_max_score=True)
+    game = Game.new(msgspec.structs.replace(setup, options=opts))
+    live = live_seqs(events)
+    for seq in live:
+        game.push(events[seq])
+        if game.is_over and seq < live[-1]:
+            return seq
+    return None
+
+
+def same_game(a: HLGame, b: HLGame) -> bool:
+    """Same players, deck and actions (a play's or discard's unused ``value`` ignored)."""
+    return a.players == b.players and fingerprint(a) == fingerprint(b)
+
+
+def read(path: Path) -> HLGame:
+    return parse(path.read_bytes())
+
+
+def _looks_like_a_game(data: bytes) -> bool:
+    """For files found in a directory: a JSON object with ``players`` and ``deck``."""
+    try:
+        obj = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        return True  # let the import report what is wrong with it
+    return isinstance(obj, dict) and "players" in obj and "deck" in obj
+
+
+def _id_key(hanablive_id: object) -> str:
+    return f"hanab.live game {hanablive_id}"
+
+
+def _print_key(fingerprint: object) -> str:
+    return f"the same deck and actions ({str(fingerprint)[:12]})"
+
+
+class HanabliveFormat:
+    """hanab.live's JSON game export ("No Variant" games), for `gametape import hanablive`."""
+
+    name = "hanablive"
+    description = "hanab.live game"
+
+    def __repr__(self) -> str:
+        return "<Format hanablive>"
+
+    def parse(self, data: bytes) -> HLGame:
+        return parse(data)
+
+    def looks_like(self, data: bytes) -> bool:
+        return _looks_like_a_game(data)
+
+    def keys(self, source: HLGame) -> set[str]:
+        keys = {_print_key(fingerprint(source))}
+        if source.id is not None:
+            keys.add(_id_key(source.id))
+        return keys
+
+    def setup_keys(self, setup: Setup) -> set[str]:
+        if setup.meta.get("source") != "hanab.live":
+            return set()
+        keys = set()
+        if isinstance(setup.meta.get("hanablive_id"), int):
+            keys.add(_id_key(setup.meta["hanablive_id"]))
+        if isinstance(setup.meta.get("fingerprint"), str):
+            keys.add(_print_key(setup.meta["fingerprint"]))
+        return keys
+
+    def to_game(self, source: HLGame, file: str) -> Game:
+        return to_game(source, file)
+
+    def facts(self, game: Game) -> dict[str, Any]:
+        return {"fireworks_sum": game.state.fireworks_sum}
+
+    def export(self, events: Sequence[Event]) -> tuple[bytes, list[str]]:
+        import json
+
+        data = from_events(events)
+        end = hanablive_end(events)
+        warnings = []
+        if end is not None:
+            warnings.append(f"hanab.live would have ended this game at seq {end} (the best "
+                            "score still reachable); it will refuse the moves after it")
+        return (json.dumps(data, indent=1) + "\n").encode(), warnings
+
+
+HANABLIVE = HanabliveFormat()

@@ -1,0 +1,290 @@
+"""Hanabi's rules, as ../shared/rules/hanabi.md states them (docs/rulesets/hanabi.md).
+
+Written for speed as well as clarity: each move builds its successor state with one
+``replace``; refusals are raised from small helpers off the common path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from msgspec.structs import replace
+
+from gametape.engine.ruleset import RuleViolation
+from gametape.events.base import Event
+from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay, HanabiSetup
+from gametape.games.hanabi.state import (
+    ALL_RANKS,
+    CLUED,
+    MAX_CLUES,
+    MAX_STRIKES,
+    RANK_SHIFT,
+    RANKS,
+    HanabiState,
+    hand_size,
+)
+
+# The rules quoted by refusals.
+R_SEATS = "players are seats 0 to N-1"
+R_TURN = "players act one at a time in seat order"
+R_OWN_CARD = "a player plays or discards a card from their own hand"
+R_CLUE_TOKEN = "a clue needs at least one clue token"
+R_CLUE_OTHER = "a clue names another player"
+R_CLUE_ONE = "a clue names exactly one suit or one rank"
+R_CLUE_TOUCH = "a clue must touch at least one card"
+R_DISCARD_8 = "a discard is allowed only when fewer than 8 clue tokens are available"
+R_OBSERVED = "what a log observed must match what the rules derive"
+R_FACE_KNOWN = "a play or discard of a card whose face is not in the deck must record the face"
+R_SETUP = "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per suit"
+
+
+def start(setup: HanabiSetup) -> HanabiState:
+    """Deal in blocks: seat 0 takes cards 0..H-1, seat 1 the next H, and so on."""
+    opts = setup.options
+    n = len(setup.players)
+    n_suits = len(opts.suits)
+    if not 2 <= n <= 5:
+        raise RuleViolation(f"{n} players", R_SETUP)
+    if len(opts.copies) != RANKS or min(opts.copies) < 1:
+        raise RuleViolation(f"copies {list(opts.copies)}: need 5 counts of at least 1", R_SETUP)
+    if not 1 <= n_suits <= RANK_SHIFT:
+        raise RuleViolation(f"{n_suits} suits", R_SETUP)
+    if len(setup.deck) != n_suits * sum(opts.copies):
+        raise RuleViolation(
+            f"the deck has {len(setup.deck)} cards; {n_suits} suits of "
+            f"{sum(opts.copies)} make {n_suits * sum(opts.copies)}", R_SETUP)
+    if not 0 <= opts.starting_seat < n:
+        raise RuleViolation(f"starting seat {opts.starting_seat}", R_SEATS)
+    counts: Counter[Face] = Counter(f for f in setup.deck if f is not None)
+    for face, c in counts.items():  # distinct faces only: this runs once per game folded
+        _check_face(face, n_suits, "deck")
+        if c > opts.copies[face.rank - 1]:
+            raise RuleViolation(
+                f"the deck holds {c} copies of {opts.suits[face.suit]} {face.rank}", R_SETUP)
+    h = hand_size(n)
+    return HanabiState(
+        setup=setup,
+        faces=setup.deck,
+        hands=tuple(tuple(range(i * h, (i + 1) * h)) for i in range(n)),
+        knowledge=((1 << n_suits) - 1 | ALL_RANKS,) * len(setup.deck),
+        next_card=n * h,
+        fireworks=(0,) * n_suits,
+        discards=(),
+        lost=(0,) * (n_suits * RANKS),
+        caps=(RANKS,) * n_suits,
+        current=opts.starting_seat,
+        final_turns=n if n * h >= len(setup.deck) else None,
+        max_score=RANKS * n_suits,
+    )
+
+
+def is_over(state: HanabiState) -> bool:
+    return state.outcome is not None
+
+
+def apply(state: HanabiState, event: Event) -> HanabiState:
+    """The state after ``event``. Raises RuleViolation naming the rule broken."""
+    kind = type(event)
+    if kind is HanabiClue:
+        return _clue(state, event)  # type: ignore[arg-type]
+    if kind is HanabiPlay or kind is HanabiDiscard:
+        return _play_or_discard(state, event)  # type: ignore[arg-type]
+    raise RuleViolation(f"a {event.__struct_config__.tag} event in a Hanabi game",
+                        "a Hanabi log holds only Hanabi events")
+
+
+def _check_face(face: Face, n_suits: int, where: str) -> None:
+    if not (0 <= face.suit < n_suits and 1 <= face.rank <= RANKS):
+        raise RuleViolation(f"{where}: no card [{face.suit}, {face.rank}] in this deck", R_SETUP)
+
+
+def _refuse_turn(state: HanabiState, seat: int) -> None:
+    names = state.setup.players
+    if not 0 <= seat < len(names):
+        raise RuleViolation(f"no player at seat {seat}", R_SEATS)
+    raise RuleViolation(
+        f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
+
+
+def _reveal(state: HanabiState, card: int, observed: Face | None) -> tuple[Face, tuple]:
+    """The face of ``card``: from the deck, or as observed (checked against the deck)."""
+    known = state.faces[card]
+    if observed is not None:
+        _check_face(observed, len(state.fireworks), f"card #{card}")
+        if known is not None and known != observed:
+            raise RuleViolation(
+                f"card #{card} is [{known.suit}, {known.rank}] in the deck but the log records "
+                f"[{observed.suit}, {observed.rank}]", R_OBSERVED)
+        if known is None:
+            return observed, state.faces[:card] + (observed,) + state.faces[card + 1 :]
+    elif known is None:
+        raise RuleViolation(f"the face of card #{card} is unknown", R_FACE_KNOWN)
+    return known, state.faces  # type: ignore[return-value]
+
+
+def _outcome(state: HanabiState, strikes: int, fireworks: tuple[int, ...], max_score: int,
+             final: int | None) -> str | None:
+    if strikes >= MAX_STRIKES:
+        return "strikeout"
+    score = sum(fireworks)
+    if score == RANKS * len(fireworks):
+        return "perfect"
+    if final == 0 or (state.setup.options.end_at_max_score and score >= max_score):
+        return "normal"
+    return None
+
+
+def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> HanabiState:
+    seat, card = event.player, event.card
+    if seat != state.current:
+        _refuse_turn(state, seat)
+    playing = type(event) is HanabiPlay
+    clues = state.clues
+    if not playing and clues >= MAX_CLUES:
+        raise RuleViolation(f"{state.setup.players[seat]} cannot discard with 8 clue tokens",
+                            R_DISCARD_8)
+    hand = state.hands[seat]
+    try:
+        slot = hand.index(card)
+    except ValueError:
+        raise RuleViolation(
+            f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD) from None
+    faces = state.faces
+    face = faces[card]
+    if face is None or event.face is not None:
+        face, faces = _reveal(state, card, event.face)
+    suit, rank = face.suit, face.rank
+    fireworks, strikes = state.fireworks, state.strikes
+    discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
+    if playing and fireworks[suit] == rank - 1:
+        fireworks = fireworks[:suit] + (rank,) + fireworks[suit + 1 :]
+        if rank == RANKS and clues < MAX_CLUES:
+            clues += 1
+    else:
+        if playing:
+            strikes += 1
+        else:
+            clues += 1
+        discards = discards + (card,)
+        i = suit * RANKS + rank - 1
+        lost = lost[:i] + (lost[i] + 1,) + lost[i + 1 :]
+        if lost[i] == state.setup.options.copies[rank - 1] and caps[suit] >= rank:
+            max_score -= caps[suit] - (rank - 1)
+            caps = caps[:suit] + (rank - 1,) + caps[suit + 1 :]
+    # draw; once the deck is empty everyone, the drawer included, takes one more turn
+    hand = hand[:slot] + hand[slot + 1 :]
+    next_card = state.next_card
+    final = state.final_turns
+    if final is not None:
+        final -= 1
+    if next_card < len(faces):
+        hand += (next_card,)
+        next_card += 1
+        if next_card == len(faces):
+            final = len(state.hands)
+    outcome = None
+    if strikes >= MAX_STRIKES or final == 0 or fireworks is not state.fireworks \
+            or max_score != state.max_score:  # only these can end the game
+        outcome = _outcome(state, strikes, fireworks, max_score, final)
+    return replace(
+        state, faces=faces, hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+        next_card=next_card, fireworks=fireworks, discards=discards, lost=lost, caps=caps,
+        clues=clues, strikes=strikes, current=(seat + 1) % len(state.hands),
+        moves=state.moves + 1, final_turns=final, max_score=max_score, outcome=outcome)
+
+
+def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | None,
+               recorded: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The cards of ``target``'s hand a clue touches (from the faces, or as recorded)."""
+    hand = state.hands[target]
+    faces = state.faces
+    try:
+        if suit is not None:
+            derived = tuple(o for o in hand if faces[o].suit == suit)  # type: ignore[union-attr]
+        else:
+            derived = tuple(o for o in hand if faces[o].rank == rank)  # type: ignore[union-attr]
+    except AttributeError:  # a face is unknown: trust what the recorder saw
+        if recorded is None:
+            raise RuleViolation(
+                f"the faces of {state.setup.players[target]}'s cards are unknown, so the clue "
+                "must record the cards it touched", R_OBSERVED) from None
+        stray = [o for o in recorded if o not in hand]
+        if stray:
+            raise RuleViolation(f"the clue records cards {stray} that are not in the hand",
+                                R_OBSERVED) from None
+        return tuple(o for o in hand if o in recorded)
+    if recorded is not None and set(recorded) != set(derived):
+        raise RuleViolation(f"the clue touches {list(derived)} but the log records "
+                            f"{sorted(recorded)}", R_OBSERVED)
+    return derived
+
+
+def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
+    seat, target, suit, rank = event.player, event.target, event.suit, event.rank
+    if seat != state.current:
+        _refuse_turn(state, seat)
+    if state.clues <= 0:
+        raise RuleViolation("no clue tokens are left", R_CLUE_TOKEN)
+    n = len(state.hands)
+    if not 0 <= target < n:
+        raise RuleViolation(f"no player at seat {target}", R_SEATS)
+    if target == seat:
+        raise RuleViolation(f"{state.setup.players[seat]} cannot clue themselves", R_CLUE_OTHER)
+    if (suit is None) == (rank is None):
+        raise RuleViolation("the clue names both or neither of a suit and a rank", R_CLUE_ONE)
+    if suit is not None:
+        if not 0 <= suit < len(state.fireworks):
+            raise RuleViolation(f"no suit {suit}", R_CLUE_ONE)
+        bit = 1 << suit
+        keep = ALL_RANKS | CLUED  # a touched card keeps its ranks; its suit becomes `bit`
+    else:
+        if not 1 <= rank <= RANKS:  # type: ignore[operator]
+            raise RuleViolation(f"no rank {rank}", R_CLUE_ONE)
+        bit = 1 << (RANK_SHIFT + rank - 1)  # type: ignore[operator]
+        keep = (1 << RANK_SHIFT) - 1 | CLUED
+    hand = state.hands[target]
+    faces = state.faces
+    if event.touched is None and None not in [faces[o] for o in hand]:
+        if suit is not None:
+            touched = [o for o in hand if faces[o].suit == suit]  # type: ignore[union-attr]
+        else:
+            touched = [o for o in hand if faces[o].rank == rank]  # type: ignore[union-attr]
+    else:
+        touched = list(touched_by(state, target, suit, rank, event.touched))
+    if not touched:
+        what = state.setup.options.suits[suit] if suit is not None else str(rank)
+        raise RuleViolation(f"{what} touches no card in {state.setup.players[target]}'s hand",
+                            R_CLUE_TOUCH)
+    knowledge = list(state.knowledge)
+    for o in hand:
+        k = knowledge[o]
+        knowledge[o] = (k & keep) | bit | CLUED if o in touched else k & ~bit
+    final = state.final_turns
+    if final is not None:
+        final -= 1
+    # A clue changes no firework, strike or lost card: only the last turn can end the game.
+    return replace(
+        state, knowledge=tuple(knowledge), clues=state.clues - 1, current=(seat + 1) % n,
+        moves=state.moves + 1, final_turns=final, outcome="normal" if final == 0 else None)
+
+
+def legal_moves(state: HanabiState, seat: int) -> list[Event]:
+    """Every legal move for ``seat``: plays, discards (below 8 tokens), touching clues."""
+    if state.outcome is not None or seat != state.current:
+        return []
+    hand = state.hands[seat]
+    moves: list[Event] = [HanabiPlay(player=seat, card=o) for o in hand]
+    if state.clues < MAX_CLUES:
+        moves += [HanabiDiscard(player=seat, card=o) for o in hand]
+    if state.clues > 0:
+        for target in range(state.n_players):
+            if target == seat:
+                continue
+            faces = [state.faces[o] for o in state.hands[target]]
+            if any(f is None for f in faces):
+                continue
+            for s in sorted({f.suit for f in faces}):  # type: ignore[union-attr]
+                moves.append(HanabiClue(player=seat, target=target, suit=s))
+            for r in sorted({f.rank for f in faces}):  # type: ignore[union-attr]
+                moves.append(HanabiClue(player=seat, target=target, rank=r))
+    return moves

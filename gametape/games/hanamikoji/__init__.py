@@ -1,0 +1,139 @@
+"""Hanamikoji (tutorial edition), as ../shared/rules/hanamikoji.md specifies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from gametape.engine.ruleset import OptionError, Result, Ruleset
+from gametape.events.base import Event
+from gametape.games.hanamikoji import notation as _notation
+from gametape.games.hanamikoji import rules as _rules
+from gametape.games.hanamikoji.bots import BOTS
+from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
+from gametape.games.hanamikoji.rules import HanamikojiState
+from gametape.games.hanamikoji.view import HanamikojiView, view
+
+OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
+
+
+class Hanamikoji(Ruleset[HanamikojiState]):
+    """The ``hanamikoji`` ruleset: two players, three rounds of simultaneous secret choices."""
+
+    name = "hanamikoji"
+    events = HANAMIKOJI_EVENTS
+    min_players = 2
+    max_players = 2
+    bots = BOTS
+    move_examples = ("assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",)
+    default_bot = "greedy"
+    options_help = OPTION_HELP
+    report = ("captures lost to ties", """
+        SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
+        WHERE ties_lost IS NOT NULL
+        GROUP BY ALL ORDER BY ties_lost DESC, name""")
+
+    def new_setup(self, players: Sequence[str], rng: random.Random,
+                  options: Mapping[str, str]) -> HanamikojiSetup:
+        unknown = set(options) - set(OPTION_HELP)
+        if unknown:
+            raise OptionError(f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
+                             f"{', '.join(OPTION_HELP)}")
+        decks = []
+        for _ in players:
+            deck = list(range(1, _rules.CARDS + 1))
+            rng.shuffle(deck)
+            decks.append(tuple(deck))
+        first = rng.randrange(2)
+        if "first" in options:
+            if options["first"] not in ("0", "1"):
+                raise OptionError(f"option first: {options['first']!r} is not 0 or 1")
+            first = int(options["first"])
+        return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
+
+    def start(self, setup: HanamikojiSetup) -> HanamikojiState:
+        return _rules.start(setup)
+
+    def apply(self, state: HanamikojiState, event: Event) -> HanamikojiState:
+        return _rules.apply(state, event)
+
+    def to_act(self, state: HanamikojiState) -> tuple[int, ...]:
+        if state.outcome is not None:
+            return ()
+        return tuple(s for s in (0, 1) if state.pending[s] is None)
+
+    def legal_moves(self, state: HanamikojiState, seat: int) -> list[Event]:
+        return _rules.legal_moves(state, seat)
+
+    def is_over(self, state: HanamikojiState) -> bool:
+        return state.outcome is not None
+
+    def result(self, state: HanamikojiState) -> Result | None:
+        return _rules.result(state)
+
+    def view(self, state: HanamikojiState, seat: int | None) -> HanamikojiView:
+        return view(state, seat)
+
+    def turn(self, state: HanamikojiState) -> int:
+        return state.round
+
+    def parse_move(self, state: HanamikojiState, text: str, seat: int | None) -> Event:
+        return _notation.parse(state, text, seat)
+
+    def notation(self, state: HanamikojiState, event: Event) -> str:
+        return _notation.notation(state, event)
+
+    def describe(self, before: HanamikojiState, event: Event, after: HanamikojiState,
+                 seat: int | None = None) -> str:
+        return _notation.describe(before, event, after)  # says only what both can see
+
+    def redact(self, event: Event, seat: int) -> Event | None:
+        """An assignment is secret: only its maker sees it (the resolution says the rest)."""
+        return event if getattr(event, "player", None) == seat else None
+
+    def kinds(self, before: HanamikojiState, event: Event,
+              after: HanamikojiState) -> tuple[str, ...]:
+        """``round`` for the assignment that resolved a round, else ``assign``."""
+        return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
+
+    event_columns: ClassVar[dict[str, str]] = {"round": "INTEGER", "captured": "VARCHAR[]"}
+    player_columns: ClassVar[dict[str, str]] = {
+        "artists": "INTEGER", "votes": "INTEGER", "hidden": "INTEGER", "ties_lost": "INTEGER"}
+
+    def event_facts(self, before: HanamikojiState, event: Event,
+                    after: HanamikojiState) -> dict[str, Any]:
+        """The round the event belongs to and the artists its resolution captured."""
+        captured: list[str] = []
+        if len(after.rounds) > len(before.rounds):
+            captured = [ARTISTS[a] for a in after.rounds[-1].captured if a is not None]
+        return {"round": before.round, "captured": captured}
+
+    def player_facts(self, state: HanamikojiState,
+                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``ties_lost``: rounds where the player performed an unowned artist and did not get
+        it because the other player performed the same artist (higher, or the same card)."""
+        lost = [0, 0]
+        owners: list[int | None] = [None] * len(ARTISTS)
+        for record in state.rounds:
+            a, b = record.zones
+            if _rules.artist_of(a.perform) == _rules.artist_of(b.perform):
+                artist = _rules.artist_of(a.perform)
+                if owners[artist] is None:
+                    for z in (a, b):
+                        if record.captured[z.player] is None:
+                            lost[z.player] += 1
+            for seat, won in enumerate(record.captured):
+                if won is not None:
+                    owners[won] = seat
+        return [{"artists": state.artists(s), "votes": len(state.votes[s]),
+                 "hidden": len(state.hidden[s]), "ties_lost": lost[s]} for s in (0, 1)]
+
+
+    def board(self, view: HanamikojiView, title: str) -> Any:
+        from gametape.games.hanamikoji.board import render
+
+        return render(view, title)
+
+
+HANAMIKOJI = RULESET = Hanamikoji()

@@ -1,0 +1,87 @@
+"""Hanamikoji notation: ``assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7``.
+
+A card is its artist's colour and its number (``red8``); the number alone (``8``) or the
+colour's first letter (``r8``) work too. See docs/notation.md.
+"""
+
+from __future__ import annotations
+
+from gametape.engine.moves import seat_named
+from gametape.engine.ruleset import NotationError
+from gametape.events.base import Event
+from gametape.games.hanamikoji.events import ARTISTS, ZONES, HanamikojiAssign
+from gametape.games.hanamikoji.rules import (
+    CARDS,
+    HanamikojiState,
+    artist_name,
+    artist_of,
+    card_name,
+    perform_order,
+)
+
+USAGE = "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD`"
+
+
+def parse_card(text: str) -> int:
+    digits = text.lstrip("abcdefghijklmnopqrstuvwxyz")
+    colour = text[: len(text) - len(digits)]
+    if not digits.isdigit() or not 1 <= int(digits) <= CARDS:
+        raise NotationError(f"{text!r} is not a card: cards are a colour and a number 1-14, "
+                            "e.g. red8")
+    card = int(digits)
+    if colour and not ARTISTS[artist_of(card)].startswith(colour):
+        a = artist_of(card)
+        raise NotationError(f"{card} is a {ARTISTS[a]} performer ({ARTISTS[a]}{a + 1} and "
+                            f"{ARTISTS[a]}{a + 8} are), not {colour}")
+    return card
+
+
+def parse(state: HanamikojiState, text: str, seat: int | None) -> Event:
+    words = text.lower().split()
+    if len(words) < 2 or words[0] != "assign":
+        raise NotationError(f"cannot read {text!r}; {USAGE}")
+    player = seat_named(state.setup.players, words[1], seat)
+    zones: dict[str, int] = {}
+    for word in words[2:]:
+        zone, sep, card = word.partition("=")
+        if not sep or zone not in ZONES:
+            raise NotationError(f"{word!r} is not ZONE=CARD with a zone of {', '.join(ZONES)}")
+        if zone in zones:
+            raise NotationError(f"zone {zone} is named twice")
+        zones[zone] = parse_card(card)
+    missing = [z for z in ZONES if z not in zones]
+    if missing:
+        raise NotationError(f"missing zone {', '.join(missing)}: an assignment puts one card in "
+                            "each of perform, hidden, sacrifice and vote")
+    return HanamikojiAssign(player=player, **zones)
+
+
+def notation(state: HanamikojiState, event: Event) -> str:
+    if not isinstance(event, HanamikojiAssign):
+        raise NotationError(f"not a Hanamikoji move: {event!r}")
+    name = state.setup.players[event.player].lower()
+    return (f"assign {name} perform={card_name(event.perform)} hidden={card_name(event.hidden)} "
+            f"sacrifice={card_name(event.sacrifice)} vote={card_name(event.vote)}")
+
+
+def describe(before: HanamikojiState, event: Event, after: HanamikojiState) -> str:
+    assert isinstance(event, HanamikojiAssign)
+    names = before.setup.players
+    who = names[event.player]
+    if after.round == before.round and after.outcome is None:
+        return f"{who} assigned four cards in secret (round {before.round})"
+    record = after.rounds[-1]
+    parts = []
+    for z in perform_order(*record.zones):
+        p = names[z.player]
+        got = record.captured[z.player]
+        if got is not None:
+            parts.append(f"{p} captured {artist_name(got)} with {card_name(z.perform)}")
+        else:
+            parts.append(f"{p}'s {card_name(z.perform)} became a vote")
+    votes = ", ".join(f"{names[z.player]} voted {card_name(z.vote)}" for z in record.zones)
+    text = f"round {record.round}: {'; '.join(parts)}; {votes}"
+    if after.outcome:
+        s0, s1 = after.score(0), after.score(1)
+        text += f" — game over: {names[0]} {s0}, {names[1]} {s1}"
+    return text

@@ -1,0 +1,230 @@
+"""Hanamikoji (tutorial edition), as ../shared/rules/hanamikoji.md specifies.
+
+Both players assign four cards in secret; the round resolves when the second assignment
+arrives. Draws, display refills, resolution and scores are derived here, never recorded.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from msgspec.structs import replace
+
+from gametape.engine.moves import gather
+from gametape.engine.ruleset import Result, RuleViolation
+from gametape.events.base import Event
+from gametape.games.hanamikoji.events import ARTISTS, HanamikojiAssign, HanamikojiSetup
+
+ROUNDS = 3
+CARDS = 14
+START_HAND = 2  # ruling R2
+DISPLAY = 3
+
+R_SETUP = "two players, each with a shuffled deck of the 14 performers (ruling R1)"
+R_SEATS = "the players are seats 0 and 1"
+R_ONCE = "each player assigns once per round"
+R_DIFFERENT = "the four zones take four different cards of the hand"
+R_IN_HAND = "a player assigns cards from their own hand"
+
+
+def artist_of(card: int) -> int:
+    """The artist (0-6) a performer number (1-14) belongs to: k and k + 7 go to artist k."""
+    return (card - 1) % 7
+
+
+def card_name(card: int) -> str:
+    return f"{ARTISTS[artist_of(card)]}{card}"
+
+
+def artist_name(artist: int) -> str:
+    return f"{ARTISTS[artist]} ({artist + 1})"
+
+
+class RoundRecord(msgspec.Struct, frozen=True, gc=False):
+    """A resolved round: both assignments and which artist each performer captured."""
+
+    round: int
+    starting: int
+    zones: tuple[HanamikojiAssign, ...]
+    captured: tuple[int | None, ...]
+
+
+class HanamikojiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """One position; every per-player field is a pair indexed by seat.
+
+    ``votes`` holds the cards counting as votes (vote-zone cards and performers that found
+    their artist owned); ``captures`` the performers that captured an artist.
+    """
+
+    setup: HanamikojiSetup
+    owners: tuple[int | None, ...]
+    decks: tuple[tuple[int, ...], ...]
+    displays: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    votes: tuple[tuple[int, ...], ...]
+    hidden: tuple[tuple[int, ...], ...]
+    sacrificed: tuple[tuple[int, ...], ...]
+    captures: tuple[tuple[int, ...], ...]
+    set_aside: tuple[tuple[int, ...], ...]
+    round: int
+    starting: int
+    pending: tuple[HanamikojiAssign | None, ...]
+    rounds: tuple[RoundRecord, ...] = ()
+    outcome: str | None = None
+
+    def score(self, seat: int) -> int:
+        owned = sum(a + 1 for a, o in enumerate(self.owners) if o == seat)
+        return owned + len(self.votes[seat]) - len(self.hidden[seat])
+
+    def artists(self, seat: int) -> int:
+        return sum(1 for o in self.owners if o == seat)
+
+
+def start(setup: HanamikojiSetup) -> HanamikojiState:
+    """Deal 2 to each hand and 3 to each display (R2), then prepare round 1."""
+    if len(setup.players) != 2 or len(setup.decks) != 2:
+        raise RuleViolation(f"{len(setup.players)} players", R_SETUP)
+    for deck in setup.decks:
+        if sorted(deck) != list(range(1, CARDS + 1)):
+            raise RuleViolation(f"a deck of {list(deck)}", R_SETUP)
+    if setup.first not in (0, 1):
+        raise RuleViolation(f"starting seat {setup.first}", R_SEATS)
+    pairs = ((), ())
+    state = HanamikojiState(
+        setup=setup,
+        owners=(None,) * len(ARTISTS),
+        decks=tuple(d[START_HAND + DISPLAY :] for d in setup.decks),
+        displays=tuple(d[START_HAND : START_HAND + DISPLAY] for d in setup.decks),
+        hands=tuple(tuple(sorted(d[:START_HAND])) for d in setup.decks),
+        votes=pairs, hidden=pairs, sacrificed=pairs, captures=pairs, set_aside=pairs,
+        round=1, starting=setup.first, pending=(None, None),
+    )
+    return _prepare(state)
+
+
+def _prepare(state: HanamikojiState) -> HanamikojiState:
+    """Each player draws 1, takes their display into hand, and refills it from their deck."""
+    hands, displays, decks = [], [], []
+    for seat in (0, 1):
+        deck = state.decks[seat]
+        hands.append(tuple(sorted(state.hands[seat] + deck[:1] + state.displays[seat])))
+        displays.append(deck[1 : 1 + DISPLAY])
+        decks.append(deck[1 + DISPLAY :])
+    return replace(state, hands=tuple(hands), displays=tuple(displays), decks=tuple(decks))
+
+
+def apply(state: HanamikojiState, event: Event) -> HanamikojiState:
+    if type(event) is HanamikojiAssign:
+        return _assign(state, event)
+    raise RuleViolation(f"a {event.__struct_config__.tag} event in a Hanamikoji game",
+                        "a Hanamikoji log holds only Hanamikoji events")
+
+
+def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
+    """Raise RuleViolation unless ``event`` is legal now."""
+    seat = event.player
+    if seat not in (0, 1):
+        raise RuleViolation(f"no player at seat {seat}", R_SEATS)
+    name = state.setup.players[seat]
+    if state.pending[seat] is not None:
+        raise RuleViolation(f"{name} has already assigned cards in round {state.round}", R_ONCE)
+    cards = event.cards()
+    if len(set(cards)) != 4:
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise RuleViolation(f"{card_name(twice)} is in two zones", R_DIFFERENT)
+    hand = state.hands[seat]
+    for card in cards:
+        if card not in hand:
+            raise RuleViolation(f"{card_name(card) if 1 <= card <= CARDS else card} is not in "
+                                f"{name}'s hand", R_IN_HAND)
+
+
+def _assign(state: HanamikojiState, event: HanamikojiAssign) -> HanamikojiState:
+    check_assign(state, event)
+    pending, complete = gather(state.pending, event.player, event)
+    if not complete:
+        return replace(state, pending=pending)
+    return _resolve(state, list(pending))  # type: ignore[arg-type]
+
+
+def perform_order(a: HanamikojiAssign, b: HanamikojiAssign) -> list[HanamikojiAssign]:
+    """The performers resolve from the higher number to the lower."""
+    return sorted((a, b), key=lambda z: -z.perform)
+
+
+def _resolve(state: HanamikojiState, zones: list[HanamikojiAssign]) -> HanamikojiState:
+    owners = list(state.owners)
+    captured: list[int | None] = [None, None]
+    votes = [list(v) for v in state.votes]
+    captures = [list(c) for c in state.captures]
+    if zones[0].perform == zones[1].perform:
+        # the very same card on both sides: neither captures, both become votes
+        for z in zones:
+            votes[z.player].append(z.perform)
+    else:
+        for z in perform_order(*zones):
+            artist = artist_of(z.perform)
+            if owners[artist] is None:
+                owners[artist] = z.player
+                captured[z.player] = artist
+                captures[z.player].append(z.perform)
+            else:  # owned by anyone, also by the performer resolved just before
+                votes[z.player].append(z.perform)
+    for z in zones:
+        votes[z.player].append(z.vote)
+    used = [set(z.cards()) for z in zones]
+    hands = tuple(tuple(c for c in state.hands[s] if c not in used[s]) for s in (0, 1))
+    record = RoundRecord(round=state.round, starting=state.starting, zones=tuple(zones),
+                         captured=tuple(captured))
+    after = replace(
+        state, owners=tuple(owners), hands=hands,
+        votes=tuple(tuple(v) for v in votes), captures=tuple(tuple(c) for c in captures),
+        hidden=tuple(state.hidden[s] + (zones[s].hidden,) for s in (0, 1)),
+        sacrificed=tuple(state.sacrificed[s] + (zones[s].sacrifice,) for s in (0, 1)),
+        pending=(None, None), rounds=state.rounds + (record,),
+    )
+    if state.round == ROUNDS:
+        # ruling R3: the two leftovers of round 3 are set aside unscored
+        return replace(after, set_aside=hands, hands=((), ()), outcome="finished")
+    return _prepare(replace(after, round=state.round + 1, starting=1 - state.starting))
+
+
+def legal_moves(state: HanamikojiState, seat: int) -> list[Event]:
+    """Every ordered choice of four different hand cards for the four zones."""
+    if state.outcome is not None or seat not in (0, 1) or state.pending[seat] is not None:
+        return []
+    hand = state.hands[seat]
+    return [HanamikojiAssign(player=seat, perform=p, hidden=h, sacrifice=s, vote=v)
+            for p in hand for h in hand if h != p for s in hand if s not in (p, h)
+            for v in hand if v not in (p, h, s)]
+
+
+def decide(scores: tuple[int, int], artists: tuple[int, int],
+           hidden: tuple[int, int]) -> tuple[int | None, str]:
+    """The winning seat (None: a draw) and what decided it.
+
+    Higher score wins; ties go to more artists owned, then to fewer hidden cards, then a draw.
+    (In a finished game both players hid exactly three cards, so the hidden level never
+    decides one; it is kept because the rules state it.)
+    """
+    for decided_by, (a, b) in (("score", scores), ("artists", artists),
+                               ("hidden", (-hidden[0], -hidden[1]))):
+        if a != b:
+            return (0 if a > b else 1), decided_by
+    return None, "draw"
+
+
+def result(state: HanamikojiState) -> Result | None:
+    """Score = artists' values + votes - hidden cards, with the three-step tie-break."""
+    if state.outcome is None:
+        return None
+    scores = (state.score(0), state.score(1))
+    artists = (state.artists(0), state.artists(1))
+    hidden = (len(state.hidden[0]), len(state.hidden[1]))
+    details = {"artists": list(artists), "hidden": list(hidden),
+               "votes": [len(state.votes[0]), len(state.votes[1])]}
+    if state.outcome == "terminated":
+        return Result(outcome="terminated", scores=scores, details=details)
+    winner, decided_by = decide(scores, artists, hidden)
+    return Result(outcome="draw" if winner is None else "win", scores=scores,
+                  winners=() if winner is None else (winner,),
+                  details={**details, "decided_by": decided_by})

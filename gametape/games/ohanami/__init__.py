@@ -1,0 +1,137 @@
+"""Ohanami (tutorial edition), as ../shared/rules/ohanami.md specifies."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from gametape.engine.ruleset import OptionError, Result, Ruleset
+from gametape.events.base import Event
+from gametape.games.ohanami import notation as _notation
+from gametape.games.ohanami import rules as _rules
+from gametape.games.ohanami.bots import BOTS
+from gametape.games.ohanami.events import OHANAMI_EVENTS, OhanamiDeal, OhanamiPick, OhanamiSetup
+from gametape.games.ohanami.rules import OhanamiState
+from gametape.games.ohanami.view import OhanamiView, view
+
+
+class Ohanami(Ruleset[OhanamiState]):
+    """The ``ohanami`` ruleset: 2-4 players, simultaneous picks, three seasons."""
+
+    name = "ohanami"
+    events = OHANAMI_EVENTS
+    min_players = 2
+    max_players = 4
+    bots = BOTS
+    move_examples = ("pick bob 37 row=2", "pick bob 5 discard")
+    default_bot = "greedy"
+    report = ("discards by season", """
+        SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
+               AS season, count(*) AS discards FROM ohanami.events
+        WHERE type = 'ohanami.pick' AND "row" IS NULL
+        GROUP BY round ORDER BY round""")
+
+    def new_setup(self, players: Sequence[str], rng: random.Random,
+                  options: Mapping[str, str]) -> OhanamiSetup:
+        if options:
+            raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
+        return OhanamiSetup(players=tuple(players))
+
+    def start(self, setup: OhanamiSetup) -> OhanamiState:
+        return _rules.start(setup)
+
+    def apply(self, state: OhanamiState, event: Event) -> OhanamiState:
+        return _rules.apply(state, event)
+
+    def to_act(self, state: OhanamiState) -> tuple[int, ...]:
+        if state.outcome is not None or not state.in_round:
+            return ()
+        return tuple(s for s, p in enumerate(state.pending) if p is None)
+
+    def chance(self, state: OhanamiState, rng: random.Random) -> Event | None:
+        """The next round's deal: every card outside the rows, shuffled (ruling R3)."""
+        if not state.needs_deal:
+            return None
+        deck = list(state.deck + state.discards)
+        rng.shuffle(deck)
+        return OhanamiDeal(round=state.round + 1, deck=tuple(deck))
+
+    def legal_moves(self, state: OhanamiState, seat: int) -> list[Event]:
+        return _rules.legal_moves(state, seat)
+
+    def is_over(self, state: OhanamiState) -> bool:
+        return state.outcome is not None
+
+    def result(self, state: OhanamiState) -> Result | None:
+        return _rules.result(state)
+
+    def view(self, state: OhanamiState, seat: int | None) -> OhanamiView:
+        return view(state, seat)
+
+    def turn(self, state: OhanamiState) -> int:
+        return state.turns + 1
+
+    def parse_move(self, state: OhanamiState, text: str, seat: int | None) -> Event:
+        return _notation.parse(state, text, seat)
+
+    def notation(self, state: OhanamiState, event: Event) -> str:
+        return _notation.notation(state, event)
+
+    def describe(self, before: OhanamiState, event: Event, after: OhanamiState,
+                 seat: int | None = None) -> str:
+        return _notation.describe(before, event, after)  # says only what everyone can see
+
+    def redact(self, event: Event, seat: int) -> Event | None:
+        """A pick is secret to its maker until the turn resolves; nobody sees a deck order."""
+        return event if getattr(event, "player", None) == seat else None
+
+    def kinds(self, before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str, ...]:
+        """``deal``; ``turn`` for the pick that resolved a turn, plus ``round end``."""
+        if isinstance(event, OhanamiDeal):  # a deal of nothing scores its round at once
+            return ("deal", "round end") if len(after.scores) > len(before.scores) else ("deal",)
+        if len(after.scores) > len(before.scores):
+            return ("turn", "round end")
+        return ("turn",) if after.turns > before.turns else ("pick",)
+
+    event_columns: ClassVar[dict[str, str]] = {
+        "round": "INTEGER", "card": "VARCHAR", "row": "INTEGER", "row_length": "INTEGER"}
+    player_columns: ClassVar[dict[str, str]] = {
+        "cards_placed": "INTEGER", "discards": "INTEGER", "points_spring": "INTEGER",
+        "points_summer": "INTEGER", "points_autumn": "INTEGER"}
+
+    def event_facts(self, before: OhanamiState, event: Event,
+                    after: OhanamiState) -> dict[str, Any]:
+        """The round; for a pick, the card, its row (NULL: discarded) and the row's length
+        once placed (the placement happens when the turn resolves)."""
+        facts: dict[str, Any] = {"round": after.round if isinstance(event, OhanamiDeal)
+                                 else before.round}
+        if isinstance(event, OhanamiPick):
+            facts["card"] = str(event.card)
+            if event.row is not None:
+                facts["row"] = event.row
+                placed = before.rows[event.player][event.row - 1]
+                facts["row_length"] = len(placed) + 1
+        return facts
+
+    def player_facts(self, state: OhanamiState,
+                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        rows = []
+        for seat in range(state.n_players):
+            points = [r[seat] for r in state.scores] + [None] * (3 - len(state.scores))
+            rows.append({
+                "cards_placed": sum(len(r) for r in state.rows[seat]),
+                "discards": sum(1 for e in events if e.get("actor") == seat
+                                and e.get("type") == "ohanami.pick" and e.get("row") is None),
+                "points_spring": points[0], "points_summer": points[1],
+                "points_autumn": points[2]})
+        return rows
+
+
+    def board(self, view: OhanamiView, title: str) -> Any:
+        from gametape.games.ohanami.board import render
+
+        return render(view, title)
+
+
+OHANAMI = RULESET = Ohanami()

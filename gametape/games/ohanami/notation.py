@@ -1,0 +1,72 @@
+"""Ohanami notation: ``pick bob 37 row=2`` and ``pick bob 5 discard``. See docs/notation.md."""
+
+from __future__ import annotations
+
+from gametape.engine.moves import seat_named
+from gametape.engine.ruleset import NotationError
+from gametape.events.base import Event
+from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick
+from gametape.games.ohanami.rules import SEASONS, OhanamiState, pass_direction
+
+USAGE = "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard`"
+
+
+def parse(state: OhanamiState, text: str, seat: int | None) -> Event:
+    words = text.lower().split()
+    if len(words) != 4 or words[0] != "pick":
+        raise NotationError(f"cannot read {text!r}; {USAGE}")
+    player = seat_named(state.setup.players, words[1], seat)
+    if not words[2].isdigit():
+        raise NotationError(f"{words[2]!r} is not a card number; {USAGE}")
+    card = int(words[2])
+    where = words[3]
+    if where == "discard":
+        return OhanamiPick(player=player, card=card)
+    key, sep, value = where.partition("=")
+    if key != "row" or not sep or not value.isdigit():
+        raise NotationError(f"{where!r} is not row=1, row=2, row=3 or discard")
+    return OhanamiPick(player=player, card=card, row=int(value))
+
+
+def notation(state: OhanamiState, event: Event) -> str:
+    if isinstance(event, OhanamiDeal):
+        return f"deal {SEASONS[event.round - 1]}"
+    if not isinstance(event, OhanamiPick):
+        raise NotationError(f"not an Ohanami move: {event!r}")
+    name = state.setup.players[event.player].lower()
+    where = "discard" if event.row is None else f"row={event.row}"
+    return f"pick {name} {event.card} {where}"
+
+
+def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
+    names = before.setup.players
+    if isinstance(event, OhanamiDeal):
+        return (f"{SEASONS[event.round - 1]} begins: {len(event.deck)} cards shuffled, "
+                f"3 dealt to each player")
+    assert isinstance(event, OhanamiPick)
+    if after.turns == before.turns and after.outcome is None:
+        return f"{names[event.player]} picked a card in secret (turn {before.turns + 1})"
+    picks = [p for p in before.pending if p is not None] + [event]
+    parts = []
+    for pick in sorted(picks, key=lambda p: p.player):
+        who = names[pick.player]
+        if pick.row is None:
+            parts.append(f"{who} discarded {pick.card}")
+        else:
+            length = len(after.rows[pick.player][pick.row - 1])
+            plural = "card" if length == 1 else "cards"
+            parts.append(f"{who} placed {pick.card} in row {pick.row} ({length} {plural})")
+    text = f"turn {before.turns + 1}: " + "; ".join(parts)
+    if any(after.hands):
+        direction = "left" if pass_direction(before.round) > 0 else "right"
+        drew = len(after.deck) < len(before.deck)
+        text += f"; passed {direction}" + ("; drew" if drew else "; no draw (deck short)")
+    else:
+        season = SEASONS[before.round - 1]
+        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores[-1]))
+        text += f"; {season} scored: {points}"
+        if after.outcome:
+            totals = after.totals()
+            text += " — game over: " + ", ".join(
+                f"{names[s]} {t}" for s, t in enumerate(totals))
+    return text

@@ -1,0 +1,235 @@
+"""Ohanami (tutorial edition), as ../shared/rules/ohanami.md specifies.
+
+Every player picks at once; a turn resolves (placements, passing, drawing) when every pick is
+in. Each round's deck order is a chance event; passing, drawing and scores are derived.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from msgspec.structs import replace
+
+from gametape.engine.moves import gather
+from gametape.engine.ruleset import Result, RuleViolation
+from gametape.events.base import Event
+from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
+
+ROUNDS = 3
+SEASONS = ("spring", "summer", "autumn")
+COLOURS = ("blue", "green", "red")  # by n % 3 (ruling R1): 1 green, 2 red, 0 blue
+SEASON_COLOUR = ("green", "red", "blue")  # the colour that scores in rounds 1, 2, 3
+MARKERS = (1, 2, 3)  # ruling R2: rows begin with markers; cards 1-3 leave the game
+CARDS = tuple(range(4, 73))
+HAND = 3
+
+R_SETUP = "2-4 players"
+R_SEATS = "players are seats 0 to N-1"
+R_DEAL = "each round's deck is every card not in a row, shuffled (ruling R3)"
+R_ONCE = "each player picks one card per turn"
+R_IN_HAND = "a player picks a card from their own hand"
+R_ROW = "a card goes at the end of a row whose last value is lower than the card"
+R_R4 = "a card that fits a row must be placed; only a card that fits no row is discarded (R4)"
+R_DEALT = "a round is dealt before anyone picks"
+
+
+def colour(card: int) -> str:
+    """Ruling R1: colour follows the number modulo 3."""
+    return COLOURS[card % 3]
+
+
+def row_bonus(length: int) -> int:
+    """5 points for 7 or more cards, else 2 for 5 or more, else 0 (markers never count)."""
+    return 5 if length >= 7 else 2 if length >= 5 else 0
+
+
+def score_rows(rows: tuple[tuple[int, ...], ...], round_: int) -> int:
+    """One player's points for a round: the season's colour in every row, plus length bonuses."""
+    season = SEASON_COLOUR[round_ - 1]
+    return sum(sum(1 for c in row if colour(c) == season) + row_bonus(len(row)) for row in rows)
+
+
+def last_value(rows: tuple[tuple[int, ...], ...], row: int) -> int:
+    """The last value of row ``row`` (0-based): its last card, or its marker."""
+    return rows[row][-1] if rows[row] else MARKERS[row]
+
+
+def fitting_rows(rows: tuple[tuple[int, ...], ...], card: int) -> list[int]:
+    """The rows (1-based) whose last value is lower than ``card``."""
+    return [r + 1 for r in range(len(MARKERS)) if last_value(rows, r) < card]
+
+
+class OhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """One position. ``rows[seat]`` holds three rows of cards (markers implied).
+
+    ``deck`` is this round's deck, top first (before round 1 is dealt: every card, unshuffled).
+    ``discards`` are this round's discards; both return to the next round's shuffle.
+    ``scores[r][seat]`` are the points of round r + 1.
+    """
+
+    setup: OhanamiSetup
+    rows: tuple[tuple[tuple[int, ...], ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    discards: tuple[int, ...] = ()
+    round: int = 0
+    in_round: bool = False
+    turn: int = 0
+    turns: int = 0
+    pending: tuple[OhanamiPick | None, ...] = ()
+    scores: tuple[tuple[int, ...], ...] = ()
+    outcome: str | None = None
+
+    @property
+    def n_players(self) -> int:
+        return len(self.hands)
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r[s] for r in self.scores) for s in range(self.n_players))
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.outcome is None and not self.in_round and self.round < ROUNDS
+
+
+def start(setup: OhanamiSetup) -> OhanamiState:
+    n = len(setup.players)
+    if not 2 <= n <= 4:
+        raise RuleViolation(f"{n} players", R_SETUP)
+    empty = ((), (), ())
+    return OhanamiState(setup=setup, rows=(empty,) * n, hands=((),) * n, deck=CARDS,
+                        pending=(None,) * n)
+
+
+def apply(state: OhanamiState, event: Event) -> OhanamiState:
+    kind = type(event)
+    if kind is OhanamiPick:
+        return _pick(state, event)  # type: ignore[arg-type]
+    if kind is OhanamiDeal:
+        return _deal(state, event)  # type: ignore[arg-type]
+    raise RuleViolation(f"a {event.__struct_config__.tag} event in an Ohanami game",
+                        "an Ohanami log holds only Ohanami events")
+
+
+def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
+    if not state.needs_deal:
+        raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
+    if event.round != state.round + 1:
+        raise RuleViolation(f"a deal for round {event.round} where round {state.round + 1} "
+                            "starts", R_DEAL)
+    expected = sorted(state.deck + state.discards)
+    if sorted(event.deck) != expected:
+        raise RuleViolation(f"the round's deck has {len(event.deck)} cards that are not exactly "
+                            f"the {len(expected)} cards outside the rows", R_DEAL)
+    n = state.n_players
+    size = deal_size(len(event.deck), n)
+    hands = tuple(tuple(sorted(event.deck[s * size : (s + 1) * size])) for s in range(n))
+    after = replace(state, hands=hands, deck=event.deck[n * size :], discards=(),
+                    round=event.round, in_round=True, turn=1, pending=(None,) * n)
+    return after if size else _end_round(after)
+
+
+def deal_size(deck: int, players: int) -> int:
+    """Cards dealt to each player: 3, or as many as every player can get equally.
+
+    The rules deal 3 each and are silent on a shorter deck (gardens can hold most of the 69
+    cards by autumn with 4 players). In the spirit of R5, every player gets the same number;
+    the rest stay in the deck. A round dealing nothing is scored at once.
+    """
+    return min(HAND, deck // players)
+
+
+def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
+    """Raise RuleViolation unless ``event`` is legal now."""
+    seat, card, row = event.player, event.card, event.row
+    if not 0 <= seat < state.n_players:
+        raise RuleViolation(f"no player at seat {seat}", R_SEATS)
+    if not state.in_round:
+        raise RuleViolation(f"round {state.round + 1} has not been dealt", R_DEALT)
+    name = state.setup.players[seat]
+    if state.pending[seat] is not None:
+        raise RuleViolation(f"{name} has already picked this turn", R_ONCE)
+    if card not in state.hands[seat]:
+        raise RuleViolation(f"{card} is not in {name}'s hand", R_IN_HAND)
+    rows = state.rows[seat]
+    fits = fitting_rows(rows, card)
+    if row is None:
+        if fits:
+            raise RuleViolation(f"{card} fits row {fits[0]} (it ends at "
+                                f"{last_value(rows, fits[0] - 1)}), so it cannot be discarded",
+                                R_R4)
+    elif not 1 <= row <= len(MARKERS):
+        raise RuleViolation(f"there is no row {row}; the rows are 1, 2 and 3", R_ROW)
+    elif row not in fits:
+        raise RuleViolation(f"row {row} ends at {last_value(rows, row - 1)}, which is not lower "
+                            f"than {card}", R_ROW)
+
+
+def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
+    check_pick(state, event)
+    pending, complete = gather(state.pending, event.player, event)
+    if not complete:
+        return replace(state, pending=pending)
+    return _resolve(state, list(pending))  # type: ignore[arg-type]
+
+
+def pass_direction(round_: int) -> int:
+    """+1 (to the left, the next seat) in spring and summer; -1 (right) in autumn."""
+    return -1 if round_ == ROUNDS else 1
+
+
+def _resolve(state: OhanamiState, picks: list[OhanamiPick]) -> OhanamiState:
+    n = state.n_players
+    rows = list(state.rows)
+    discards = state.discards
+    kept = []
+    for seat, pick in enumerate(picks):
+        if pick.row is None:
+            discards = discards + (pick.card,)
+        else:
+            r = pick.row - 1
+            mine = rows[seat]
+            rows[seat] = mine[:r] + (mine[r] + (pick.card,),) + mine[r + 1 :]
+        kept.append(tuple(c for c in state.hands[seat] if c != pick.card))
+    step = pass_direction(state.round)
+    hands = [kept[(s - step) % n] for s in range(n)]  # seat s receives from s - step
+    deck = state.deck
+    if len(deck) >= n:  # ruling R5: draw only while every player can get a card
+        hands = [tuple(sorted(hands[s] + (deck[s],))) for s in range(n)]
+        deck = deck[n:]
+    after = replace(state, rows=tuple(rows), hands=tuple(hands), deck=deck, discards=discards,
+                    pending=(None,) * n, turn=state.turn + 1, turns=state.turns + 1)
+    return after if any(hands) else _end_round(after)
+
+
+def _end_round(state: OhanamiState) -> OhanamiState:
+    """Score the round (every row, every player) and end it; after round 3, the game."""
+    scores = state.scores + (tuple(score_rows(rows, state.round) for rows in state.rows),)
+    return replace(state, scores=scores, in_round=False, turn=0,
+                   outcome="finished" if state.round == ROUNDS else None)
+
+
+def legal_moves(state: OhanamiState, seat: int) -> list[Event]:
+    """For each card in hand: every row it fits, or a discard when it fits none."""
+    if (state.outcome is not None or not state.in_round or not 0 <= seat < state.n_players
+            or state.pending[seat] is not None):
+        return []
+    moves: list[Event] = []
+    for card in state.hands[seat]:
+        fits = fitting_rows(state.rows[seat], card)
+        moves += [OhanamiPick(player=seat, card=card, row=r) for r in fits] or [
+            OhanamiPick(player=seat, card=card)]
+    return moves
+
+
+def result(state: OhanamiState) -> Result | None:
+    """Highest total wins; equal highest totals share the win."""
+    if state.outcome is None:
+        return None
+    totals = state.totals()
+    details = {"rounds": [list(r) for r in state.scores]}
+    if state.outcome == "terminated":
+        return Result(outcome="terminated", scores=totals, details=details)
+    best = max(totals)
+    winners = tuple(s for s, t in enumerate(totals) if t == best)
+    return Result(outcome="win" if len(winners) == 1 else "shared", scores=totals,
+                  winners=winners, details=details)

@@ -1,0 +1,34 @@
+"""Checking log files: read each one and validate it, on one process or several."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from gametape.engine.validate import Problem, Report, validate
+from gametape.events.errors import LogError
+from gametape.events.log import read_log
+
+
+def validate_path(path: Path) -> Report:
+    """Read and validate one log file; a file that cannot be read is an invalid report."""
+    try:
+        read = read_log(path)
+    except LogError as exc:
+        problem = Problem(kind=type(exc).__name__, message=exc.message, file=str(path))
+        return Report(file=str(path), game=path.stem, ruleset=None, status="invalid", events=0,
+                      problem=problem)
+    return validate(read)[0]
+
+
+def validate_paths(paths: Sequence[Path], jobs: int = 1) -> Iterator[Report]:
+    """Validate many logs in order, on ``jobs`` processes (0: one per CPU)."""
+    jobs = jobs or os.cpu_count() or 1
+    chunk = 32
+    if jobs <= 1 or len(paths) < 4 * chunk:
+        yield from map(validate_path, paths)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(validate_path, paths, chunksize=chunk)

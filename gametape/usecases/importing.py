@@ -1,0 +1,113 @@
+"""Importing other tools' files into a store: validated, de-duplicated, summarised."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from gametape.errors import UsageError
+from gametape.events.base import Setup
+from gametape.events.codec import decode_line
+from gametape.events.errors import LogError
+from gametape.events.store import Store
+from gametape.interop.formats import Format, ImportRefused
+
+Status = Literal["imported", "duplicate", "refused", "ignored"]
+
+
+class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
+    """What happened to one file."""
+
+    file: str
+    status: Status
+    game: str | None = None
+    reason: str | None = None
+    kind: str | None = None  # for refusals: variant, format or illegal
+    outcome: str | None = None
+    score: int | None = None
+    facts: dict[str, Any] = {}
+
+
+def files_in(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
+    """(file, named by the user). Directories expand to their ``*.json`` files, recursively."""
+    for path in paths:
+        if path.is_dir():
+            yield from ((p, False) for p in sorted(path.rglob("*.json")) if p.is_file())
+        else:
+            yield path, True
+
+
+def known_keys(store: Store, fmt: Format) -> set[str]:
+    """Identities of the games already in the store (from their setup lines)."""
+    keys: set[str] = set()
+    for gid in store.game_ids():
+        try:
+            with open(store.path(gid), "rb") as f:
+                setup = decode_line(f.readline().rstrip(b"\n")).event
+        except (OSError, LogError):
+            continue
+        if isinstance(setup, Setup):
+            keys |= fmt.setup_keys(setup)
+    return keys
+
+
+def import_files(store: Store, fmt: Format, paths: Iterable[Path],
+                 progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
+    """Import every file; a refused or duplicate file never stops the others."""
+    keys = known_keys(store, fmt)
+    results = []
+    with store.batch():
+        for path, named in files_in(paths):
+            results.append(_import_one(store, fmt, path, keys, named))
+            if progress:
+                progress(path)
+    return results
+
+
+def _import_one(store: Store, fmt: Format, path: Path, keys: set[str],
+                named: bool = True) -> ImportResult:
+    file = str(path)
+    try:
+        data = path.read_bytes()
+        try:
+            source = fmt.parse(data)
+        except ImportRefused:
+            if not named and not fmt.looks_like(data):
+                return ImportResult(file=file, status="ignored",
+                                    reason=f"not a {fmt.description}")
+            raise
+        mine = fmt.keys(source)
+        seen = sorted(mine & keys)
+        if seen:
+            return ImportResult(file=file, status="duplicate",
+                                reason=f"already imported: {seen[0]}")
+        game = fmt.to_game(source, path.name)
+    except ImportRefused as exc:
+        return ImportResult(file=file, status="refused", kind=exc.kind, reason=exc.message)
+    except OSError as exc:
+        return ImportResult(file=file, status="refused", kind="format",
+                            reason=exc.strerror or str(exc))
+    gid = store.create(game.setup, game.events[1:])
+    keys |= mine
+    result = game.result()
+    return ImportResult(
+        file=file, status="imported", game=gid,
+        outcome=result.outcome if result else None,
+        score=result.scores[0] if result else None,
+        facts=fmt.facts(game),
+        reason=None if result else "the file records no end: imported as in progress",
+    )
+
+
+def find_format(name: str) -> Format:
+    """The format called ``name`` among the installed games' formats (a usage error if none)."""
+    from gametape.engine.registry import all_rulesets
+
+    offered = {n: f for rules in all_rulesets() for n, f in rules.formats().items()}
+    if name not in offered:
+        known = ", ".join(sorted(offered)) or "none"
+        raise UsageError(f"unknown format {name!r}; formats: {known}")
+    return offered[name]

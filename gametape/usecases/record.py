@@ -1,0 +1,120 @@
+"""Recording games in a store: start one, open one, record a move or take one back.
+
+Every front-end records through ``record_move``, so every move gets the same checks: the log
+must be whole and valid up to its end, the move must parse and be legal, any deal the table
+then owes is drawn, and the append happens only if nobody else wrote first (expected seq).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gametape.engine.game import UNDO_WORDS, Game, describe, notation
+from gametape.engine.registry import get_ruleset
+from gametape.errors import GametapeError, UsageError
+from gametape.events.base import Event, Retract
+from gametape.events.log import LogRead
+from gametape.events.store import Store
+
+MAX_NAME = 40
+
+
+def check_names(names: Sequence[str], rules: Any) -> None:
+    """Player names for a new game: the right count, non-empty, printable, short, distinct."""
+    lo, hi = rules.min_players, rules.max_players
+    if not lo <= len(names) <= hi:
+        wanted = f"exactly {lo}" if lo == hi else f"{lo}-{hi}"
+        raise UsageError(f"{rules.name} needs {wanted} players, got {len(names)}")
+    for name in names:
+        if not name or not name.isprintable() or len(name) > MAX_NAME or name != name.strip():
+            raise UsageError(f"player name {name!r}: names are 1-{MAX_NAME} printable "
+                             "characters, without spaces at either end")
+    if len({n.casefold() for n in names}) != len(names):
+        raise UsageError("player names must differ")
+
+
+def new_game(store: Store, game: str, players: Sequence[str], seed: int | None = None,
+             options: Mapping[str, str] | None = None) -> tuple[str, Game]:
+    """Create a game (chance drawn from ``seed``, kept as metadata); return its id and game."""
+    rules = get_ruleset(game)
+    check_names(players, rules)
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    created = Game.create(rules, players, random.Random(seed), options or {}, seed=seed)
+    gid = store.create(created.setup, created.events[1:])
+    return gid, created
+
+
+def open_game(read: LogRead, upto: int | None = None, *, whole: bool = True) -> Game:
+    """The game a read log holds (up to seq ``upto``). A damaged log raises its read error
+    (unless ``whole`` is False: then the game stops at its last good line); an invalid one
+    raises IllegalEvent naming the file, line and seq."""
+    if read.error is not None and (whole or not read.events):
+        raise read.error
+    events = read.events if upto is None else read.events[: upto + 1]
+    if not events:
+        raise GametapeError("the log holds no events", path=read.path)
+    try:
+        return Game.from_events(events)
+    except GametapeError as exc:
+        exc.path = exc.path or read.path
+        if exc.seq is not None and exc.line is None:
+            exc.line = exc.seq + 1
+        exc.hint = "the log is invalid from there; `gametape validate` reports every game"
+        raise
+
+
+def chance_rng(game: Game) -> random.Random:
+    """The generator for the deals owed now: seeded by the game's seed and the position."""
+    seed = game.setup.meta.get("seed")
+    if seed is None:
+        return random.Random()
+    return random.Random(f"{seed}:{len(game.events)}")
+
+
+@dataclass
+class Recorded:
+    """What ``record_move`` appended: the events (the move, then any deal) from ``first``."""
+
+    game: Game
+    first: int
+    events: list[Event]
+    before: Any
+    description: str
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.events) - 1
+
+    @property
+    def retracted(self) -> list[int]:
+        return [e.seq for e in self.events if isinstance(e, Retract)]
+
+    @property
+    def move(self) -> str:
+        return notation(self.game.ruleset, self.before, self.events[0])
+
+
+def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -> Recorded:
+    """Parse ``text`` (or ``undo``) for the game in ``read`` and append it, with any deal the
+    table then owes. Raises NotationError, RuleViolation, StaleWrite; then nothing is written.
+    """
+    game = open_game(read)
+    seat = game.seat(by) if by is not None else None
+    before = game.state
+    expected = len(game.events)
+    if text.strip().lower() in UNDO_WORDS:
+        events: list[Event] = list(game.undo(seat))
+        for retraction in events:
+            game.push(retraction)
+        description = "took back seq " + ", ".join(str(r.seq) for r in events)  # type: ignore[attr-defined]
+    else:
+        event = game.parse(text, seat)
+        game.push(event)
+        description = describe(game.ruleset, game.players, before, event, game.state)
+        events = [event, *game.deal(chance_rng(game))]
+    store.append_to(read.path, events, expected_seq=expected)
+    return Recorded(game=game, first=expected, events=events, before=before,
+                    description=description)

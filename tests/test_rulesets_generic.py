@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game, notation, parse_move
 from gametape.engine.registry import get_ruleset, names
+from gametape.engine.ruleset import RuleViolation
 from gametape.events import Store, actor, read_log
 from tests.helpers import fold
 
@@ -92,12 +93,24 @@ def test_apply_never_mutates_and_every_state_has_views_for_all_seats(name, seed,
 def test_legal_moves_are_exactly_the_moves_apply_accepts(name, seed, n):
     game = _play(name, seed, "random", n)
     rules = game.ruleset
-    state = rules.start(game.setup)
+    seats = range(len(game.players))
+    states = [rules.start(game.setup)]
     for event in game.events[1:]:
+        states.append(rules.apply(states[-1], event))
+    # Every move legal somewhere in this game: candidates for "not listed here, so refused".
+    vocabulary = list({m: None for s in states for seat in seats
+                       for m in rules.legal_moves(s, seat)})
+    rng = random.Random(seed)
+    for state, event in zip(states, game.events[1:], strict=False):
         for seat in rules.to_act(state):
-            for move in rules.legal_moves(state, seat):
+            legal = rules.legal_moves(state, seat)
+            for move in legal:
                 rules.apply(state, move)  # raises if a "legal" move is refused
         if actor(event) is not None:
             assert event in rules.legal_moves(state, actor(event))
-        state = rules.apply(state, event)
-    assert all(rules.legal_moves(state, s) == [] for s in range(len(game.players)))
+        listed = {m for seat in seats for m in rules.legal_moves(state, seat)}
+        for move in rng.sample(vocabulary, min(20, len(vocabulary))):
+            if move not in listed:
+                with pytest.raises(RuleViolation):
+                    rules.apply(state, move)  # not listed, so the rules must refuse it
+    assert all(rules.legal_moves(states[-1], s) == [] for s in seats)

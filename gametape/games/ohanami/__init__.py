@@ -95,7 +95,7 @@ class Ohanami(Ruleset[OhanamiState]):
         return ("turn",) if after.turns > before.turns else ("pick",)
 
     event_columns: ClassVar[dict[str, str]] = {
-        "round": "INTEGER", "card": "VARCHAR", "row": "INTEGER", "row_length": "INTEGER"}
+        "round": "INTEGER", "card": "INTEGER", "row": "INTEGER", "row_length": "INTEGER"}
     player_columns: ClassVar[dict[str, str]] = {
         "cards_placed": "INTEGER", "discards": "INTEGER", "points_spring": "INTEGER",
         "points_summer": "INTEGER", "points_autumn": "INTEGER"}
@@ -107,7 +107,7 @@ class Ohanami(Ruleset[OhanamiState]):
         facts: dict[str, Any] = {"round": after.round if isinstance(event, OhanamiDeal)
                                  else before.round}
         if isinstance(event, OhanamiPick):
-            facts["card"] = str(event.card)
+            facts["card"] = event.card
             if event.row is not None:
                 facts["row"] = event.row
                 placed = before.rows[event.player][event.row - 1]

@@ -1,0 +1,67 @@
+"""One error hierarchy: each error knows its exit code and location; the CLI catches only it."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from gametape.analytics.model import ModelBusy, QueryError
+from gametape.cli.app import app
+from gametape.engine.fold import IllegalEvent
+from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
+from gametape.errors import GametapeError, UnknownGame, UsageError
+from gametape.events.base import Abandon
+from gametape.events.errors import GameNotFound, LogError
+from gametape.interop.formats import ImportRefused
+from gametape.replay import OutOfRange
+from tests.helpers import hanabi
+
+
+def test_every_error_has_one_root_and_an_exit_code():
+    for cls in (LogError, GameNotFound, RuleViolation, NotationError, OptionError,
+                IllegalEvent, QueryError, ModelBusy, ImportRefused, UsageError, UnknownGame,
+                OutOfRange):
+        assert issubclass(cls, GametapeError), cls
+    assert {GameNotFound.exit_code, UnknownGame.exit_code, OptionError.exit_code,
+            OutOfRange.exit_code} == {2}
+    assert {LogError.exit_code, RuleViolation.exit_code, IllegalEvent.exit_code} == {1}
+
+
+def test_the_location_is_formatted_in_one_place():
+    exc = LogError("bad line", path="/s/g.jsonl", line=3, seq=2, offset=120)
+    assert str(exc) == "/s/g.jsonl:3, seq 2, byte 120: bad line"
+
+
+def _forged(store, event):
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    gid = store.create(g.setup, [event])
+    return gid
+
+
+def test_a_shared_event_naming_a_seat_that_does_not_exist_is_invalid(store):
+    runner = CliRunner()
+    for seat in (99, -1):
+        gid = _forged(store, Abandon(player=seat))
+        base = ["--store", str(store.root)]
+        result = runner.invoke(app, [*base, "validate", gid])
+        assert result.exit_code == 1 and f"no player at seat {seat}" in result.stdout
+        for cmd in (["log", gid], ["replay", gid, "--all"], ["show", gid],
+                    ["move", gid, "undo"]):
+            result = runner.invoke(app, [*base, *cmd])
+            assert not isinstance(result.exception, Exception) or \
+                isinstance(result.exception, SystemExit), (cmd, result.exception)
+            assert result.exit_code in (0, 1), cmd
+        # one damaged log, one exit code: show and replay agree
+        codes = {runner.invoke(app, [*base, *c]).exit_code
+                 for c in (["show", gid], ["replay", gid, "--all"], ["move", gid, "undo"])}
+        assert codes == {1}
+
+
+def test_a_bug_is_not_dressed_up_as_a_usage_error(store, monkeypatch):
+    gid = _forged(store, Abandon(player=None))
+
+    def broken(*_args, **_kwargs):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr("gametape.usecases.record.open_game", broken)
+    result = CliRunner().invoke(app, ["--store", str(store.root), "move", gid, "undo"])
+    assert isinstance(result.exception, KeyError)  # a traceback, not "error: 'a bug'"

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, Union
 
 import msgspec
 
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Setup
-
-if TYPE_CHECKING:
-    from gametape.interop.formats import Format
 
 S = TypeVar("S")
 
@@ -194,8 +191,9 @@ class Ruleset(Generic[S]):
         """A rich renderable of ``view`` for the terminal; None: the generic one."""
         return None
 
-    def formats(self) -> Mapping[str, Format]:
-        """Other tools' file formats this game imports and exports, by name."""
+    def formats(self) -> Mapping[str, Any]:
+        """Other tools' file formats this game imports and exports, by name: each is a
+        ``gametape.interop.formats.Format`` (which sits above the engine)."""
         return {}
 
 

@@ -35,7 +35,7 @@ def test_new_with_options(run):
     (["new", "chess", "--players", "a,b"], "unknown game 'chess'"),
     (["new", "hanabi", "--players", "a"], "needs 2-5 players"),
     (["new", "hanabi", "--players", "a,b", "-o", "colour=red"], "unknown option"),
-    (["new", "hanabi", "--players", "a,A"], "must differ"),
+    (["new", "hanabi", "--players", "a,A"], "two players are called"),
 ])
 def test_new_usage_errors_exit_2(run, args, message):
     result = run(*args)
@@ -183,6 +183,9 @@ def test_simulate_writes_complete_valid_games(run):
 
 
 def test_list(run):
+    missing = run("list")  # a store that does not exist is an error, not "0 games"
+    assert missing.exit_code == 2 and "no store at" in missing.stderr
+    run.root.mkdir(parents=True)
     assert "no games" in run("list").stdout
     gid = _new(run)
     assert gid in run("list").stdout

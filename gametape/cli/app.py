@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from gametape.cli.commands import analytics, play, store
 from gametape.cli.common import STATE, StoreOpt
-from gametape.cli.output import err
+from gametape.cli.output import err, friendly_errors
+from gametape.errors import UsageError
 
 app = typer.Typer(
     name="gametape",
@@ -23,8 +26,11 @@ for group in (play.app, store.app, analytics.app):
 
 
 @app.callback()
+@friendly_errors
 def _main(store: StoreOpt = None) -> None:
-    STATE.store_path = store
+    if store is not None and not store.strip():
+        raise UsageError("--store is empty: name a directory (or leave the option out)")
+    STATE.store_path = Path(store) if store is not None else None
 
 
 def main() -> None:

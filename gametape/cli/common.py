@@ -20,7 +20,7 @@ from gametape.events import Store, default_store, read_log
 from gametape.events.log import LogRead
 from gametape.usecases.record import open_game
 
-StoreOpt = Annotated[Path | None, typer.Option(
+StoreOpt = Annotated[str | None, typer.Option(
     "--store", envvar="GAMETAPE_STORE", help="Directory of game logs.", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
 GameArg = Annotated[str, typer.Argument(
@@ -32,7 +32,13 @@ class Ctx:
 
     @property
     def store(self) -> Store:
+        """The store; commands that create games may create its directory."""
         return Store(self.store_path or default_store())
+
+    @property
+    def existing_store(self) -> Store:
+        """The store, which must exist (exit 2 naming the path if it does not)."""
+        return self.store.require()
 
 
 STATE = Ctx()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.ruleset import Ruleset, RuleViolation
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Retract, Setup
@@ -44,6 +45,9 @@ class Fold:
         if not isinstance(setup, ruleset.setup_type):
             raise IllegalEvent(0, setup, RuleViolation(
                 f"the first event is not a {ruleset.name} setup", R_SETUP))
+        problem = names_problem(setup.players)
+        if problem is not None:
+            raise IllegalEvent(0, setup, RuleViolation(problem, R_NAMES))
         self.ruleset = ruleset
         self.players: tuple[str, ...] = setup.players
         self.keep = keep

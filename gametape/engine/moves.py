@@ -3,12 +3,39 @@ moves. Nothing here knows any one game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
 from gametape.engine.ruleset import NotationError
 
 M = TypeVar("M")
+
+_NUMBER = re.compile(r"(0|[1-9][0-9]*)\Z")  # ASCII digits only: not ١ or １, no sign or 007
+
+
+MAX_NAME = 40
+R_NAMES = (f"player names are 1-{MAX_NAME} printable characters, without spaces at either end, "
+           "and differ from each other")
+
+
+def names_problem(players: Sequence[str]) -> str | None:
+    """What is wrong with a game's player names, if anything (one rule for new games,
+    imports and validation)."""
+    for name in players:
+        if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
+            shown = name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…"
+            return f"the player name {shown!r} is not allowed"
+    folded = [n.casefold() for n in players]
+    if len(set(folded)) != len(folded):
+        twice = next(n for n in players if folded.count(n.casefold()) > 1)
+        return f"two players are called {twice!r}"
+    return None
+
+
+def number(text: str, what: str = "number") -> int | None:
+    """``text`` as a whole number written the one documented way, else None."""
+    return int(text) if _NUMBER.match(text) else None
 
 
 def seat_named(players: Sequence[str], name: str, seat: int | None = None) -> int:

@@ -38,6 +38,10 @@ class RuleViolation(GametapeError):
 class NotationError(GametapeError):
     """Text that is not a move in the game's notation; the message says what is expected."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message, hint="nothing was recorded; `gametape games` shows how "
+                                       "moves are written (docs/notation.md)")
+
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """How a finished game ended.

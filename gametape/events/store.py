@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import msgspec
 
+from gametape.errors import UsageError
 from gametape.events.base import Event, Setup
 from gametape.events.errors import GameNotFound
 from gametape.events.log import LogRead, append_events, create_log, fsync_dir, read_log
@@ -19,6 +21,11 @@ SUFFIX = ".jsonl"
 # Lower-case letters and digits without look-alikes (0/o, 1/l/i): short, readable, file-safe.
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 ID_LENGTH = 8
+ID_REF = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class StoreMissing(UsageError):
+    """The store directory does not exist (or is not a directory)."""
 
 
 def default_store() -> Path:
@@ -52,19 +59,33 @@ class Store:
     def path(self, game_id: str) -> Path:
         return self.root / f"{game_id}{SUFFIX}"
 
+    def require(self) -> Store:
+        """This store, if its directory exists; StoreMissing (a usage error) if not."""
+        if not self.root.is_dir():
+            what = "not a directory" if self.root.exists() else "no such directory"
+            raise StoreMissing(f"no store at {self.root} ({what})",
+                               hint="check --store or $GAMETAPE_STORE; `gametape new` makes one")
+        return self
+
     def game_ids(self) -> list[str]:
-        """Every game in the store, sorted by id."""
+        """Every game in the store, sorted by id (none if the store does not exist yet)."""
         if not self.root.is_dir():
             return []
         return sorted(p.name[: -len(SUFFIX)] for p in self.root.glob(f"*{SUFFIX}"))
 
     def resolve(self, ref: str) -> Path:
-        """A log path from a game id, a unique id prefix, or a path to a ``.jsonl`` file."""
+        """A log path from a game id or a unique id prefix in the store, or from an explicit
+        path to a ``.jsonl`` file. An id is letters, digits, ``-`` and ``_`` only: a path can
+        never be smuggled in through an id."""
         as_path = Path(ref).expanduser()
-        if ref.endswith(SUFFIX) and as_path.is_file():
+        if ref.endswith(SUFFIX) and (as_path.exists() or as_path.is_symlink()):
             return as_path
+        if not ID_REF.fullmatch(ref):
+            raise GameNotFound(f"{ref!r} is not a game id (letters and digits), nor a path "
+                               f"to an existing {SUFFIX} file")
+        self.require()
         exact = self.path(ref)
-        if exact.is_file():
+        if exact.exists() or exact.is_symlink():
             return exact
         matches = [g for g in self.game_ids() if g.startswith(ref)] if ref else []
         if len(matches) == 1:

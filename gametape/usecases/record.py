@@ -13,27 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from gametape.engine.game import UNDO_WORDS, Game, describe, notation
+from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.registry import get_ruleset
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
 from gametape.events.log import LogRead
 from gametape.events.store import Store
 
-MAX_NAME = 40
-
 
 def check_names(names: Sequence[str], rules: Any) -> None:
-    """Player names for a new game: the right count, non-empty, printable, short, distinct."""
+    """Player names for a new game: the right count, and the names rule every log keeps."""
     lo, hi = rules.min_players, rules.max_players
     if not lo <= len(names) <= hi:
         wanted = f"exactly {lo}" if lo == hi else f"{lo}-{hi}"
         raise UsageError(f"{rules.name} needs {wanted} players, got {len(names)}")
-    for name in names:
-        if not name or not name.isprintable() or len(name) > MAX_NAME or name != name.strip():
-            raise UsageError(f"player name {name!r}: names are 1-{MAX_NAME} printable "
-                             "characters, without spaces at either end")
-    if len({n.casefold() for n in names}) != len(names):
-        raise UsageError("player names must differ")
+    problem = names_problem(names)
+    if problem is not None:
+        raise UsageError(f"{problem}: {R_NAMES}")
 
 
 def new_game(store: Store, game: str, players: Sequence[str], seed: int | None = None,

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from gametape.cli.common import STATE, JsonOpt, progress, read
 from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json
-from gametape.errors import UsageError
+from gametape.errors import GametapeError, UsageError
 
 app = typer.Typer()
 
@@ -19,7 +19,7 @@ app = typer.Typer()
 def _model() -> Any:
     from gametape.analytics import ReadModel
 
-    return ReadModel(STATE.store.root)
+    return ReadModel(STATE.existing_store.root)
 
 
 def _refresh(model: Any, jobs: int = 0, quiet: bool = False) -> Any:
@@ -173,7 +173,7 @@ def export(
         if log.error is not None:
             raise log.error
         if not log.events:
-            raise UsageError(f"{log.path}: the log holds no events")
+            raise GametapeError("the log holds no events", path=log.path)
         from gametape.engine.registry import ruleset_for
 
         formats = ruleset_for(log.events[0]).formats()

@@ -45,6 +45,7 @@ def targets(paths: list[str] | None) -> list[Path]:
     """Log files named by the user (files, directories, ids), or the whole store."""
     store = STATE.store
     if not paths:
+        store.require()
         return [store.path(g) for g in store.game_ids()]
     found: list[Path] = []
     for ref in paths:

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.fold import live_seqs
+from gametape.engine.fold import IllegalEvent, live_seqs
 from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
 from gametape.events.base import Abandon, Event, Setup
@@ -38,9 +38,12 @@ PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
 STOPPED = {3: "timeout", 4: "terminated by a player", 6: "idle timeout",
            10: "terminated by vote"}
 DERIVED = {1: "normal", 2: "strikeout"}
-# Options that change the rules; gametape plays the published rules only.
+# Options that change the rules of every game; gametape plays the published rules only.
 RULE_OPTIONS = ("emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
                 "detrimentalCharacters")
+# Options that only add a move: a game that never makes that move is a standard game, and one
+# that does is refused naming the option.
+EXTRA_MOVE_OPTIONS = ("deckPlays",)
 
 
 class HLCard(msgspec.Struct):
@@ -125,9 +128,14 @@ def to_game(source: HLGame, file: str = "") -> Game:
     )
     try:
         game = Game.new(setup)
-    except RuleViolation as v:
-        raise Refused("illegal", f"the setup: {v}") from None
+    except IllegalEvent as v:
+        raise Refused("illegal", f"the setup: {v.violation}") from None
     for index, action in enumerate(source.actions):
+        if opts.deckPlays and action.type == PLAY and not game.is_over and \
+                action.target == game.state.next_card and \
+                action.target not in game.state.hands[game.state.current]:
+            raise Refused("variant", f"action {index} plays from the deck, which only the "
+                          "option 'deckPlays' allows; not supported")
         try:
             event = _event(game, action)
             if event is None:  # a game-over record the rules derive themselves

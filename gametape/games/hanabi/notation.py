@@ -5,7 +5,7 @@ Slots count from 1, newest card first. See docs/notation.md.
 
 from __future__ import annotations
 
-from gametape.engine.moves import seat_named
+from gametape.engine.moves import number, seat_named
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay
@@ -49,10 +49,9 @@ def parse(state: HanabiState, text: str, seat: int | None) -> Event:
     verb = words[0]
     if verb in ("play", "discard") and len(words) == 2:
         hand = state.hands[seat]
-        try:
-            slot = int(words[1])
-        except ValueError:
-            raise NotationError(f"slot {words[1]!r} is not a number; {USAGE}") from None
+        slot = number(words[1])
+        if slot is None:
+            raise NotationError(f"slot {words[1]!r} is not a number; {USAGE}")
         if not 1 <= slot <= len(hand):
             raise NotationError(
                 f"no slot {slot}: {state.setup.players[seat]} holds {len(hand)} cards "
@@ -63,8 +62,9 @@ def parse(state: HanabiState, text: str, seat: int | None) -> Event:
     if verb == "clue" and len(words) == 3:
         target = seat_named(state.setup.players, words[1])
         value = words[2]
-        if value.isdigit():
-            return HanabiClue(player=seat, target=target, rank=int(value))
+        rank = number(value)
+        if rank is not None:
+            return HanabiClue(player=seat, target=target, rank=rank)
         suit = _suit(state, value)
         if suit is None:
             raise NotationError(f"no suit {value!r}; the suits are "

@@ -6,7 +6,7 @@ colour's first letter (``r8``) work too. See docs/notation.md.
 
 from __future__ import annotations
 
-from gametape.engine.moves import seat_named
+from gametape.engine.moves import number, seat_named
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.games.hanamikoji.events import ARTISTS, ZONES, HanamikojiAssign
@@ -25,10 +25,10 @@ USAGE = "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CA
 def parse_card(text: str) -> int:
     digits = text.lstrip("abcdefghijklmnopqrstuvwxyz")
     colour = text[: len(text) - len(digits)]
-    if not digits.isdigit() or not 1 <= int(digits) <= CARDS:
+    card = number(digits)
+    if card is None or not 1 <= card <= CARDS:
         raise NotationError(f"{text!r} is not a card: cards are a colour and a number 1-14, "
                             "e.g. red8")
-    card = int(digits)
     if colour and not ARTISTS[artist_of(card)].startswith(colour):
         a = artist_of(card)
         raise NotationError(f"{card} is a {ARTISTS[a]} performer ({ARTISTS[a]}{a + 1} and "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gametape.engine.moves import seat_named
+from gametape.engine.moves import number, seat_named
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick
@@ -16,16 +16,17 @@ def parse(state: OhanamiState, text: str, seat: int | None) -> Event:
     if len(words) != 4 or words[0] != "pick":
         raise NotationError(f"cannot read {text!r}; {USAGE}")
     player = seat_named(state.setup.players, words[1], seat)
-    if not words[2].isdigit():
+    card = number(words[2])
+    if card is None:
         raise NotationError(f"{words[2]!r} is not a card number; {USAGE}")
-    card = int(words[2])
     where = words[3]
     if where == "discard":
         return OhanamiPick(player=player, card=card)
     key, sep, value = where.partition("=")
-    if key != "row" or not sep or not value.isdigit():
+    row = number(value)
+    if key != "row" or not sep or row is None:
         raise NotationError(f"{where!r} is not row=1, row=2, row=3 or discard")
-    return OhanamiPick(player=player, card=card, row=int(value))
+    return OhanamiPick(player=player, card=card, row=row)
 
 
 def notation(state: OhanamiState, event: Event) -> str:

@@ -91,7 +91,11 @@ class Fold:
         if type(event) is Retract:
             after = self._retract(event)
         else:
-            after = self.step(self.states[-1], event)
+            try:
+                after = self.step(self.states[-1], event)
+            except RuleViolation as v:
+                v.locate(self.live)
+                raise
             self.live.append(seq)
         self.events.append(event)
         if self.keep:

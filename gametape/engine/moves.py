@@ -4,6 +4,7 @@ moves. Nothing here knows any one game."""
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -38,15 +39,34 @@ def number(text: str, what: str = "number") -> int | None:
     return int(text) if _NUMBER.match(text) else None
 
 
+def split_words(text: str) -> list[str]:
+    """The words of a move; quotes keep a name with spaces whole (``clue "Anna Maria" red``)."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise NotationError(f"cannot read {text!r}: {exc}") from None
+
+
 def seat_named(players: Sequence[str], name: str, seat: int | None = None) -> int:
-    """The seat of ``name`` (case-insensitive); NotationError lists the players.
+    """The seat a move names: a full name or a unique prefix of one (ignoring case), or a
+    seat number counted from 1. NotationError lists the players.
 
     ``seat``, when given, is who is moving (``--by``): a move naming someone else is refused.
     """
-    names = [p.lower() for p in players]
-    if name.lower() not in names:
-        raise NotationError(f"no player {name!r}; the players are {', '.join(players)}")
-    named = names.index(name.lower())
+    key = name.casefold()
+    folded = [p.casefold() for p in players]
+    if key in folded:
+        named = folded.index(key)
+    elif (n := number(name)) is not None and 1 <= n <= len(players):
+        named = n - 1
+    else:
+        starts = [i for i, p in enumerate(folded) if key and p.startswith(key)]
+        if len(starts) > 1:
+            raise NotationError(f"{name!r} could be {' or '.join(players[i] for i in starts)}")
+        if not starts:
+            raise NotationError(f"no player {name!r}; the players are {', '.join(players)} "
+                                f"(or seats 1-{len(players)})")
+        named = starts[0]
     if seat is not None and seat != named:
         raise NotationError(f"the move is {players[named]}'s but --by names {players[seat]}")
     return named

@@ -25,11 +25,24 @@ S = TypeVar("S")
 
 
 class RuleViolation(GametapeError):
-    """An event the rules do not allow. ``rule`` quotes the rule it breaks."""
+    """An event the rules do not allow. ``rule`` quotes the rule it breaks.
 
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(message, hint=f"rule: {rule}")
+    A refusal that contradicts an earlier fact names it: ``refs`` are positions of earlier
+    events as the game counts them (the 1st, 2nd, ... event applied since the setup), and the
+    message says ``seq {0}`` where each goes; the fold turns them into real seqs.
+    """
+
+    def __init__(self, message: str, rule: str, refs: tuple[int, ...] = ()) -> None:
+        self.template = message
+        self.refs = refs
+        super().__init__(message.format(*refs) if refs else message, hint=f"rule: {rule}")
         self.rule = rule
+
+    def locate(self, seqs: Sequence[int]) -> None:
+        """Name the earlier events by their seqs (``seqs[k - 1]`` is the k-th applied)."""
+        if self.refs:
+            self.message = self.template.format(
+                *(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs))
 
     def __str__(self) -> str:
         return f"{super().__str__()} (rule: {self.rule})"
@@ -190,6 +203,11 @@ class Ruleset(Generic[S]):
         rows (each holds ``actor``, ``type`` and that event's facts). Seats left out get
         NULL facts."""
         return []
+
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:
+        """A setup for a game dealt by hand at a real table: nothing of the deal is known,
+        and cards enter the log as the table sees them (docs/recording.md)."""
+        raise OptionError(f"{self.name} cannot be recorded from a table deal")
 
     def board(self, view: Any, title: str) -> Any:
         """A rich renderable of ``view`` for the terminal; None: the generic one."""

@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gametape.engine.fold import Fold
 from gametape.engine.game import UNDO_WORDS, Game, describe, notation
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.registry import get_ruleset
+from gametape.engine.ruleset import RuleViolation
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
 from gametape.events.log import LogRead
@@ -33,10 +35,19 @@ def check_names(names: Sequence[str], rules: Any) -> None:
 
 
 def new_game(store: Store, game: str, players: Sequence[str], seed: int | None = None,
-             options: Mapping[str, str] | None = None) -> tuple[str, Game]:
-    """Create a game (chance drawn from ``seed``, kept as metadata); return its id and game."""
+             options: Mapping[str, str] | None = None, *, table: bool = False
+             ) -> tuple[str, Game]:
+    """Create a game and return its id and game. Chance is drawn from ``seed`` (kept as
+    metadata); with ``table`` the deal happened at a real table and nothing of it is known."""
     rules = get_ruleset(game)
     check_names(players, rules)
+    if table:
+        if seed is not None:
+            raise UsageError("a game dealt at the table has no seed: leave out --seed")
+        created = Game(Fold(rules, rules.table_setup(players, options or {})))
+        created.deal(random.Random(0))  # a table game's chance events carry no draw
+        gid = store.create(created.setup, created.events[1:])
+        return gid, created
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     created = Game.create(rules, players, random.Random(seed), options or {}, seed=seed)
     gid = store.create(created.setup, created.events[1:])
@@ -63,11 +74,12 @@ def open_game(read: LogRead, upto: int | None = None, *, whole: bool = True) -> 
 
 
 def chance_rng(game: Game) -> random.Random:
-    """The generator for the deals owed now: seeded by the game's seed and the position."""
+    """The generator for the deals owed now, seeded by the game's seed and the position: the
+    moves still in effect, so taking a move back and making it again draws the same deal."""
     seed = game.setup.meta.get("seed")
     if seed is None:
         return random.Random()
-    return random.Random(f"{seed}:{len(game.events)}")
+    return random.Random(f"{seed}:{len(game.fold.live)}")
 
 
 @dataclass
@@ -108,7 +120,11 @@ def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -
         description = "took back seq " + ", ".join(str(r.seq) for r in events)  # type: ignore[attr-defined]
     else:
         event = game.parse(text, seat)
-        game.push(event)
+        try:
+            game.push(event)
+        except RuleViolation as exc:
+            exc.seq = expected  # the seq the move would have had
+            raise
         description = describe(game.ruleset, game.players, before, event, game.state)
         events = [event, *game.deal(chance_rng(game))]
     store.append_to(read.path, events, expected_seq=expected)

@@ -48,15 +48,19 @@ def new(
                     ] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (repeatable).")] = None,
+    table: Annotated[bool, typer.Option(
+        "--table", help="The cards were shuffled and dealt at a real table: nothing of the "
+        "deal is known; cards enter the log as the game shows them.")] = False,
     json: JsonOpt = False,
 ) -> None:
     """Start a new game and print its id.
 
-    Example: `gametape new hanabi --players alice,bob,cara --seed 7`
+    Example: `gametape new hanabi --players alice,bob,cara --seed 7` ·
+    `gametape new hanabi --players ann,ben,cat --table` (then `gametape record GAME`)
     """
     listed = [p.strip() for p in players.split(",")]
     gid, created = record.new_game(STATE.store, game, listed, seed,
-                                   parse_options(option or []))
+                                   parse_options(option or []), table=table)
     path = STATE.store.path(gid)
     if json:
         print_json({"game": gid, "path": str(path), "ruleset": game, "players": listed,
@@ -88,7 +92,9 @@ def move(
     try:
         done = record.record_move(STATE.store, log, text, by)
     except RuleViolation as exc:
-        fail(f"illegal move: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
+        at = f" (as seq {exc.seq})" if exc.seq is not None else ""
+        fail(f"illegal move{at}: {exc.message}",
+             hint=f"rule: {exc.rule}; nothing was recorded")
     game = done.game
     if done.retracted:
         if json:

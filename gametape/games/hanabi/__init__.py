@@ -18,6 +18,7 @@ from gametape.games.hanabi.events import (
     Face,
     HanabiOptions,
     HanabiPlay,
+    HanabiSee,
     HanabiSetup,
 )
 from gametape.games.hanabi.state import HanabiState
@@ -76,7 +77,8 @@ class Hanabi(Ruleset[HanabiState]):
     min_players = 2
     max_players = 5
     bots = BOTS
-    move_examples = ("play 2", "discard 5", "clue bob red", "clue bob 4")
+    move_examples = ("play 2", "discard 5", "clue bob red", "clue bob 4",
+                     "table: p2 r3, d1 y4, c bob r 13, see bob r1 ? y2")
     default_bot = "heuristic"
     options_help = OPTION_HELP
     report = ("misplays by rank", """
@@ -92,6 +94,20 @@ class Hanabi(Ruleset[HanabiState]):
                 for r, n in enumerate(copies, start=1) for _ in range(n)]
         rng.shuffle(deck)
         return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
+
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> HanabiSetup:
+        """The deck was shuffled at the table: every face is unknown until the game shows it
+        (a play or discard names it, a clue names the slots it touched)."""
+        opts = parse_options(options)
+        size = len(opts.suits) * sum(opts.copies)
+        return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size,
+                           meta={"table": True})
+
+    def redact(self, event: Event, seat: int) -> Event | None:
+        """Faces a recorder noted in a hand are hidden from that hand's holder."""
+        if isinstance(event, HanabiSee) and event.target == seat:
+            return None
+        return event
 
     def start(self, setup: HanabiSetup) -> HanabiState:
         return _rules.start(setup)

@@ -69,4 +69,13 @@ class HanabiClue(Event, frozen=True, kw_only=True, tag="hanabi.clue"):
     touched: tuple[int, ...] | None = None
 
 
-HANABI_EVENTS = (HanabiSetup, HanabiPlay, HanabiDiscard, HanabiClue)
+class HanabiSee(Event, frozen=True, kw_only=True, tag="hanabi.see"):
+    """A recorder at a real table notes faces they saw in ``target``'s hand: ``faces[i]`` is
+    the face of the card ``cards[i]`` (an order). Not a move: nobody's turn passes."""
+
+    target: int
+    cards: tuple[int, ...]
+    faces: tuple[Face, ...]
+
+
+HANABI_EVENTS = (HanabiSetup, HanabiPlay, HanabiDiscard, HanabiClue, HanabiSee)

@@ -1,18 +1,23 @@
-"""Hanabi notation for people: ``play 2``, ``discard 5``, ``clue bob red``, ``clue bob 4``.
+"""Hanabi notation for people: ``play 2``, ``discard 5``, ``clue bob red``, ``clue bob 4``;
+at a real table ``p2 r3`` (plays slot 2, it was a red 3), ``c ben r 13`` (red, touching slots 1
+and 3) and ``see ben r1 ? y2``.
 
 Slots count from 1, newest card first. See docs/notation.md.
 """
 
 from __future__ import annotations
 
-from gametape.engine.moves import number, seat_named
+import re
+
+from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
-from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay
+from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay, HanabiSee
 from gametape.games.hanabi.rules import touched_by
 from gametape.games.hanabi.state import HanabiState
 
-USAGE = "expected `play SLOT`, `discard SLOT`, `clue PLAYER SUIT` or `clue PLAYER RANK`"
+USAGE = ("expected `play SLOT [CARD]`, `discard SLOT [CARD]`, `clue PLAYER SUIT|RANK [SLOTS]` "
+         "or `see PLAYER CARD|? ...` (short: `p2 r3`, `d1`, `c ben r 13`)")
 
 
 def suit_letters(suits: tuple[str, ...]) -> tuple[str, ...]:
@@ -41,46 +46,108 @@ def _suit(state: HanabiState, word: str) -> int | None:
     return starts[0] if len(starts) == 1 else None
 
 
+_COMPACT = re.compile(r"([pd])([0-9]+)\Z")
+VERBS = {"play": "play", "p": "play", "discard": "discard", "d": "discard", "clue": "clue",
+         "c": "clue", "hint": "clue", "see": "see", "s": "see"}
+
+
+def _slot_order(state: HanabiState, seat: int, word: str) -> int:
+    hand = state.hands[seat]
+    slot = number(word)
+    if slot is None:
+        raise NotationError(f"slot {word!r} is not a number; {USAGE}")
+    if not 1 <= slot <= len(hand):
+        raise NotationError(f"no slot {slot}: {state.setup.players[seat]} holds {len(hand)} "
+                            "cards (slot 1 is the newest)")
+    return hand[len(hand) - slot]
+
+
+def parse_face(state: HanabiState, word: str) -> Face:
+    """``r3``, ``red3``: a suit (a unique prefix of its name) and a rank."""
+    m = re.fullmatch(r"([a-z]+)([0-9])", word)
+    suit = _suit(state, m.group(1)) if m else None
+    rank = number(m.group(2)) if m else None
+    if m is None or suit is None or rank is None or not 1 <= rank <= 5:
+        letters = ", ".join(suit_letters(state.setup.options.suits))
+        raise NotationError(f"{word!r} is not a card: a suit ({letters}) and a rank 1-5, "
+                            "e.g. r3")
+    return Face(suit, rank)
+
+
+def _slots(state: HanabiState, target: int, words: list[str]) -> tuple[int, ...]:
+    """Touched slots, written ``1,3``, ``1 3`` or ``13`` (slots are single digits)."""
+    text = "".join(words)
+    if not text.isascii() or not text.isdigit():
+        raise NotationError(f"touched slots {' '.join(words)!r}: write them like 1,3 or 13")
+    return tuple(sorted({_slot_order(state, target, ch) for ch in text}))
+
+
 def parse(state: HanabiState, text: str, seat: int | None) -> Event:
-    words = text.lower().replace(",", " ").split()
+    words = split_words(text.lower().replace(",", " "))
     seat = state.current if seat is None else seat
     if not words:
         raise NotationError(f"empty move; {USAGE}")
-    verb = words[0]
-    if verb in ("play", "discard") and len(words) == 2:
-        hand = state.hands[seat]
-        slot = number(words[1])
-        if slot is None:
-            raise NotationError(f"slot {words[1]!r} is not a number; {USAGE}")
-        if not 1 <= slot <= len(hand):
-            raise NotationError(
-                f"no slot {slot}: {state.setup.players[seat]} holds {len(hand)} cards "
-                f"(slot 1 is the newest)")
-        order = hand[len(hand) - slot]
+    compact = _COMPACT.match(words[0])
+    if compact:
+        words = [compact.group(1), compact.group(2), *words[1:]]
+    verb = VERBS.get(words[0])
+    if verb in ("play", "discard") and len(words) in (2, 3):
+        order = _slot_order(state, seat, words[1])
+        face = parse_face(state, words[2]) if len(words) == 3 else None
         kind = HanabiPlay if verb == "play" else HanabiDiscard
-        return kind(player=seat, card=order)
-    if verb == "clue" and len(words) == 3:
+        return kind(player=seat, card=order, face=face)
+    if verb == "clue" and len(words) >= 3:
         target = seat_named(state.setup.players, words[1])
         value = words[2]
+        touched = _slots(state, target, words[3:]) if len(words) > 3 else None
         rank = number(value)
         if rank is not None:
-            return HanabiClue(player=seat, target=target, rank=rank)
+            return HanabiClue(player=seat, target=target, rank=rank, touched=touched)
         suit = _suit(state, value)
         if suit is None:
             raise NotationError(f"no suit {value!r}; the suits are "
                                 f"{', '.join(state.setup.options.suits)}")
-        return HanabiClue(player=seat, target=target, suit=suit)
+        return HanabiClue(player=seat, target=target, suit=suit, touched=touched)
+    if verb == "see" and len(words) >= 3:
+        target = seat_named(state.setup.players, words[1])
+        hand = state.hands[target]
+        if len(words) - 2 > len(hand):
+            raise NotationError(f"{state.setup.players[target]} holds {len(hand)} cards")
+        seen = [(hand[len(hand) - 1 - i], parse_face(state, w))
+                for i, w in enumerate(words[2:]) if w not in ("?", "-")]
+        if not seen:
+            raise NotationError("say at least one face, slot 1 first (? for a card not seen)")
+        return HanabiSee(target=target, cards=tuple(c for c, _ in seen),
+                         faces=tuple(f for _, f in seen))
     raise NotationError(f"cannot read {text!r}; {USAGE}")
 
 
+def _player(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
 def notation(state: HanabiState, event: Event) -> str:
+    suits = state.setup.options.suits
     if isinstance(event, HanabiPlay | HanabiDiscard):
         verb = "play" if isinstance(event, HanabiPlay) else "discard"
-        return f"{verb} {slot_of(state, event.player, event.card)}"
+        text = f"{verb} {slot_of(state, event.player, event.card)}"
+        return text + (f" {card_name(event.face, suits)}" if event.face is not None else "")
     if isinstance(event, HanabiClue):
-        target = state.setup.players[event.target]
-        value = state.setup.options.suits[event.suit] if event.suit is not None else event.rank
-        return f"clue {target} {value}"
+        target = _player(state.setup.players[event.target])
+        value = suits[event.suit] if event.suit is not None else event.rank
+        text = f"clue {target} {value}"
+        if event.touched is not None:
+            text += " " + ",".join(str(slot_of(state, event.target, o))
+                                   for o in sorted(event.touched,
+                                                   key=lambda o: slot_of(state, event.target, o)))
+        return text
+    if isinstance(event, HanabiSee):
+        hand = state.hands[event.target]
+        seen = dict(zip(event.cards, event.faces, strict=True))
+        last = max(slot_of(state, event.target, o) for o in event.cards)
+        faces = [card_name(seen[hand[len(hand) - i]], suits) if hand[len(hand) - i] in seen
+                 else "?" for i in range(1, last + 1)]
+        return f"see {_player(state.setup.players[event.target])} {' '.join(faces)}"
     raise NotationError(f"not a Hanabi move: {event!r}")
 
 
@@ -106,11 +173,19 @@ def describe(before: HanabiState, event: Event, after: HanabiState,
             if after.clues > before.clues:
                 text += " (+1 clue)"
         if after.next_card > before.next_card:
-            drawn = ("a card" if seat == event.player
-                     else card_name(after.faces[before.next_card], suits))
+            face = after.faces[before.next_card]
+            drawn = "a card" if seat == event.player or face is None else card_name(face, suits)
             text += f"; drew {drawn}"
         if before.final_turns is None and after.final_turns is not None:
             text += f"; deck empty: {after.final_turns} turns left"
+    elif isinstance(event, HanabiSee):
+        whose = names[event.target]
+        if seat == event.target:
+            text = f"the recorder noted faces in {whose}'s hand"
+        else:
+            seen = ", ".join(f"slot {slot_of(before, event.target, o)} {card_name(f, suits)}"
+                             for o, f in zip(event.cards, event.faces, strict=True))
+            text = f"seen in {whose}'s hand: {seen}"
     elif isinstance(event, HanabiClue):
         value = suits[event.suit] if event.suit is not None else str(event.rank)
         touched = touched_by(before, event.target, event.suit, event.rank, event.touched)
@@ -132,4 +207,6 @@ def kinds(before: HanabiState, event: Event, after: HanabiState) -> tuple[str, .
         return ("discard",)
     if isinstance(event, HanabiClue):
         return ("clue", f"clue to {before.setup.players[event.target]}")
+    if isinstance(event, HanabiSee):
+        return ("see",)
     return ()

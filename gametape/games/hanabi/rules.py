@@ -12,7 +12,14 @@ from msgspec.structs import replace
 
 from gametape.engine.ruleset import RuleViolation
 from gametape.events.base import Event
-from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay, HanabiSetup
+from gametape.games.hanabi.events import (
+    Face,
+    HanabiClue,
+    HanabiDiscard,
+    HanabiPlay,
+    HanabiSee,
+    HanabiSetup,
+)
 from gametape.games.hanabi.state import (
     ALL_RANKS,
     CLUED,
@@ -36,6 +43,9 @@ R_DISCARD_8 = "a discard is allowed only when fewer than 8 clue tokens are avail
 R_OBSERVED = "what a log observed must match what the rules derive"
 R_FACE_KNOWN = "a play or discard of a card whose face is not in the deck must record the face"
 R_SETUP = "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per suit"
+R_CLUE_FACTS = "a card's face agrees with every clue its holder received, touched or not"
+R_COPIES = "no face is seen more often than the deck holds copies of it"
+R_SEE = "a recorder notes faces of cards in one player's hand"
 
 
 def start(setup: HanabiSetup) -> HanabiState:
@@ -62,6 +72,7 @@ def start(setup: HanabiSetup) -> HanabiState:
             raise RuleViolation(
                 f"the deck holds {c} copies of {opts.suits[face.suit]} {face.rank}", R_SETUP)
     h = hand_size(n)
+    at_table = None in setup.deck
     return HanabiState(
         setup=setup,
         faces=setup.deck,
@@ -75,6 +86,8 @@ def start(setup: HanabiSetup) -> HanabiState:
         current=opts.starting_seat,
         final_turns=n if n * h >= len(setup.deck) else None,
         max_score=RANKS * n_suits,
+        revealed_at=(0,) * len(setup.deck) if at_table else (),
+        clue_log=((),) * len(setup.deck) if at_table else (),
     )
 
 
@@ -89,6 +102,8 @@ def apply(state: HanabiState, event: Event) -> HanabiState:
         return _clue(state, event)  # type: ignore[arg-type]
     if kind is HanabiPlay or kind is HanabiDiscard:
         return _play_or_discard(state, event)  # type: ignore[arg-type]
+    if kind is HanabiSee:
+        return _see(state, event)  # type: ignore[arg-type]
     raise RuleViolation(f"a {event.__struct_config__.tag} event in a Hanabi game",
                         "a Hanabi log holds only Hanabi events")
 
@@ -106,20 +121,71 @@ def _refuse_turn(state: HanabiState, seat: int) -> None:
         f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
 
 
-def _reveal(state: HanabiState, card: int, observed: Face | None) -> tuple[Face, tuple]:
-    """The face of ``card``: from the deck, or as observed (checked against the deck)."""
+def _reveal(state: HanabiState, card: int, observed: Face | None
+            ) -> tuple[Face, tuple[Face | None, ...], tuple[int, ...]]:
+    """The face of ``card``: from the deck, or as observed (checked against what is known).
+
+    Returns the face, the faces and ``revealed_at`` after it. At a real table a new face is
+    checked against the clues its holder received and against the copies the deck holds; a
+    contradiction names the earlier event.
+    """
     known = state.faces[card]
-    if observed is not None:
-        _check_face(observed, len(state.fireworks), f"card #{card}")
-        if known is not None and known != observed:
-            raise RuleViolation(
-                f"card #{card} is [{known.suit}, {known.rank}] in the deck but the log records "
-                f"[{observed.suit}, {observed.rank}]", R_OBSERVED)
+    if observed is None:
         if known is None:
-            return observed, state.faces[:card] + (observed,) + state.faces[card + 1 :]
-    elif known is None:
-        raise RuleViolation(f"the face of card #{card} is unknown", R_FACE_KNOWN)
-    return known, state.faces  # type: ignore[return-value]
+            raise RuleViolation(f"the face of card #{card} is unknown", R_FACE_KNOWN)
+        return known, state.faces, state.revealed_at
+    _check_face(observed, len(state.fireworks), f"card #{card}")
+    suits = state.setup.options.suits
+    if known is not None:
+        if known != observed and state.at_table and state.revealed_at[card]:
+            raise RuleViolation(f"card #{card} is recorded as {_name(observed, suits)}, but "
+                                f"seq {{0}} showed it as {_name(known, suits)}", R_OBSERVED,
+                                (state.revealed_at[card],))
+        if known != observed:
+            raise RuleViolation(
+                f"card #{card} is {_name(known, suits)} in the deck but the log records "
+                f"{_name(observed, suits)}", R_OBSERVED)
+        return known, state.faces, state.revealed_at
+    if state.at_table:
+        _check_clues(state, card, observed)
+        _check_copies(state, observed)
+    faces = state.faces[:card] + (observed,) + state.faces[card + 1 :]
+    revealed_at = state.revealed_at
+    if revealed_at:
+        revealed_at = revealed_at[:card] + (state.applied + 1,) + revealed_at[card + 1 :]
+    return observed, faces, revealed_at
+
+
+def _name(face: Face, suits: tuple[str, ...]) -> str:
+    return f"{suits[face.suit]} {face.rank}"
+
+
+def _value_name(value: int, suits: tuple[str, ...]) -> str:
+    return suits[value] if value < RANK_SHIFT else str(value - RANK_SHIFT + 1)
+
+
+def _check_clues(state: HanabiState, card: int, face: Face) -> None:
+    """A face must agree with every clue its holder received, touched or not."""
+    suits = state.setup.options.suits
+    for at, value, touched in state.clue_log[card]:
+        matches = face.suit == value if value < RANK_SHIFT else face.rank == value - RANK_SHIFT + 1
+        if matches != touched:
+            said = "touched" if touched else "did not touch"
+            raise RuleViolation(
+                f"card #{card} is recorded as {_name(face, suits)}, but the "
+                f"{_value_name(value, suits)} clue at seq {{0}} {said} it", R_CLUE_FACTS, (at,))
+
+
+def _check_copies(state: HanabiState, face: Face) -> None:
+    """No face is seen more often than the deck holds copies of it."""
+    copies = state.setup.options.copies[face.rank - 1]
+    seen = [o for o, f in enumerate(state.faces) if f == face]
+    if len(seen) >= copies:
+        refs = tuple(state.revealed_at[o] for o in seen)
+        where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
+        raise RuleViolation(
+            f"a {_name(face, state.setup.options.suits)} is recorded, but the deck holds "
+            f"{copies} and {len(seen)} were already seen (at {where})", R_COPIES, refs)
 
 
 def _outcome(state: HanabiState, strikes: int, fireworks: tuple[int, ...], max_score: int,
@@ -149,10 +215,10 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     except ValueError:
         raise RuleViolation(
             f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD) from None
-    faces = state.faces
+    faces, revealed_at = state.faces, state.revealed_at
     face = faces[card]
     if face is None or event.face is not None:
-        face, faces = _reveal(state, card, event.face)
+        face, faces, revealed_at = _reveal(state, card, event.face)
     suit, rank = face.suit, face.rank
     fireworks, strikes = state.fireworks, state.strikes
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
@@ -190,7 +256,8 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         state, faces=faces, hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
         next_card=next_card, fireworks=fireworks, discards=discards, lost=lost, caps=caps,
         clues=clues, strikes=strikes, current=(seat + 1) % len(state.hands),
-        moves=state.moves + 1, final_turns=final, max_score=max_score, outcome=outcome)
+        moves=state.moves + 1, final_turns=final, max_score=max_score, outcome=outcome,
+        applied=state.applied + 1, revealed_at=revealed_at)
 
 
 def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | None,
@@ -212,6 +279,20 @@ def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | No
         if stray:
             raise RuleViolation(f"the clue records cards {stray} that are not in the hand",
                                 R_OBSERVED) from None
+        for o in hand:  # faces already seen must agree with what the clue touched
+            face = faces[o]
+            if face is None:
+                continue
+            matches = face.suit == suit if suit is not None else face.rank == rank
+            if matches != (o in recorded):
+                suits = state.setup.options.suits
+                value = suits[suit] if suit is not None else str(rank)
+                said = "touches" if o in recorded else "misses"
+                where = "seq {0} showed" if state.revealed_at[o] else "the deck has"
+                raise RuleViolation(
+                    f"the {value} clue {said} card #{o}, but {where} it as "
+                    f"{_name(face, suits)}", R_CLUE_FACTS,
+                    (state.revealed_at[o],) if state.revealed_at[o] else ()) from None
         return tuple(o for o in hand if o in recorded)
     if recorded is not None and set(recorded) != set(derived):
         raise RuleViolation(f"the clue touches {list(derived)} but the log records "
@@ -259,13 +340,38 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     for o in hand:
         k = knowledge[o]
         knowledge[o] = (k & keep) | bit | CLUED if o in touched else k & ~bit
+    clue_log = state.clue_log
+    if clue_log:
+        fact = (state.applied + 1, suit if suit is not None else RANK_SHIFT + rank - 1)  # type: ignore[operator]
+        log = list(clue_log)
+        for o in hand:
+            log[o] = (*log[o], (*fact, o in touched))
+        clue_log = tuple(log)
     final = state.final_turns
     if final is not None:
         final -= 1
     # A clue changes no firework, strike or lost card: only the last turn can end the game.
     return replace(
         state, knowledge=tuple(knowledge), clues=state.clues - 1, current=(seat + 1) % n,
-        moves=state.moves + 1, final_turns=final, outcome="normal" if final == 0 else None)
+        moves=state.moves + 1, final_turns=final, outcome="normal" if final == 0 else None,
+        applied=state.applied + 1, clue_log=clue_log)
+
+
+def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
+    """Faces a recorder saw in one hand: each is checked like any reveal."""
+    if not 0 <= event.target < len(state.hands):
+        raise RuleViolation(f"no player at seat {event.target}", R_SEATS)
+    if len(event.cards) != len(event.faces) or not event.cards:
+        raise RuleViolation("the faces seen do not match the cards named", R_SEE)
+    hand = state.hands[event.target]
+    probe = state
+    for card, face in zip(event.cards, event.faces, strict=True):
+        if card not in hand:
+            raise RuleViolation(f"card #{card} is not in "
+                                f"{state.setup.players[event.target]}'s hand", R_SEE)
+        _, faces, revealed_at = _reveal(probe, card, face)
+        probe = replace(probe, faces=faces, revealed_at=revealed_at)
+    return replace(probe, applied=state.applied + 1)
 
 
 def legal_moves(state: HanabiState, seat: int) -> list[Event]:

@@ -47,6 +47,11 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     ``lost``: discarded or misplayed copies by ``suit * 5 + rank - 1``.
     ``caps``: per suit, the highest rank still reachable; ``max_score`` is their sum.
     ``final_turns``: the moves left once the deck is empty.
+    ``applied``: events applied since the setup (to name earlier facts by their seq).
+    At a real table (a deck of unknown faces) two more fields keep where facts came from:
+    ``revealed_at[order]``, the event that showed a face (0: the setup), and
+    ``clue_log[order]``, the clues whose receiver held the card, as (event, value, touched)
+    with value a suit index, or 16 + rank - 1 for a rank.
     """
 
     setup: HanabiSetup
@@ -65,6 +70,14 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     final_turns: int | None = None
     max_score: int = 0
     outcome: str | None = None
+    applied: int = 0
+    revealed_at: tuple[int, ...] = ()
+    clue_log: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
+
+    @property
+    def at_table(self) -> bool:
+        """Whether faces enter the log as the table sees them (the deck is not known)."""
+        return bool(self.revealed_at)
 
     @property
     def n_players(self) -> int:

@@ -26,7 +26,8 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     min_players = 2
     max_players = 2
     bots = BOTS
-    move_examples = ("assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",)
+    move_examples = ("assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",
+                     "short: a r8 b5 g4 v7 (perform hidden sacrifice vote); table: a r8 ? ? v7")
     default_bot = "greedy"
     options_help = OPTION_HELP
     report = ("captures lost to ties", """
@@ -51,6 +52,20 @@ class Hanamikoji(Ruleset[HanamikojiState]):
                 raise OptionError(f"option first: {options['first']!r} is not 0 or 1")
             first = int(options["first"])
         return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
+
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]
+                    ) -> HanamikojiSetup:
+        """Both decks were shuffled at the table: cards are known when the table shows them
+        (performed and voted cards at the round's end; hidden ones if the players show them)."""
+        unknown = set(options) - set(OPTION_HELP)
+        if unknown:
+            raise OptionError(f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
+                              f"{', '.join(OPTION_HELP)}")
+        first = options.get("first", "0")
+        if first not in ("0", "1"):
+            raise OptionError(f"option first: {first!r} is not 0 or 1")
+        return HanamikojiSetup(players=tuple(players), decks=((0,) * _rules.CARDS,) * 2,
+                               first=int(first), meta={"table": True})
 
     def start(self, setup: HanamikojiSetup) -> HanamikojiState:
         return _rules.start(setup)

@@ -17,11 +17,13 @@ COLOURS = ("red", "dark_orange", "yellow", "green", "blue", "slate_blue1", "mage
 def _card(card: int | None) -> Text:
     if card is None:
         return Text("▒▒", style="dim")
+    if card == 0:  # a game dealt at the table: not shown yet
+        return Text("??", style="dim")
     a = artist_of(card)
     return Text(f"{ARTISTS[a]}{card}", style=f"bold {COLOURS[a]}")
 
 
-def _cards(cards: tuple[int, ...] | None, count: int) -> Text:
+def _cards(cards: tuple[int | None, ...] | None, count: int) -> Text:
     if cards is None:
         return Text(" ".join(["▒▒"] * count) or "-", style="dim")
     if not cards:

@@ -6,7 +6,7 @@ colour's first letter (``r8``) work too. See docs/notation.md.
 
 from __future__ import annotations
 
-from gametape.engine.moves import number, seat_named
+from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.games.hanamikoji.events import ARTISTS, ZONES, HanamikojiAssign
@@ -19,7 +19,8 @@ from gametape.games.hanamikoji.rules import (
     perform_order,
 )
 
-USAGE = "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD`"
+USAGE = ("expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD` or "
+         "`PLAYER PERFORM HIDDEN SACRIFICE VOTE` (short: `a r8 b5 g4 v7`, `?` if not seen)")
 
 
 def parse_card(text: str) -> int:
@@ -36,32 +37,52 @@ def parse_card(text: str) -> int:
     return card
 
 
+def _card_or_unknown(text: str) -> int | None:
+    return None if text in ("?", "-") else parse_card(text)
+
+
 def parse(state: HanamikojiState, text: str, seat: int | None) -> Event:
-    words = text.lower().split()
-    if len(words) < 2 or words[0] != "assign":
+    """``assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD``, or the cards alone
+    in that order (``alice r8 b5 g4 v7``); ``?`` for a card the table did not see."""
+    words = split_words(text.lower())
+    if words and words[0] == "assign":
+        words = words[1:]
+    if len(words) < 2:
         raise NotationError(f"cannot read {text!r}; {USAGE}")
-    player = seat_named(state.setup.players, words[1], seat)
-    zones: dict[str, int] = {}
-    for word in words[2:]:
-        zone, sep, card = word.partition("=")
-        if not sep or zone not in ZONES:
-            raise NotationError(f"{word!r} is not ZONE=CARD with a zone of {', '.join(ZONES)}")
-        if zone in zones:
-            raise NotationError(f"zone {zone} is named twice")
-        zones[zone] = parse_card(card)
+    player = seat_named(state.setup.players, words[0], seat)
+    zones: dict[str, int | None] = {}
+    if len(words) == 5 and all("=" not in w for w in words[1:]):
+        zones = dict(zip(ZONES, map(_card_or_unknown, words[1:]), strict=True))
+    else:
+        for word in words[1:]:
+            zone, sep, card = word.partition("=")
+            if not sep or zone not in ZONES:
+                raise NotationError(f"{word!r} is not ZONE=CARD with a zone of "
+                                    f"{', '.join(ZONES)}")
+            if zone in zones:
+                raise NotationError(f"zone {zone} is named twice")
+            zones[zone] = _card_or_unknown(card)
     missing = [z for z in ZONES if z not in zones]
     if missing:
         raise NotationError(f"missing zone {', '.join(missing)}: an assignment puts one card in "
-                            "each of perform, hidden, sacrifice and vote")
-    return HanamikojiAssign(player=player, **zones)
+                            "each of perform, hidden, sacrifice and vote (? if not seen)")
+    if zones["perform"] is None or zones["vote"] is None:
+        raise NotationError("the performed and voted cards are shown at the round's end: "
+                            "name them")
+    return HanamikojiAssign(player=player, **zones)  # type: ignore[arg-type]
 
 
 def notation(state: HanamikojiState, event: Event) -> str:
     if not isinstance(event, HanamikojiAssign):
         raise NotationError(f"not a Hanamikoji move: {event!r}")
     name = state.setup.players[event.player].lower()
-    return (f"assign {name} perform={card_name(event.perform)} hidden={card_name(event.hidden)} "
-            f"sacrifice={card_name(event.sacrifice)} vote={card_name(event.vote)}")
+    name = f'"{name}"' if " " in name else name
+
+    def shown(card: int | None) -> str:
+        return "?" if card is None else card_name(card)
+
+    return (f"assign {name} perform={shown(event.perform)} hidden={shown(event.hidden)} "
+            f"sacrifice={shown(event.sacrifice)} vote={shown(event.vote)}")
 
 
 def describe(before: HanamikojiState, event: Event, after: HanamikojiState) -> str:

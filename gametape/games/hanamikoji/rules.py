@@ -24,6 +24,9 @@ R_SEATS = "the players are seats 0 and 1"
 R_ONCE = "each player assigns once per round"
 R_DIFFERENT = "the four zones take four different cards of the hand"
 R_IN_HAND = "a player assigns cards from their own hand"
+R_SHOWN = "the performed and voted cards are shown when the round resolves"
+R_DECK_ONCE = "each player's deck holds each performer once"
+UNKNOWN = 0  # a card of a game dealt at the table that has not been shown
 
 
 def artist_of(card: int) -> int:
@@ -61,8 +64,8 @@ class HanamikojiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     displays: tuple[tuple[int, ...], ...]
     hands: tuple[tuple[int, ...], ...]
     votes: tuple[tuple[int, ...], ...]
-    hidden: tuple[tuple[int, ...], ...]
-    sacrificed: tuple[tuple[int, ...], ...]
+    hidden: tuple[tuple[int | None, ...], ...]
+    sacrificed: tuple[tuple[int | None, ...], ...]
     captures: tuple[tuple[int, ...], ...]
     set_aside: tuple[tuple[int, ...], ...]
     round: int
@@ -70,6 +73,13 @@ class HanamikojiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     pending: tuple[HanamikojiAssign | None, ...]
     rounds: tuple[RoundRecord, ...] = ()
     outcome: str | None = None
+    # At a real table: events applied so far, and per seat the event that showed each card.
+    applied: int = 0
+    used_at: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def at_table(self) -> bool:
+        return bool(self.used_at)
 
     def score(self, seat: int) -> int:
         owned = sum(a + 1 for a, o in enumerate(self.owners) if o == seat)
@@ -83,8 +93,9 @@ def start(setup: HanamikojiSetup) -> HanamikojiState:
     """Deal 2 to each hand and 3 to each display (R2), then prepare round 1."""
     if len(setup.players) != 2 or len(setup.decks) != 2:
         raise RuleViolation(f"{len(setup.players)} players", R_SETUP)
+    at_table = setup.decks == ((UNKNOWN,) * CARDS,) * 2
     for deck in setup.decks:
-        if sorted(deck) != list(range(1, CARDS + 1)):
+        if sorted(deck) != list(range(1, CARDS + 1)) and not at_table:
             raise RuleViolation(f"a deck of {list(deck)}", R_SETUP)
     if setup.first not in (0, 1):
         raise RuleViolation(f"starting seat {setup.first}", R_SEATS)
@@ -97,6 +108,7 @@ def start(setup: HanamikojiSetup) -> HanamikojiState:
         hands=tuple(tuple(sorted(d[:START_HAND])) for d in setup.decks),
         votes=pairs, hidden=pairs, sacrificed=pairs, captures=pairs, set_aside=pairs,
         round=1, starting=setup.first, pending=(None, None),
+        used_at=((0,) * (CARDS + 1),) * 2 if at_table else (),
     )
     return _prepare(state)
 
@@ -128,22 +140,52 @@ def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
     if state.pending[seat] is not None:
         raise RuleViolation(f"{name} has already assigned cards in round {state.round}", R_ONCE)
     cards = event.cards()
-    if len(set(cards)) != 4:
-        twice = next(c for c in cards if cards.count(c) > 1)
+    known = [c for c in cards if c is not None]
+    if len(set(known)) != len(known):
+        twice = next(c for c in known if known.count(c) > 1)
         raise RuleViolation(f"{card_name(twice)} is in two zones", R_DIFFERENT)
+    if len(known) < 4 and not state.at_table:
+        raise RuleViolation("every zone takes a card", R_DIFFERENT)
     hand = state.hands[seat]
-    for card in cards:
-        if card not in hand:
+    unknown = hand.count(UNKNOWN)
+    for card in known:
+        if card in hand:
+            continue
+        if not (state.at_table and 1 <= card <= CARDS):
             raise RuleViolation(f"{card_name(card) if 1 <= card <= CARDS else card} is not in "
                                 f"{name}'s hand", R_IN_HAND)
+        at = state.used_at[seat][card]
+        if at:
+            raise RuleViolation(f"{name}'s {card_name(card)} was already shown at seq {{0}}",
+                                R_DECK_ONCE, (at,))
+        unknown -= 1
+        if unknown < 0:
+            raise RuleViolation(f"{card_name(card)} is not in {name}'s hand", R_IN_HAND)
 
 
 def _assign(state: HanamikojiState, event: HanamikojiAssign) -> HanamikojiState:
     check_assign(state, event)
+    applied = state.applied + 1
+    used_at = state.used_at
+    if used_at:
+        mine = list(used_at[event.player])
+        for card in event.cards():
+            if card is not None:
+                mine[card] = applied
+        used_at = tuple(tuple(mine) if s == event.player else used_at[s] for s in (0, 1))
+    state = replace(state, applied=applied, used_at=used_at)
     pending, complete = gather(state.pending, event.player, event)
     if not complete:
         return replace(state, pending=pending)
     return _resolve(state, list(pending))  # type: ignore[arg-type]
+
+
+def _without(hand: tuple[int, ...], cards: tuple[int | None, ...]) -> tuple[int, ...]:
+    """The hand after four cards left it; a card not known in it was an unknown one."""
+    left = list(hand)
+    for card in cards:
+        left.remove(card if card in left else UNKNOWN)
+    return tuple(left)
 
 
 def perform_order(a: HanamikojiAssign, b: HanamikojiAssign) -> list[HanamikojiAssign]:
@@ -171,8 +213,7 @@ def _resolve(state: HanamikojiState, zones: list[HanamikojiAssign]) -> Hanamikoj
                 votes[z.player].append(z.perform)
     for z in zones:
         votes[z.player].append(z.vote)
-    used = [set(z.cards()) for z in zones]
-    hands = tuple(tuple(c for c in state.hands[s] if c not in used[s]) for s in (0, 1))
+    hands = tuple(_without(state.hands[s], zones[s].cards()) for s in (0, 1))
     record = RoundRecord(round=state.round, starting=state.starting, zones=tuple(zones),
                          captured=tuple(captured))
     after = replace(
@@ -192,7 +233,7 @@ def legal_moves(state: HanamikojiState, seat: int) -> list[Event]:
     """Every ordered choice of four different hand cards for the four zones."""
     if state.outcome is not None or seat not in (0, 1) or state.pending[seat] is not None:
         return []
-    hand = state.hands[seat]
+    hand = tuple(c for c in state.hands[seat] if c != UNKNOWN)
     return [HanamikojiAssign(player=seat, perform=p, hidden=h, sacrifice=s, vote=v)
             for p in hand for h in hand if h != p for s in hand if s not in (p, h)
             for v in hand if v not in (p, h, s)]

@@ -18,9 +18,9 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     display: tuple[int, ...]
     artists: tuple[int, ...]
     votes: tuple[int, ...]
-    hidden: tuple[int, ...] | None
+    hidden: tuple[int | None, ...] | None
     hidden_count: int
-    sacrificed: tuple[int, ...]
+    sacrificed: tuple[int | None, ...]
     assigned: bool
     pending: Zones | None
     score: int | None

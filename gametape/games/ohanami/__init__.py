@@ -24,7 +24,7 @@ class Ohanami(Ruleset[OhanamiState]):
     min_players = 2
     max_players = 4
     bots = BOTS
-    move_examples = ("pick bob 37 row=2", "pick bob 5 discard")
+    move_examples = ("pick bob 37 row=2", "pick bob 5 discard", "short: b 37 2, b 5 x")
     default_bot = "greedy"
     report = ("discards by season", """
         SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
@@ -37,6 +37,12 @@ class Ohanami(Ruleset[OhanamiState]):
         if options:
             raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
         return OhanamiSetup(players=tuple(players))
+
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> OhanamiSetup:
+        """Each round is shuffled and dealt at the table; a card is known once picked."""
+        if options:
+            raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
+        return OhanamiSetup(players=tuple(players), meta={"table": True})
 
     def start(self, setup: OhanamiSetup) -> OhanamiState:
         return _rules.start(setup)
@@ -53,6 +59,8 @@ class Ohanami(Ruleset[OhanamiState]):
         """The next round's deal: every card outside the rows, shuffled (ruling R3)."""
         if not state.needs_deal:
             return None
+        if state.setup.meta.get("table"):  # shuffled at the table: the order is not known
+            return OhanamiDeal(round=state.round + 1, deck=None)
         deck = list(state.deck + state.discards)
         rng.shuffle(deck)
         return OhanamiDeal(round=state.round + 1, deck=tuple(deck))

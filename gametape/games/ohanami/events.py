@@ -10,10 +10,14 @@ class OhanamiSetup(Setup, frozen=True, kw_only=True, tag="ohanami.setup"):
 
 
 class OhanamiDeal(Event, frozen=True, kw_only=True, tag="ohanami.deal"):
-    """The chance event starting a round: the shuffled deck, top first (ruling R3)."""
+    """The chance event starting a round: the shuffled deck, top first (ruling R3).
+
+    ``deck`` is null for a game dealt at a real table: the order is not known, and a card is
+    known once it is picked.
+    """
 
     round: int
-    deck: tuple[int, ...]
+    deck: tuple[int, ...] | None
 
 
 class OhanamiPick(Event, frozen=True, kw_only=True, tag="ohanami.pick"):

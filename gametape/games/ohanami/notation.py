@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
-from gametape.engine.moves import number, seat_named
+from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick
 from gametape.games.ohanami.rules import SEASONS, OhanamiState, pass_direction
 
-USAGE = "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard`"
+USAGE = ("expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: "
+         "`b 37 2`, `b 5 x`)")
 
 
 def parse(state: OhanamiState, text: str, seat: int | None) -> Event:
-    words = text.lower().split()
-    if len(words) != 4 or words[0] != "pick":
+    words = split_words(text.lower())
+    if words and words[0] == "pick":
+        words = words[1:]
+    if len(words) != 3:
         raise NotationError(f"cannot read {text!r}; {USAGE}")
-    player = seat_named(state.setup.players, words[1], seat)
-    card = number(words[2])
+    player = seat_named(state.setup.players, words[0], seat)
+    card = number(words[1])
     if card is None:
-        raise NotationError(f"{words[2]!r} is not a card number; {USAGE}")
-    where = words[3]
-    if where == "discard":
+        raise NotationError(f"{words[1]!r} is not a card number; {USAGE}")
+    where = words[2]
+    if where in ("discard", "x", "d"):
         return OhanamiPick(player=player, card=card)
     key, sep, value = where.partition("=")
+    if not sep:
+        key, value = "row", where[1:] if where.startswith("r") else where
     row = number(value)
-    if key != "row" or not sep or row is None:
-        raise NotationError(f"{where!r} is not row=1, row=2, row=3 or discard")
+    if key != "row" or row is None:
+        raise NotationError(f"{where!r} is not row=1, row=2, row=3 (or 1, r1) or discard (x)")
     return OhanamiPick(player=player, card=card, row=row)
 
 
@@ -42,8 +47,11 @@ def notation(state: OhanamiState, event: Event) -> str:
 def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
     names = before.setup.players
     if isinstance(event, OhanamiDeal):
-        return (f"{SEASONS[event.round - 1]} begins: {len(event.deck)} cards shuffled, "
-                f"3 dealt to each player")
+        dealt = len(after.hands[0]) if after.in_round else 0
+        cards = sum(len(h) for h in after.hands) + len(after.deck)
+        how = "shuffled at the table" if event.deck is None else "shuffled"
+        return (f"{SEASONS[event.round - 1]} begins: {cards} cards {how}, "
+                f"{dealt} dealt to each player")
     assert isinstance(event, OhanamiPick)
     if after.turns == before.turns and after.outcome is None:
         return f"{names[event.player]} picked a card in secret (turn {before.turns + 1})"

@@ -30,6 +30,9 @@ R_IN_HAND = "a player picks a card from their own hand"
 R_ROW = "a card goes at the end of a row whose last value is lower than the card"
 R_R4 = "a card that fits a row must be placed; only a card that fits no row is discarded (R4)"
 R_DEALT = "a round is dealt before anyone picks"
+R_ONCE_A_ROUND = ("each card is in the game once: a card in a row, or picked earlier this round, "
+                  "cannot be picked")
+UNKNOWN = 0  # a card whose number the recorder of a table game does not know yet
 
 
 def colour(card: int) -> str:
@@ -78,6 +81,15 @@ class OhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     pending: tuple[OhanamiPick | None, ...] = ()
     scores: tuple[tuple[int, ...], ...] = ()
     outcome: str | None = None
+    # At a real table (deals with no known order): events applied so far, the event at which
+    # each card (by number) was last picked, and the event that dealt this round.
+    applied: int = 0
+    picked_at: tuple[int, ...] = ()
+    round_began: int = 0
+
+    @property
+    def at_table(self) -> bool:
+        return bool(self.picked_at)
 
     @property
     def n_players(self) -> int:
@@ -116,15 +128,29 @@ def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
     if event.round != state.round + 1:
         raise RuleViolation(f"a deal for round {event.round} where round {state.round + 1} "
                             "starts", R_DEAL)
-    expected = sorted(state.deck + state.discards)
-    if sorted(event.deck) != expected:
-        raise RuleViolation(f"the round's deck has {len(event.deck)} cards that are not exactly "
-                            f"the {len(expected)} cards outside the rows", R_DEAL)
+    picked_at = state.picked_at
+    if event.deck is None:  # shuffled at the table: every card outside the rows, order unknown
+        if state.round == 0:
+            picked_at = (0,) * (CARDS[-1] + 1)
+        elif not state.at_table:
+            raise RuleViolation("a deal of unknown order in a game whose deals are known", R_DEAL)
+        placed = sum(len(r) for rows in state.rows for r in rows)
+        deck = (UNKNOWN,) * (len(CARDS) - placed)
+    else:
+        if state.at_table:
+            raise RuleViolation("a deal of known order in a game dealt at the table", R_DEAL)
+        expected = sorted(state.deck + state.discards)
+        if sorted(event.deck) != expected:
+            raise RuleViolation(f"the round's deck has {len(event.deck)} cards that are not "
+                                f"exactly the {len(expected)} cards outside the rows", R_DEAL)
+        deck = event.deck
     n = state.n_players
-    size = deal_size(len(event.deck), n)
-    hands = tuple(tuple(sorted(event.deck[s * size : (s + 1) * size])) for s in range(n))
-    after = replace(state, hands=hands, deck=event.deck[n * size :], discards=(),
-                    round=event.round, in_round=True, turn=1, pending=(None,) * n)
+    size = deal_size(len(deck), n)
+    hands = tuple(tuple(sorted(deck[s * size : (s + 1) * size])) for s in range(n))
+    applied = state.applied + 1
+    after = replace(state, hands=hands, deck=deck[n * size :], discards=(),
+                    round=event.round, in_round=True, turn=1, pending=(None,) * n,
+                    applied=applied, picked_at=picked_at, round_began=applied)
     return after if size else _end_round(after)
 
 
@@ -148,7 +174,9 @@ def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
     name = state.setup.players[seat]
     if state.pending[seat] is not None:
         raise RuleViolation(f"{name} has already picked this turn", R_ONCE)
-    if card not in state.hands[seat]:
+    if state.at_table and card not in state.hands[seat]:
+        _check_unseen(state, seat, card)
+    elif card not in state.hands[seat]:
         raise RuleViolation(f"{card} is not in {name}'s hand", R_IN_HAND)
     rows = state.rows[seat]
     fits = fitting_rows(rows, card)
@@ -164,12 +192,44 @@ def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
                             f"than {card}", R_ROW)
 
 
+def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
+    """At a table, a picked card comes from the unknown part of the hand, so it must be a card
+    of the game that is in no row and was not picked before this round."""
+    if card not in CARDS:
+        raise RuleViolation(f"there is no card {card}: the cards are 4-72", R_IN_HAND)
+    if UNKNOWN not in state.hands[seat]:
+        raise RuleViolation(f"{card} is not in {state.setup.players[seat]}'s hand", R_IN_HAND)
+    at = state.picked_at[card]
+    if not at:
+        return
+    for s, rows in enumerate(state.rows):
+        if any(card in r for r in rows):
+            raise RuleViolation(f"{card} is already in {state.setup.players[s]}'s garden "
+                                "(placed at seq {0})", R_ONCE_A_ROUND, (at,))
+    if at > state.round_began:
+        raise RuleViolation(f"{card} was already picked this round (at seq {{0}})",
+                            R_ONCE_A_ROUND, (at,))
+
+
 def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
     check_pick(state, event)
+    applied = state.applied + 1
+    picked_at = state.picked_at
+    if picked_at:
+        card = event.card
+        picked_at = picked_at[:card] + (applied,) + picked_at[card + 1 :]
     pending, complete = gather(state.pending, event.player, event)
+    state = replace(state, applied=applied, picked_at=picked_at)
     if not complete:
         return replace(state, pending=pending)
     return _resolve(state, list(pending))  # type: ignore[arg-type]
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The hand after ``card`` left it (an unknown card, if the card was not known there)."""
+    gone = card if card in hand else UNKNOWN
+    i = hand.index(gone)
+    return hand[:i] + hand[i + 1 :]
 
 
 def pass_direction(round_: int) -> int:
@@ -189,7 +249,7 @@ def _resolve(state: OhanamiState, picks: list[OhanamiPick]) -> OhanamiState:
             r = pick.row - 1
             mine = rows[seat]
             rows[seat] = mine[:r] + (mine[r] + (pick.card,),) + mine[r + 1 :]
-        kept.append(tuple(c for c in state.hands[seat] if c != pick.card))
+        kept.append(_without(state.hands[seat], pick.card))
     step = pass_direction(state.round)
     hands = [kept[(s - step) % n] for s in range(n)]  # seat s receives from s - step
     deck = state.deck
@@ -215,6 +275,8 @@ def legal_moves(state: OhanamiState, seat: int) -> list[Event]:
         return []
     moves: list[Event] = []
     for card in state.hands[seat]:
+        if card == UNKNOWN:
+            continue
         fits = fitting_rows(state.rows[seat], card)
         moves += [OhanamiPick(player=seat, card=card, row=r) for r in fits] or [
             OhanamiPick(player=seat, card=card)]

@@ -41,7 +41,7 @@ def view(state: OhanamiState, seat: int | None) -> OhanamiView:
         gardens.append(GardenView(
             name=name,
             rows=state.rows[s],
-            hand=state.hands[s] if mine else None,
+            hand=state.hands[s] if mine and 0 not in state.hands[s] else None,
             hand_size=len(state.hands[s]),
             picked=pick is not None,
             pick=(pick.card, pick.row) if pick is not None and mine else None,

@@ -209,6 +209,11 @@ class Ruleset(Generic[S]):
         and cards enter the log as the table sees them (docs/recording.md)."""
         raise OptionError(f"{self.name} cannot be recorded from a table deal")
 
+    def completions(self, state: S) -> Sequence[str]:
+        """Extra words the recorder completes (suits, card names), beside the words of the
+        legal moves and the players' names."""
+        return ()
+
     def board(self, view: Any, title: str) -> Any:
         """A rich renderable of ``view`` for the terminal; None: the generic one."""
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from gametape.engine.fold import Fold
@@ -19,7 +20,7 @@ from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import RuleViolation
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
-from gametape.events.log import LogRead
+from gametape.events.log import LogRead, read_log
 from gametape.events.store import Store
 
 
@@ -105,11 +106,10 @@ class Recorded:
         return notation(self.game.ruleset, self.before, self.events[0])
 
 
-def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -> Recorded:
-    """Parse ``text`` (or ``undo``) for the game in ``read`` and append it, with any deal the
-    table then owes. Raises NotationError, RuleViolation, StaleWrite; then nothing is written.
-    """
-    game = open_game(read)
+def play(game: Game, text: str, by: str | None = None) -> Recorded:
+    """Apply ``text`` (or ``undo``) to ``game`` in memory, with any deal the table then owes.
+    Raises NotationError or RuleViolation (naming the seq the move would have had), and then
+    ``game`` is unchanged."""
     seat = game.seat(by) if by is not None else None
     before = game.state
     expected = len(game.events)
@@ -127,6 +127,49 @@ def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -
             raise
         description = describe(game.ruleset, game.players, before, event, game.state)
         events = [event, *game.deal(chance_rng(game))]
-    store.append_to(read.path, events, expected_seq=expected)
     return Recorded(game=game, first=expected, events=events, before=before,
                     description=description)
+
+
+def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -> Recorded:
+    """Parse ``text`` (or ``undo``) for the game in ``read`` and append it to that very file,
+    with any deal the table then owes. Raises NotationError, RuleViolation, StaleWrite; then
+    nothing is written."""
+    done = play(open_game(read), text, by)
+    store.append_to(read.path, done.events, expected_seq=done.first)
+    return done
+
+
+class Recording:
+    """A game being recorded move after move (the interactive recorder's model).
+
+    The game stays folded in memory; each accepted move is appended (fsync) before ``move``
+    returns. If another writer got there first, the game is read again from disk.
+    """
+
+    def __init__(self, store: Store, path: Path) -> None:
+        self.store = store
+        self.path = path
+        self.game = open_game(read_log(path))
+
+    def __repr__(self) -> str:
+        return f"<Recording {self.path.name}: {len(self.game.events)} events>"
+
+    def reload(self) -> None:
+        self.game = open_game(read_log(self.path))
+
+    def move(self, text: str, by: str | None = None) -> Recorded:
+        """Record one move (or ``undo``); it is on disk when this returns."""
+        events = len(self.game.events)
+        try:
+            done = play(self.game, text, by)
+        except GametapeError:
+            if len(self.game.events) != events:  # a deal or retraction half-applied
+                self.reload()
+            raise
+        try:
+            self.store.append_to(self.path, done.events, expected_seq=done.first)
+        except GametapeError:
+            self.reload()  # nothing was written; the file is the truth
+            raise
+        return done

@@ -32,6 +32,7 @@ from gametape.engine.fold import IllegalEvent, iter_states
 from gametape.engine.game import describe, notation
 from gametape.engine.registry import names
 from gametape.engine.ruleset import RuleViolation
+from gametape.errors import UsageError
 from gametape.events.base import actor
 from gametape.usecases import record
 
@@ -235,6 +236,58 @@ def replay(
             out.print(render_frame(cursor, frame))
     if cursor.problem and (at is None or at == cursor.last):
         fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
+
+
+@app.command("record")
+@friendly_errors
+def record_cmd(
+    game_ref: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="The game (default: the last one changed that is still in "
+        "progress).")] = None,
+    as_player: Annotated[str | None, typer.Option(
+        "--as", help="Show the board as this player sees it (default: everything).")] = None,
+) -> None:
+    """Record a whole game at the table, move after move, at one prompt.
+
+    The prompt says who is to act; Tab completes moves, players and cards; ↑ recalls earlier
+    moves; `?` lists the legal moves; `undo` takes back the last one; `b` shows the board.
+    A refused move is explained and nothing is recorded. Every accepted move is on disk
+    before the prompt returns. Ctrl-D leaves; `gametape record GAME` resumes. Without a
+    terminal, moves are read one per line from standard input.
+
+    Example: `gametape new hanabi -p ann,ben,cat --table` then `gametape record` and type
+    `c ben r 13`, `p2 r1`, `d1 y4` ...
+    """
+    import sys
+
+    from gametape.cli.recorder import Recorder, plain_reader, prompt_reader
+
+    store = STATE.store
+    path = store.resolve(game_ref) if game_ref is not None else _latest_in_progress()
+    recording = record.Recording(store, path)
+    seat = seat_of(recording.game, as_player)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        game = recording.game
+        past = [notation(game.ruleset, game.fold.states[s - 1], game.events[s])
+                for s in game.fold.live]
+        reader = prompt_reader(history=past)
+    else:
+        reader = plain_reader(sys.stdin, out)
+    Recorder(recording, out, reader, seat).run()
+
+
+def _latest_in_progress() -> Any:
+    """The log changed last among the games still in progress."""
+    from gametape.usecases.check import validate_path
+
+    store = STATE.existing_store
+    paths = sorted((store.path(g) for g in store.game_ids()),
+                   key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0, reverse=True)
+    for path in paths[:50]:
+        if validate_path(path).status == "in_progress":
+            return path
+    raise UsageError("no game in progress in the store; name one, or start one with "
+                     "`gametape new GAME --players ... --table`")
 
 
 @app.command()

@@ -103,6 +103,12 @@ class Hanabi(Ruleset[HanabiState]):
         return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size,
                            meta={"table": True})
 
+    def completions(self, state: HanabiState) -> Sequence[str]:
+        """Verbs, suits and card names (``r3``) for the recorder."""
+        letters = _notation.suit_letters(state.setup.options.suits)
+        cards = [f"{letter}{rank}" for letter in letters for rank in range(1, 6)]
+        return ("play", "discard", "clue", "see", *state.setup.options.suits, *cards)
+
     def redact(self, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder."""
         if isinstance(event, HanabiSee) and event.target == seat:

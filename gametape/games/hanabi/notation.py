@@ -189,7 +189,7 @@ def describe(before: HanabiState, event: Event, after: HanabiState,
     elif isinstance(event, HanabiClue):
         value = suits[event.suit] if event.suit is not None else str(event.rank)
         touched = touched_by(before, event.target, event.suit, event.rank, event.touched)
-        slots = ", ".join(str(slot_of(before, event.target, o)) for o in touched)
+        slots = ", ".join(map(str, sorted(slot_of(before, event.target, o) for o in touched)))
         text = (f"{names[event.player]} told {names[event.target]} {value}: "
                 f"slot{'s' if len(touched) > 1 else ''} {slots}")
     else:

@@ -181,7 +181,7 @@ def _check_copies(state: HanabiState, face: Face) -> None:
     copies = state.setup.options.copies[face.rank - 1]
     seen = [o for o, f in enumerate(state.faces) if f == face]
     if len(seen) >= copies:
-        refs = tuple(state.revealed_at[o] for o in seen)
+        refs = tuple(sorted(state.revealed_at[o] for o in seen))
         where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
         raise RuleViolation(
             f"a {_name(face, state.setup.options.suits)} is recorded, but the deck holds "

@@ -11,7 +11,7 @@ from gametape.events.base import Event
 from gametape.games.hanamikoji import notation as _notation
 from gametape.games.hanamikoji import rules as _rules
 from gametape.games.hanamikoji.bots import BOTS
-from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
+from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, ZONES, HanamikojiSetup
 from gametape.games.hanamikoji.rules import HanamikojiState
 from gametape.games.hanamikoji.view import HanamikojiView, view
 
@@ -52,6 +52,11 @@ class Hanamikoji(Ruleset[HanamikojiState]):
                 raise OptionError(f"option first: {options['first']!r} is not 0 or 1")
             first = int(options["first"])
         return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
+
+    def completions(self, state: HanamikojiState) -> Sequence[str]:
+        """The verb, the zones and every performer's name (``red8``)."""
+        cards = [_rules.card_name(c) for c in range(1, _rules.CARDS + 1)]
+        return ("assign", *(f"{z}=" for z in ZONES), *cards)
 
     def table_setup(self, players: Sequence[str], options: Mapping[str, str]
                     ) -> HanamikojiSetup:

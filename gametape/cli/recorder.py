@@ -1,0 +1,155 @@
+"""``gametape record``: an interactive prompt that records a whole game at the table.
+
+The loop reads one line at a time, from a prompt_toolkit line editor on a terminal (history,
+completion of move words, players and cards) or from plain standard input otherwise
+(``gametape record GAME < moves.txt``). Every accepted move is on disk before the next prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, Any
+
+from rich.console import Console
+from rich.text import Text
+
+from gametape.cli.common import board
+from gametape.engine.game import notation
+from gametape.errors import GametapeError
+from gametape.usecases.record import Recording
+
+HELP = ("type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
+        "board, Ctrl-D or `q` leaves (resume with `gametape record GAME`)")
+QUIT = ("q", "quit", "exit")
+LEGAL_SHOWN = 40
+
+Reader = Callable[[str, Sequence[str]], str]
+
+
+def prompt_reader(history: Iterable[str] = (), **session: Any) -> Reader:
+    """A line editor with history and word completion (prompt_toolkit)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.history import InMemoryHistory
+
+    past = InMemoryHistory()
+    for line in history:
+        past.append_string(line)
+    prompt: PromptSession[str] = PromptSession(history=past, **session)
+
+    def read(message: str, words: Sequence[str]) -> str:
+        completer = WordCompleter(list(words), ignore_case=True, sentence=False)
+        return prompt.prompt(message, completer=completer, complete_while_typing=False)
+
+    return read
+
+
+def plain_reader(stream: IO[str], echo: Console) -> Reader:
+    """Lines from a pipe or a file; each is echoed after its prompt, like a transcript."""
+
+    def read(message: str, words: Sequence[str]) -> str:
+        line = stream.readline()
+        if not line:
+            raise EOFError
+        echo.print(Text(message + line.rstrip("\n")))
+        return line
+
+    return read
+
+
+class Recorder:
+    """The recording loop: prompt, record, show. ``seat`` is whose view the board shows."""
+
+    def __init__(self, recording: Recording, console: Console, read: Reader,
+                 seat: int | None = None) -> None:
+        self.recording = recording
+        self.console = console
+        self.read = read
+        self.seat = seat
+
+    @property
+    def game(self) -> Any:
+        return self.recording.game
+
+    def run(self) -> None:
+        game_id = self.game.setup.game or self.recording.path.stem
+        self.console.print(Text(f"recording {self.game.ruleset.name} {game_id}: {HELP}",
+                                style="dim"))
+        self.show_board()
+        while True:
+            try:
+                line = self.read(self.prompt(), self.words()).strip()
+            except EOFError:
+                self.console.print(Text(
+                    f"left the game {'over' if self.game.is_over else 'in progress'}; "
+                    f"resume with: gametape record {game_id}", style="dim"))
+                return
+            except KeyboardInterrupt:
+                continue
+            if not line:
+                continue
+            if line.lower() in QUIT:
+                self.console.print(Text(f"resume with: gametape record {game_id}", style="dim"))
+                return
+            if line in ("?", "help"):
+                self.show_legal()
+            elif line.lower() in ("b", "board"):
+                self.show_board()
+            else:
+                self.record(line)
+
+    def prompt(self) -> str:
+        game = self.game
+        if game.is_over:
+            return "game over (undo, or q to leave) › "
+        names = ", ".join(game.players[s] for s in game.to_act())
+        return f"turn {game.ruleset.turn(game.state)} · {names} › "
+
+    def words(self) -> list[str]:
+        """Completion: the words of every legal move, the players, undo, abandon."""
+        game = self.game
+        words: dict[str, None] = dict.fromkeys(("undo", "abandon", "?", "board", "quit"))
+        for name in game.players:
+            words[f'"{name}"' if " " in name else name] = None
+        for seat in game.to_act():
+            for move in game.legal_moves(seat)[:500]:
+                words.update(dict.fromkeys(notation(game.ruleset, game.state, move).split()))
+        words.update(dict.fromkeys(game.ruleset.completions(game.state)))
+        return list(words)
+
+    def record(self, line: str) -> None:
+        try:
+            done = self.recording.move(line)
+        except GametapeError as exc:
+            at = f" (as seq {exc.seq})" if exc.seq is not None else ""
+            self.console.print(Text.assemble(("refused", "bold red"), f"{at}: {exc.message}"))
+            hint = exc.hint or ""
+            self.console.print(Text(f"{hint}; nothing was recorded" if hint and
+                                    "nothing was recorded" not in hint else hint or
+                                    "nothing was recorded", style="dim"))
+            return
+        seqs = f"seq {done.first}" if done.first == done.last else \
+            f"seqs {done.first}-{done.last}"
+        self.console.print(Text.assemble(("✓ ", "green"), done.description,
+                                         (f"  [{seqs}]", "dim")))
+        self.show_board()
+
+    def show_board(self) -> None:
+        game = self.game
+        title = f"{game.setup.game} · seq {len(game.events) - 1}"
+        self.console.print(board(game.view(self.seat), game.ruleset, title))
+
+    def show_legal(self) -> None:
+        game = self.game
+        shown = 0
+        for seat in game.to_act():
+            moves = [notation(game.ruleset, game.state, m) for m in game.legal_moves(seat)]
+            self.console.print(Text(f"{game.players[seat]}: {len(moves)} legal moves",
+                                    style="bold"))
+            for text in moves[: max(0, LEGAL_SHOWN - shown)]:
+                self.console.print(Text(f"  {text}"))
+            shown += len(moves)
+        examples = game.ruleset.move_examples
+        if examples:
+            self.console.print(Text("written like: " + " · ".join(examples), style="dim"))
+        self.console.print(Text(HELP, style="dim"))

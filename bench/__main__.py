@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import analytics_bench, import_bench, replay_bench, validate_bench
+from bench import analytics_bench, import_bench, record_bench, replay_bench, validate_bench
 
 
 def main() -> None:
@@ -13,6 +13,8 @@ def main() -> None:
     analytics_bench.run()
     print()
     import_bench.run()
+    print()
+    record_bench.run()
 
 
 if __name__ == "__main__":

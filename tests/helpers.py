@@ -9,9 +9,16 @@ from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
     DEFAULT_SUITS,
     Face,
+    HanabiClue,
+    HanabiDiscard,
     HanabiOptions,
+    HanabiPlay,
     HanabiSetup,
 )
+from gametape.games.hanabi.notation import card_name, slot_of
+from gametape.games.hanamikoji.events import HanamikojiAssign
+from gametape.games.hanamikoji.rules import card_name as koji_card
+from gametape.games.ohanami.events import OhanamiPick
 
 LETTERS = "rygbw"
 
@@ -104,3 +111,58 @@ def fold(events):
     from gametape.engine.registry import ruleset_for
 
     return engine_fold(ruleset_for(events[0]), events)
+
+
+# What a person at a real table types, in the short notation, for a game a bot played on a
+# known deal (used by tests/test_table.py and bench/record_bench.py).
+
+
+def hanabi_lines(game: Game) -> list[str]:
+    """Short notation: `p2 r3`, `d1 y4`, `c ben r 13`; names shortened to a prefix."""
+    lines = []
+    states = game.fold.states
+    suits = game.setup.options.suits  # type: ignore[attr-defined]
+    for seq in range(1, len(game.events)):
+        before, event = states[seq - 1], game.events[seq]
+        if isinstance(event, HanabiPlay | HanabiDiscard):
+            verb = "p" if isinstance(event, HanabiPlay) else "d"
+            face = card_name(before.faces[event.card], suits)
+            lines.append(f"{verb}{slot_of(before, event.player, event.card)} {face}")
+        elif isinstance(event, HanabiClue):
+            hand = before.hands[event.target]
+            if event.suit is not None:
+                value = suits[event.suit][0]
+                touched = [o for o in hand if before.faces[o].suit == event.suit]
+            else:
+                value = str(event.rank)
+                touched = [o for o in hand if before.faces[o].rank == event.rank]
+            slots = "".join(sorted(str(slot_of(before, event.target, o)) for o in touched))
+            lines.append(f"c {game.players[event.target][:2]} {value} {slots}")
+    return lines
+
+
+def ohanami_lines(game: Game) -> list[str]:
+    """`b 37 2` (bob picks 37 for row 2), `a 5 x` (a discard)."""
+    lines = []
+    for event in game.events[1:]:
+        if isinstance(event, OhanamiPick):
+            where = "x" if event.row is None else str(event.row)
+            lines.append(f"{game.players[event.player][0]} {event.card} {where}")
+    return lines
+
+
+def hanamikoji_lines(game: Game) -> list[str]:
+    """`a r8 ? ? v7`: the table sees the performed and voted cards, and here the hidden one
+    of every other round."""
+    lines = []
+    for i, event in enumerate(game.events[1:]):
+        if isinstance(event, HanamikojiAssign):
+            hidden = koji_card(event.hidden) if i % 2 else "?"  # type: ignore[arg-type]
+            lines.append(f"{game.players[event.player][0]} {koji_card(event.perform)} "
+                         f"{hidden} ? {koji_card(event.vote)}")
+    return lines
+
+
+TABLE_LINES = {"hanabi": hanabi_lines, "ohanami": ohanami_lines, "hanamikoji": hanamikoji_lines}
+
+

@@ -30,12 +30,8 @@ from gametape.engine.game import Game
 from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import RuleViolation
 from gametape.events import Store, read_log
-from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
-from gametape.games.hanabi.notation import card_name, slot_of
-from gametape.games.hanamikoji.events import HanamikojiAssign
-from gametape.games.hanamikoji.rules import card_name as koji_card
-from gametape.games.ohanami.events import OhanamiPick
 from gametape.usecases.record import Recording, new_game
+from tests.helpers import TABLE_LINES as LINES
 
 runner = CliRunner()
 
@@ -45,58 +41,6 @@ def _cli(store: Path, *args: str, **kw):
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         repr(result.exception)
     return result
-
-
-# --- what a person at the table types, from a game a bot played on a known deal ----------
-
-
-def hanabi_lines(game: Game) -> list[str]:
-    """Short notation: `p2 r3`, `d1 y4`, `c ben r 13`; names shortened to a prefix."""
-    lines = []
-    states = game.fold.states
-    suits = game.setup.options.suits  # type: ignore[attr-defined]
-    for seq in range(1, len(game.events)):
-        before, event = states[seq - 1], game.events[seq]
-        if isinstance(event, HanabiPlay | HanabiDiscard):
-            verb = "p" if isinstance(event, HanabiPlay) else "d"
-            face = card_name(before.faces[event.card], suits)
-            lines.append(f"{verb}{slot_of(before, event.player, event.card)} {face}")
-        elif isinstance(event, HanabiClue):
-            hand = before.hands[event.target]
-            if event.suit is not None:
-                value = suits[event.suit][0]
-                touched = [o for o in hand if before.faces[o].suit == event.suit]
-            else:
-                value = str(event.rank)
-                touched = [o for o in hand if before.faces[o].rank == event.rank]
-            slots = "".join(sorted(str(slot_of(before, event.target, o)) for o in touched))
-            lines.append(f"c {game.players[event.target][:2]} {value} {slots}")
-    return lines
-
-
-def ohanami_lines(game: Game) -> list[str]:
-    """`b 37 2` (bob picks 37 for row 2), `a 5 x` (a discard)."""
-    lines = []
-    for event in game.events[1:]:
-        if isinstance(event, OhanamiPick):
-            where = "x" if event.row is None else str(event.row)
-            lines.append(f"{game.players[event.player][0]} {event.card} {where}")
-    return lines
-
-
-def hanamikoji_lines(game: Game) -> list[str]:
-    """`a r8 ? ? v7`: the table sees the performed and voted cards, and here the hidden one
-    of every other round."""
-    lines = []
-    for i, event in enumerate(game.events[1:]):
-        if isinstance(event, HanamikojiAssign):
-            hidden = koji_card(event.hidden) if i % 2 else "?"  # type: ignore[arg-type]
-            lines.append(f"{game.players[event.player][0]} {koji_card(event.perform)} "
-                         f"{hidden} ? {koji_card(event.vote)}")
-    return lines
-
-
-LINES = {"hanabi": hanabi_lines, "ohanami": ohanami_lines, "hanamikoji": hanamikoji_lines}
 
 
 def _bot_game(name: str, seed: int) -> Game:
@@ -203,6 +147,8 @@ def test_hanamikoji_a_card_shown_twice_names_the_first_seq(tmp_path):
 
 
 def test_a_refusal_in_validation_names_both_seqs(tmp_path):
+    from gametape.games.hanabi.events import HanabiPlay
+
     """A forged log whose reveal contradicts an earlier clue: validate names both."""
     from gametape.games.hanabi.events import Face
 

@@ -273,7 +273,9 @@ def record_cmd(
         reader = prompt_reader(history=past)
     else:
         reader = plain_reader(sys.stdin, out)
-    Recorder(recording, out, reader, seat).run()
+    from rich.console import Console
+
+    Recorder(recording, Console(highlight=False), reader, seat).run()  # wraps long lines
 
 
 def _latest_in_progress() -> Any:

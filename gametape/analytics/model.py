@@ -23,7 +23,7 @@ import pyarrow as pa
 from gametape.analytics import schema
 from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
-from gametape.errors import GametapeError
+from gametape.errors import GametapeError, UsageError
 from gametape.events.store import SUFFIX
 
 DB_NAME = "gametape.duckdb"
@@ -132,9 +132,15 @@ class ReadModel:
         files = {}
         if self.root.is_dir():
             for entry in os.scandir(self.root):
-                if entry.name.endswith(SUFFIX) and entry.is_file():
+                if not entry.name.endswith(SUFFIX):
+                    continue
+                # Every entry named like a log is a game: a directory, a FIFO or a broken
+                # symlink too, which the model lists as invalid with what is wrong with it.
+                try:
                     st = entry.stat()
-                    files[str(self.root / entry.name)] = (st.st_size, st.st_mtime_ns)
+                except OSError:
+                    st = entry.stat(follow_symlinks=False)
+                files[str(self.root / entry.name)] = (st.st_size, st.st_mtime_ns)
         return files
 
     def stale(self) -> bool:
@@ -194,15 +200,40 @@ class ReadModel:
     # --- queries ------------------------------------------------------------------------
 
     def query(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """Run SQL read-only; return column names and rows. Raises QueryError."""
-        with self.connect(read_only=True) as con:
+        """Run one SQL statement that can change nothing; return column names and rows.
+
+        The connection is read-only, cannot touch any other file (no COPY TO, EXPORT,
+        ATTACH, read_csv of other files, extension installs) and cannot be reconfigured, so
+        no query can write or destroy anything. Raises QueryError.
+        """
+        if not sql.strip():
+            raise UsageError("the query is empty: write one SQL statement")
+        with self._sealed() as con:
             try:
-                result = con.execute(sql)
-                rows = result.fetchall()
+                statements = con.extract_statements(sql)
+                if len(statements) != 1:
+                    raise QueryError(f"{len(statements)} statements: a query is one statement")
+                result = con.execute(statements[0])
+                rows = result.fetchall() if result.description else []
             except duckdb.Error as exc:
-                raise QueryError(str(exc)) from None
+                raise QueryError(str(exc).splitlines()[0]) from None
             columns = [d[0] for d in result.description] if result.description else []
         return columns, rows
+
+    @contextmanager
+    def _sealed(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A read-only connection that reaches no file but the model and is locked so."""
+        self._open(read_only=True).close()  # waits out another process's write lock
+        try:
+            con = duckdb.connect(str(self.path), read_only=True, config={
+                "enable_external_access": False, "lock_configuration": True})
+        except duckdb.Error as exc:
+            raise ModelError(f"cannot open the read model {self.path}: {exc}",
+                             hint="it can be rebuilt: gametape index --rebuild") from None
+        try:
+            yield con
+        finally:
+            con.close()
 
     def stats(self, rulesets: Sequence[str] | None = None) -> list[dict[str, Any]]:
         """The ready-made reports (gametape.analytics.reports) for each ruleset present."""

@@ -23,15 +23,17 @@ class ReplayApp(App[None]):
     #jump.open { display: block; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Short descriptions: the whole footer fits 80 columns.
         Binding("right,l,n,space", "step(1)", "next"),
         Binding("left,h,p", "step(-1)", "back"),
         Binding("home,g", "first", "first"),
         Binding("end,G", "last", "last"),
-        Binding("colon,j", "ask_jump", "jump (seq, or t+turn)"),
+        Binding("colon,j", "ask_jump", "jump"),
         Binding("k", "cycle_kind", "kind"),
-        Binding("right_square_bracket", "find(True)", "next of kind"),
-        Binding("left_square_bracket", "find(False)", "prev of kind"),
-        Binding("q,escape", "quit", "quit"),
+        Binding("right_square_bracket", "find(True)", "next"),
+        Binding("left_square_bracket", "find(False)", "prev"),
+        Binding("q", "quit", "quit"),
+        Binding("escape", "back_out", "quit", show=False),
     ]
 
     def __init__(self, cursor: Cursor, seat: int | None = None, follow: bool = True) -> None:
@@ -60,7 +62,7 @@ class ReplayApp(App[None]):
     def show(self) -> None:
         self.frame = frame = self.cursor.frame(seat=self.seat)
         self.query_one("#frame", Static).update(render_frame(self.cursor, frame))
-        kind = f"kind: {self.kind} ([ ] to jump)" if self.kind else "no kinds"
+        kind = f"kind: {self.kind} ([ ] to jump)" if self.kind else "no kinds of events yet"
         status = f"{kind}   {self.message}".rstrip()
         self.query_one("#status", Static).update(status)
 
@@ -70,6 +72,9 @@ class ReplayApp(App[None]):
         if self.cursor.refresh():
             if at_end:
                 self.cursor.end()
+            if self.kind is None:
+                kinds = self.cursor.kinds()
+                self.kind = kinds[0] if kinds else None
             self.message = f"{self.cursor.last} events now"
             self.show()
 
@@ -93,7 +98,16 @@ class ReplayApp(App[None]):
         if kinds:
             i = kinds.index(self.kind) if self.kind in kinds else -1
             self.kind = kinds[(i + 1) % len(kinds)]
+        self.message = ""
         self.show()
+
+    def action_back_out(self) -> None:
+        """Esc closes the jump prompt when it is open, and quits otherwise."""
+        if self.query_one("#jump", Input).has_class("open"):
+            self._close_jump()
+            self.show()
+        else:
+            self.exit()
 
     def action_find(self, forward: bool) -> None:
         if self.kind is None:
@@ -107,6 +121,8 @@ class ReplayApp(App[None]):
         self.show()
 
     def action_ask_jump(self) -> None:
+        self.message = ""
+        self.show()
         box = self.query_one("#jump", Input)
         box.add_class("open")
         box.value = ""
@@ -126,12 +142,6 @@ class ReplayApp(App[None]):
         except OutOfRange as exc:
             self.message = str(exc)
         self.show()
-
-    def on_key(self, event) -> None:
-        box = self.query_one("#jump", Input)
-        if event.key == "escape" and box.has_class("open"):
-            self._close_jump()
-            event.stop()
 
     def _close_jump(self) -> None:
         box = self.query_one("#jump", Input)

@@ -85,4 +85,5 @@ def render(view: HanabiView, title: str) -> RenderableType:
     legend = Text("under each card: what its holder knows from clues (* = clued)", style="dim")
     body = Group(status, fireworks, tokens, Text(""), hands, Text(""), discards, legend)
     viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
-    return Panel(body, title=f"Hanabi · {title}{viewer}", title_align="left", expand=False)
+    return Panel(body, title=Text(f"Hanabi · {title}{viewer}"), title_align="left",
+                 expand=False)

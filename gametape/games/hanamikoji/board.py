@@ -67,7 +67,7 @@ def render(view: HanamikojiView, title: str) -> RenderableType:
     for seat, side in enumerate(view.seats):
         label = side.name + (" (you)" if seat == view.seat else "")
         label += " · starts" if seat == view.starting and view.outcome is None else ""
-        sides.add_column(label)
+        sides.add_column(Text(label, style="bold"))
     sides.add_row(*[_side(view, s, side) for s, side in enumerate(view.seats)])
     if view.outcome is None:
         waiting = [s.name for s in view.seats if not s.assigned]
@@ -77,4 +77,4 @@ def render(view: HanamikojiView, title: str) -> RenderableType:
             f"{s.name} {s.score}" for s in view.seats), style="bold")
     viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
     return Panel(Group(status, Text(""), artists, Text(""), sides),
-                 title=f"Hanamikoji · {title}{viewer}", title_align="left", expand=False)
+                 title=Text(f"Hanamikoji · {title}{viewer}"), title_align="left", expand=False)

@@ -32,7 +32,7 @@ def _gardens(view: OhanamiView) -> Table:
         name = g.name + (" (you)" if s == view.seat else "")
         for r, row in enumerate(g.rows):
             bonus = row_bonus(len(row))
-            t.add_row(name if r == 0 else "", f"[{MARKERS[r]}]", _cards(row),
+            t.add_row(Text(name if r == 0 else ""), Text(f"[{MARKERS[r]}]"), _cards(row),
                       f"{len(row)}" + (f" +{bonus}" if bonus else ""))
         hand = _cards(g.hand) if g.hand is not None else Text("▒▒ " * g.hand_size, style="dim")
         note = "picked" if g.picked else ""
@@ -70,5 +70,5 @@ def render(view: OhanamiView, title: str) -> RenderableType:
         parts.append(Text("discards this round: ").append_text(
             Text(" ").join(map(_card, view.discards))))
     seat = f" · as {view.players[view.seat]}" if view.seat is not None else ""
-    return Panel(Group(*parts), title=f"Ohanami · {title}{seat}", title_align="left",
+    return Panel(Group(*parts), title=Text(f"Ohanami · {title}{seat}"), title_align="left",
                  expand=False)

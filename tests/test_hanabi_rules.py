@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -336,7 +337,8 @@ def test_a_game_in_progress_is_a_valid_log():
     moves(g, "play 5")
     from gametape.events.codec import Record
 
-    read = LogRead(path="x", records=[Record(1, i, "t", e) for i, e in enumerate(g.events)])
+    read = LogRead(path=Path("test.jsonl"),  # the file of the game called "test"
+                   records=[Record(1, i, "t", e) for i, e in enumerate(g.events)])
     report, _ = validate(read)
     assert report.status == "in_progress" and report.problem is None
 

@@ -85,7 +85,7 @@ def test_reimporting_is_skipped_by_id_or_by_deck_and_actions(tmp_path):
     copy = tmp_path / "copy.json"
     copy.write_text(json.dumps(data))
     (r,) = import_files(store, [copy])
-    assert r.status == "duplicate" and "same deck and actions" in r.reason
+    assert r.status == "duplicate" and "same players, deck and actions" in r.reason
 
 
 def test_an_illegal_action_is_reported_with_its_index_and_rule_and_not_written(tmp_path):
@@ -182,9 +182,35 @@ def test_export_warns_where_hanablive_would_have_ended_the_game_earlier():
         end = hl.hanablive_end(game.events)
         if end is not None:
             ends.append(end)
-            with pytest.raises(hl.Refused, match=f"action {end} .*already over"):
-                hl.to_game(hl.parse(msgspec.json.encode(hl.from_events(game.events))))
+            source = hl.parse(msgspec.json.encode(hl.from_events(game.events)))
+            with pytest.raises(hl.Refused, match=f"action {end} .*already over") as exc:
+                hl.to_game(source)
+            # the refusal says why the game was over and how to import such a file
+            assert "best score still reachable" in exc.value.message
+            assert "play_on=true" in exc.value.message
+            played_on = hl.to_game(source, play_on=True)
+            assert played_on.events[1:] == game.events[1:] and played_on.is_over
     assert ends  # native games without end_at_max_score do go on past that point
+
+
+def test_import_option_play_on_from_the_cli(run, tmp_path):
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.games.hanabi import HANABI
+
+    for seed in range(40):
+        game = sim.play(HANABI, ["a", "b", "c"], "heuristic", random.Random(seed))
+        if hl.hanablive_end(game.events) is not None:
+            break
+    path = tmp_path / "hle.json"
+    path.write_bytes(msgspec.json.encode(hl.from_events(game.events)))
+    refused = run("import", "hanablive", str(path))
+    assert refused.exit_code == 1 and "play_on=true" in refused.stdout
+    imported = run("import", "hanablive", str(path), "-o", "play_on=true", "--json")
+    assert imported.exit_code == 0 and '"status":"imported"' in imported.stdout
+    bad = run("import", "hanablive", str(path), "-o", "playon=1")
+    assert bad.exit_code == 2 and "unknown import option 'playon'" in bad.stderr
 
 
 def test_cli_import_summary_and_export(run, tmp_path):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from gametape.cli.commands import analytics, play, store
 from gametape.cli.common import STATE, StoreOpt
-from gametape.cli.output import err, friendly_errors
+from gametape.cli.output import err, friendly_errors, out
 from gametape.errors import UsageError
 
 app = typer.Typer(
@@ -25,9 +27,22 @@ for group in (play.app, store.app, analytics.app):
     app.registered_commands += group.registered_commands
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        out.print(f"gametape {version('gametape')}")
+        raise typer.Exit()
+
+
 @app.callback()
 @friendly_errors
-def _main(store: StoreOpt = None) -> None:
+def _main(
+    store: StoreOpt = None,
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
     if store is not None and not store.strip():
         raise UsageError("--store is empty: name a directory (or leave the option out)")
     STATE.store_path = Path(store) if store is not None else None
@@ -35,6 +50,11 @@ def _main(store: StoreOpt = None) -> None:
 
 def main() -> None:
     """Console-script entry point."""
+    # When the reader goes away (`gametape validate --json | head -1`), stop quietly as other
+    # Unix tools do: SIGPIPE ends the process (status 141 in a shell). Every recorded move is
+    # on disk before anything about it is printed, so nothing is lost.
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         app()
     except KeyboardInterrupt:

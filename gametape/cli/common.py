@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from gametape.cli.output import EXIT_USAGE, err, fail, out
+from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.engine.game import Game
 from gametape.engine.ruleset import NotationError
 from gametape.engine.validate import Report
@@ -107,7 +107,7 @@ def print_reports(reports: list[Report]) -> None:
                       Text(r.status.replace("_", " "), style=colours[r.status]),
                       str(r.events), Text(result))
     if len(reports) <= 200:
-        out.print(table)
+        render(table)
     else:
         for r in reports:
             if r.problem:

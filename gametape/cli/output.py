@@ -18,7 +18,8 @@ from rich.text import Text
 
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError
 
-__all__ = ["EXIT_INVALID", "EXIT_USAGE", "err", "escape", "fail", "friendly_errors", "out"]
+__all__ = ["EXIT_INVALID", "EXIT_USAGE", "err", "escape", "fail", "friendly_errors", "out",
+           "render"]
 
 # soft_wrap: long lines are never broken by us (a pipe or a grep gets each line whole);
 # tables and boards still fit the width.
@@ -26,6 +27,11 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def render(renderable: Any) -> None:
+    """Print a board or a table: laid out (and wrapped) to the width, unlike plain lines."""
+    out.print(renderable, soft_wrap=False)
 
 
 def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoReturn:

@@ -5,6 +5,7 @@ The engine reads no files: ``gametape.usecases.check`` reads them and calls this
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -87,6 +88,10 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     except IllegalEvent as exc:
         problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
                           line=(exc.seq or 0) + 1, seq=exc.seq, rule=exc.violation.rule)
+    if problem is None and setup is not None and setup.game != Path(read.path).stem:
+        problem = Problem(kind="WrongGame", message=f"the setup names the game "
+                          f"{setup.game[:40]!r}, but the log is {Path(read.path).name} (a log's "
+                          "game id is its file name)", file=file, line=1, seq=0)
     if problem is None and read.error is not None:
         e = read.error
         problem = Problem(kind=type(e).__name__, message=e.message, file=file, line=e.line,

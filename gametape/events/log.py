@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import stat
 import time
 from collections.abc import Iterator, Sequence
@@ -46,6 +47,8 @@ from gametape.events.errors import (
 )
 
 LOCK_TIMEOUT = 10.0
+TS = re.compile(  # UTC, ISO 8601, milliseconds: 2026-11-30T02:01:54.123Z
+    r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{3}Z").fullmatch
 MARK_LEN = len(HASH_MARK)
 HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}
 
@@ -126,6 +129,13 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
         except LogError as exc:
             exc.path, exc.line, exc.offset, exc.seq = path, number, offset, seq_expected
             result.error = exc
+            return result
+        if not TS(rec.ts):
+            result.error = CorruptLine(
+                f"ts {rec.ts[:40]!r} is not UTC ISO 8601 with milliseconds "
+                "(like 2026-11-30T02:01:54.123Z)",
+                path=path, line=number, seq=rec.seq, offset=offset,
+            )
             return result
         if rec.seq != seq_expected:
             what = "a repeat" if rec.seq < seq_expected else "a gap"

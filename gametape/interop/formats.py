@@ -7,7 +7,7 @@ protocol; each game's package holds its formats.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gametape.errors import GametapeError, UsageError
@@ -51,8 +51,14 @@ class Format(Protocol):
         """The same identities, read back from a setup this format imported."""
         ...
 
-    def to_game(self, source: Any, file: str) -> Game:
-        """The game, validated move by move; ImportRefused names the move and rule."""
+    @property
+    def options_help(self) -> Mapping[str, str]:
+        """Import options (`-o key=value`) and what they mean."""
+        ...
+
+    def to_game(self, source: Any, file: str, options: Mapping[str, str]) -> Game:
+        """The game, validated move by move; ImportRefused names the move and rule; a bad
+        option is a UsageError."""
         ...
 
     def facts(self, game: Game) -> dict[str, Any]:

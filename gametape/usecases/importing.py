@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -55,20 +55,26 @@ def known_keys(store: Store, fmt: Format) -> set[str]:
 
 
 def import_files(store: Store, fmt: Format, paths: Iterable[Path],
-                 progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
+                 progress: Callable[[Path], None] | None = None,
+                 options: Mapping[str, str] | None = None) -> list[ImportResult]:
     """Import every file; a refused or duplicate file never stops the others."""
+    options = options or {}
+    unknown = set(options) - set(fmt.options_help)
+    if unknown:
+        raise UsageError(f"unknown import option {sorted(unknown)[0]!r}; {fmt.name} options: "
+                         f"{', '.join(fmt.options_help) or 'none'}")
     keys = known_keys(store, fmt)
     results = []
     with store.batch():
         for path, named in files_in(paths):
-            results.append(_import_one(store, fmt, path, keys, named))
+            results.append(_import_one(store, fmt, path, keys, named, options))
             if progress:
                 progress(path)
     return results
 
 
 def _import_one(store: Store, fmt: Format, path: Path, keys: set[str],
-                named: bool = True) -> ImportResult:
+                named: bool, options: Mapping[str, str]) -> ImportResult:
     file = str(path)
     try:
         data = path.read_bytes()
@@ -84,7 +90,7 @@ def _import_one(store: Store, fmt: Format, path: Path, keys: set[str],
         if seen:
             return ImportResult(file=file, status="duplicate",
                                 reason=f"already imported: {seen[0]}")
-        game = fmt.to_game(source, path.name)
+        game = fmt.to_game(source, path.name, options)
     except ImportRefused as exc:
         return ImportResult(file=file, status="refused", kind=exc.kind, reason=exc.message)
     except OSError as exc:

@@ -8,20 +8,33 @@ then owes is drawn, and the append happens only if nobody else wrote first (expe
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gametape.engine.fold import Fold
+from gametape.engine.fold import Fold, IllegalEvent
 from gametape.engine.game import UNDO_WORDS, Game, describe, notation
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.registry import get_ruleset
-from gametape.engine.ruleset import RuleViolation
+from gametape.engine.ruleset import OptionError, RuleViolation
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
 from gametape.events.log import LogRead, read_log
 from gametape.events.store import Store
+
+
+@contextmanager
+def options_checked() -> Iterator[None]:
+    """Options that make a setup the rules refuse are a usage error, not invalid data."""
+    try:
+        yield
+    except IllegalEvent as exc:
+        if exc.seq:
+            raise
+        raise OptionError(f"the options make no valid game: {exc.violation.message}",
+                          ) from None
 
 
 def check_names(names: Sequence[str], rules: Any) -> None:
@@ -45,12 +58,14 @@ def new_game(store: Store, game: str, players: Sequence[str], seed: int | None =
     if table:
         if seed is not None:
             raise UsageError("a game dealt at the table has no seed: leave out --seed")
-        created = Game(Fold(rules, rules.table_setup(players, options or {})))
+        with options_checked():
+            created = Game(Fold(rules, rules.table_setup(players, options or {})))
         created.deal(random.Random(0))  # a table game's chance events carry no draw
         gid = store.create(created.setup, created.events[1:])
         return gid, created
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    created = Game.create(rules, players, random.Random(seed), options or {}, seed=seed)
+    with options_checked():
+        created = Game.create(rules, players, random.Random(seed), options or {}, seed=seed)
     gid = store.create(created.setup, created.events[1:])
     return gid, created
 

@@ -11,6 +11,7 @@ from gametape.engine import simulate as sim
 from gametape.engine.registry import get_ruleset
 from gametape.errors import UsageError
 from gametape.events.store import Store
+from gametape.usecases.record import options_checked
 
 
 @dataclass
@@ -29,7 +30,7 @@ def simulate(store: Store, game: str, games: int, players: int | None = None,
              progress: Callable[[], None] | None = None) -> Simulated:
     """Write ``games`` complete games; game ``i`` is shuffled with ``seed + i``."""
     rules = get_ruleset(game)
-    count = players or sim.default_count(rules)
+    count = sim.default_count(rules) if players is None else players
     if not rules.min_players <= count <= rules.max_players:
         lo, hi = rules.min_players, rules.max_players
         raise UsageError(f"{game} needs {f'exactly {lo}' if lo == hi else f'{lo}-{hi}'} "
@@ -43,8 +44,9 @@ def simulate(store: Store, game: str, games: int, players: int | None = None,
     done = Simulated()
     with store.batch():
         for i in range(games):
-            played = sim.play(rules, names, bot, random.Random(seed + i), dict(options or {}),
-                              seed=seed + i)
+            with options_checked():
+                played = sim.play(rules, names, bot, random.Random(seed + i),
+                                  dict(options or {}), seed=seed + i)
             done.ids.append(store.create(played.setup, played.events[1:]))
             res = played.result()
             assert res is not None

@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from gametape.cli.common import STATE, JsonOpt, progress, read
-from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json
+from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
 from gametape.errors import GametapeError, UsageError
 
 app = typer.Typer()
@@ -96,7 +96,7 @@ def query(
         fail(str(exc), hint="tables: games, game_players, events, and per game "
                             "GAME.events (docs/analytics.md)")
     if fmt == "table":
-        out.print(rich_table(columns, rows))
+        render(rich_table(columns, rows))
         err.print(Text(f"{len(rows)} rows", style="dim"))
     else:
         sys.stdout.write(as_text(columns, rows, fmt))
@@ -129,17 +129,17 @@ def stats(
         out.rule(Text(rep["ruleset"], style="bold"))
         if rep["scores"]:
             out.print(Text("score by player count", style="bold"))
-            out.print(histogram(rep["scores"]))
+            render(histogram(rep["scores"]))
         for key, title in (("outcomes", "outcomes"), ("lengths", "game length"),
                            ("players", "players")):
             rows = rep[key]
             if rows:
-                out.print(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
+                render(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
         own = rep.get("mistakes")
         if own is None:
             continue
         if own["rows"]:
-            out.print(rich_table(list(own["rows"][0]),
+            render(rich_table(list(own["rows"][0]),
                                  [list(r.values()) for r in own["rows"]], own["title"]))
         else:
             out.print(Text(f"{own['title']}: none"))

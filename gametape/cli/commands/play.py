@@ -27,6 +27,7 @@ from gametape.cli.output import (
     out,
     print_json,
     print_json_lines,
+    render,
 )
 from gametape.engine.fold import IllegalEvent, iter_states
 from gametape.engine.game import describe, notation
@@ -141,7 +142,7 @@ def show(
                     "result": game.result()})
         return
     title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
-    out.print(board(view, game.ruleset, title))
+    render(board(view, game.ruleset, title))
     if log.error is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
 
@@ -180,7 +181,7 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
         else:
             table.add_row(str(r["seq"]), str(r["turn"]), Text(r["player"] or ""),
                           Text(r["move"]), Text(r["description"]))
-    out.print(table)
+    render(table)
     if log.error is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
 
@@ -233,7 +234,7 @@ def replay(
         print_json_lines(frames)
     else:
         for frame in frames:
-            out.print(render_frame(cursor, frame))
+            render(render_frame(cursor, frame))
     if cursor.problem and (at is None or at == cursor.last):
         fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
 
@@ -319,4 +320,4 @@ def games(json: JsonOpt = False) -> None:
         table.add_row(Text(r["game"], style="bold"), f"{lo}" if lo == hi else f"{lo}-{hi}",
                       Text(", ".join(r["bots"])), Text("\n".join(r["moves"])),
                       Text(", ".join(r["options"]) or "-"))
-    out.print(table)
+    render(table)

@@ -27,6 +27,7 @@ from gametape.cli.output import (
     out,
     print_json,
     print_json_lines,
+    render,
 )
 from gametape.engine.fold import iter_states
 from gametape.engine.game import describe
@@ -170,6 +171,9 @@ def import_cmd(
         metavar="FORMAT", help="The other tool's format (`gametape games` lists them).")],
     paths: Annotated[list[Path], typer.Argument(
         metavar="FILE_OR_DIR...", help="Files, or directories of them.")],
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A format option as key=value, e.g. play_on=true for "
+        "hanablive files from tools that play on.")] = None,
     json: JsonOpt = False,
 ) -> None:
     """Import games recorded by other tools, validating every move.
@@ -181,17 +185,19 @@ def import_cmd(
 
     Example: `gametape import hanablive ~/Downloads/hanablive/`
     """
-    import_files_cli(fmt, paths, json)
+    import_files_cli(fmt, paths, json, parse_options(option or []))
 
 
-def import_files_cli(fmt_name: str, paths: list[Path], json: bool) -> None:
+def import_files_cli(fmt_name: str, paths: list[Path], json: bool,
+                     options: dict[str, str]) -> None:
     from gametape.usecases.importing import find_format, import_files
 
     fmt = find_format(fmt_name)
     store = STATE.store
     with progress() as bar:
         task = bar.add_task("importing", total=None)
-        results = import_files(store, fmt, paths, progress=lambda _p: bar.advance(task))
+        results = import_files(store, fmt, paths, progress=lambda _p: bar.advance(task),
+                               options=options)
     if json:
         print_json_lines(results)
     else:
@@ -243,7 +249,7 @@ def demo(
         out.rule(Text(f"{rules.name}: {games} simulated games in {root}", style="bold"))
         log = read_log(store.path(gid))
         game = game_of(log)
-        out.print(board(game.view(None), rules, f"{gid} · final position"))
+        render(board(game.view(None), rules, f"{gid} · final position"))
         out.print(Text("first moves", style="bold"))
         for seq, event, before, after in list(iter_states(rules, log.events))[:8]:
             out.print(Text(f"  {seq:>3}  {describe(rules, game.players, before, event, after)}"))

@@ -10,15 +10,16 @@ legacy ``startingPlayer``), optional ``id`` and ``seed``.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
 from gametape.engine.fold import IllegalEvent, live_seqs
 from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
+from gametape.errors import UsageError
 from gametape.events.base import Abandon, Event, Setup
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
@@ -32,6 +33,7 @@ from gametape.games.hanabi.events import (
 from gametape.interop.formats import ExportError, ImportRefused
 
 NO_VARIANT = "No Variant"
+MAX_ID = 2**53 - 1
 SUITS = ("red", "yellow", "green", "blue", "purple")  # hanab.live's No Variant, in order
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
 # hanab.live end conditions that mean the players stopped the game (they become `abandon`)
@@ -73,8 +75,8 @@ class HLGame(msgspec.Struct, omit_defaults=True):
     deck: list[HLCard]
     actions: list[HLAction]
     options: HLOptions | None = None
-    id: int | None = None
-    seed: str | None = None
+    id: Annotated[int, msgspec.Meta(ge=0, le=MAX_ID)] | None = None  # JSON-safe integers
+    seed: Annotated[str, msgspec.Meta(max_length=200)] | None = None
 
 
 _decoder = msgspec.json.Decoder(HLGame)
@@ -90,19 +92,26 @@ def parse(data: bytes) -> HLGame:
         return _decoder.decode(data)
     except msgspec.DecodeError as exc:
         raise Refused("format", f"not a hanab.live game: {exc}") from None
+    except RecursionError:
+        raise Refused("format", "not a hanab.live game: JSON nested too deeply") from None
 
 
 def fingerprint(game: HLGame) -> str:
-    """Identifies a game by its deck and actions (to skip re-imports without an id)."""
-    body = _encoder.encode([[(c.suitIndex, c.rank) for c in game.deck],
+    """Identifies a game by its players, first seat, deck and actions (to skip re-imports of
+    a file without an id; the same deal played by other people is another game)."""
+    first = game.options.startingPlayer if game.options else 0
+    body = _encoder.encode([game.players, first,
+                            [(c.suitIndex, c.rank) for c in game.deck],
                             [(a.type, a.target, a.value if a.type > DISCARD else 0)
                              for a in game.actions]])
     return hashlib.sha256(body).hexdigest()[:32]
 
 
-def to_game(source: HLGame, file: str = "") -> Game:
+def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     """A gametape Hanabi game from a hanab.live game, validated action by action.
 
+    hanab.live ends a game once the best score still reachable is reached; ``play_on`` is for
+    files from tools that play on past that point (DeepMind's Hanabi Learning Environment).
     Raises Refused for another variant, a rule-changing option, or an illegal action
     (naming the action's index and the rule it breaks).
     """
@@ -123,7 +132,7 @@ def to_game(source: HLGame, file: str = "") -> Game:
         players=tuple(source.players),
         deck=tuple(Face(c.suitIndex, c.rank) for c in source.deck),
         options=HanabiOptions(suits=SUITS, starting_seat=opts.startingPlayer,
-                              end_at_max_score=True),
+                              end_at_max_score=not play_on),
         meta=meta,
     )
     try:
@@ -143,7 +152,15 @@ def to_game(source: HLGame, file: str = "") -> Game:
                 continue
             game.push(event)
         except RuleViolation as v:
-            raise Refused("illegal", f"action {index} ({_describe(action)}): {v}") from None
+            why = f"action {index} ({_describe(action)}): {v}"
+            state = game.state
+            if game.is_over and not play_on and state.outcome == "normal" \
+                    and state.final_turns != 0 and state.fireworks_sum < 25:
+                why += (f"; the game had ended when the best score still reachable "
+                        f"({state.max_score}) was reached, as hanab.live ends games; a file "
+                        "from a tool that plays on (DeepMind's HLE) imports with "
+                        "`-o play_on=true`")
+            raise Refused("illegal", why) from None
     return game
 
 
@@ -263,7 +280,7 @@ def _id_key(hanablive_id: object) -> str:
 
 
 def _print_key(fingerprint: object) -> str:
-    return f"the same deck and actions ({str(fingerprint)[:12]})"
+    return f"the same players, deck and actions ({str(fingerprint)[:12]})"
 
 
 class HanabliveFormat:
@@ -297,8 +314,19 @@ class HanabliveFormat:
             keys.add(_print_key(setup.meta["fingerprint"]))
         return keys
 
-    def to_game(self, source: HLGame, file: str) -> Game:
-        return to_game(source, file)
+    options_help: ClassVar[dict[str, str]] = {
+        "play_on": "true: the source plays on after the best score still reachable "
+                   "(DeepMind's HLE); hanab.live itself ends the game there"}
+
+    def to_game(self, source: HLGame, file: str, options: Mapping[str, str]) -> Game:
+        unknown = set(options) - set(self.options_help)
+        if unknown:
+            raise UsageError(f"unknown import option {sorted(unknown)[0]!r}; options: "
+                             f"{', '.join(self.options_help)}")
+        play_on = options.get("play_on", "false").lower()
+        if play_on not in ("true", "false"):
+            raise UsageError(f"option play_on: {play_on!r} is not true or false")
+        return to_game(source, file, play_on=play_on == "true")
 
     def facts(self, game: Game) -> dict[str, Any]:
         return {"fireworks_sum": game.state.fireworks_sum}

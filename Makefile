@@ -17,6 +17,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check gametape tests bench
+	$(BIN)/ruff format --check gametape tests bench
 	$(BIN)/mypy gametape
 	$(BIN)/pytest
 

@@ -21,9 +21,12 @@ GAMES = 2000
 def _floor(root: Path) -> float:
     def load() -> None:
         con = duckdb.connect()
-        con.execute(f"CREATE TABLE raw AS SELECT * FROM read_json('{root}/*.jsonl', "
-                    "format = 'newline_delimited', union_by_name = true)")
+        con.execute(
+            f"CREATE TABLE raw AS SELECT * FROM read_json('{root}/*.jsonl', "
+            "format = 'newline_delimited', union_by_name = true)"
+        )
         con.close()
+
     return best_of(load, 3)
 
 
@@ -43,6 +46,7 @@ def run(games: int = GAMES) -> dict[str, dict[str, float]]:
                 def index(j: int = jobs, db: Path = db, root: Path = root) -> None:
                     db.unlink(missing_ok=True)
                     ReadModel(root, db).refresh(jobs=j)
+
                 timings[jobs] = best_of(index, 2)
             model = ReadModel(root, Path(tmp) / f"{name}-1.duckdb")
             t = time.perf_counter()
@@ -50,16 +54,21 @@ def run(games: int = GAMES) -> dict[str, dict[str, float]]:
             t_noop = time.perf_counter() - t
             assert not summary.changed
             r = results[name] = {
-                "events": events, "floor_events_per_s": events / t_floor,
+                "events": events,
+                "floor_events_per_s": events / t_floor,
                 "index_events_per_s": events / timings[1],
                 "index_2_jobs_events_per_s": events / timings[2],
-                "ratio": timings[1] / t_floor, "ratio_2_jobs": timings[2] / t_floor,
-                "noop_refresh_s": t_noop}
-            print(f"  {name:<11} {events:>7} events  read_json floor "
-                  f"{r['floor_events_per_s']:>9,.0f} ev/s  index {r['index_events_per_s']:>8,.0f}"
-                  f" ev/s ({r['ratio']:.1f}x)  -j2 {r['index_2_jobs_events_per_s']:>8,.0f} ev/s "
-                  f"({r['ratio_2_jobs']:.1f}x; aim <= 3x)  no-change refresh "
-                  f"{t_noop * 1e3:.0f} ms")
+                "ratio": timings[1] / t_floor,
+                "ratio_2_jobs": timings[2] / t_floor,
+                "noop_refresh_s": t_noop,
+            }
+            print(
+                f"  {name:<11} {events:>7} events  read_json floor "
+                f"{r['floor_events_per_s']:>9,.0f} ev/s  index {r['index_events_per_s']:>8,.0f}"
+                f" ev/s ({r['ratio']:.1f}x)  -j2 {r['index_2_jobs_events_per_s']:>8,.0f} ev/s "
+                f"({r['ratio_2_jobs']:.1f}x; aim <= 3x)  no-change refresh "
+                f"{t_noop * 1e3:.0f} ms"
+            )
     return results
 
 

@@ -25,8 +25,13 @@ def run(games: int = GAMES) -> dict[str, float]:
         src = Path(tmp) / "hanablive"
         src.mkdir()
         for i in range(games):
-            game = sim.play(HANABI, sim.default_players(3 + i % 3), "heuristic", random.Random(i),
-                            {"end_at_max_score": "true"})
+            game = sim.play(
+                HANABI,
+                sim.default_players(3 + i % 3),
+                "heuristic",
+                random.Random(i),
+                {"end_at_max_score": "true"},
+            )
             (src / f"{i}.json").write_text(json.dumps(hl.from_events(game.events)))
         files = sorted(src.glob("*.json"))
         datas = [f.read_bytes() for f in files]
@@ -42,13 +47,19 @@ def run(games: int = GAMES) -> dict[str, float]:
             assert sum(r.status == "imported" for r in results) == games
 
         t_full = best_of(full)
-    result = {"games": games, "games_per_s": games / t_full,
-              "parse_share": t_parse / t_full, "engine_share": t_engine / t_full,
-              "write_share": 1 - (t_parse + t_engine) / t_full}
+    result = {
+        "games": games,
+        "games_per_s": games / t_full,
+        "parse_share": t_parse / t_full,
+        "engine_share": t_engine / t_full,
+        "write_share": 1 - (t_parse + t_engine) / t_full,
+    }
     print(f"import: {games} hanab.live games")
-    print(f"  {result['games_per_s']:,.0f} games/s; time in JSON parsing "
-          f"{result['parse_share']:.0%}, engine {result['engine_share']:.0%}, "
-          f"reading files, dedup and writing logs {result['write_share']:.0%}")
+    print(
+        f"  {result['games_per_s']:,.0f} games/s; time in JSON parsing "
+        f"{result['parse_share']:.0%}, engine {result['engine_share']:.0%}, "
+        f"reading files, dedup and writing logs {result['write_share']:.0%}"
+    )
     return result
 
 

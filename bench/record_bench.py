@@ -35,15 +35,18 @@ GAMES = 5
 def _games(name: str) -> list:
     rules = get_ruleset(name)
     players = ["ann", "ben", "cat"][: max(rules.min_players, min(3, rules.max_players))]
-    return [sim.play(rules, players, rules.default_bot, random.Random(seed))
-            for seed in range(GAMES)]
+    return [
+        sim.play(rules, players, rules.default_bot, random.Random(seed)) for seed in range(GAMES)
+    ]
 
 
 def _long_form(game) -> list[str]:  # type: ignore[no-untyped-def]
     states = game.fold.states
-    return [f'gametape move k3x9 "{notation(game.ruleset, states[s - 1], game.events[s])}"'
-            for s in range(1, len(game.events)) if game.events[s].__struct_config__.tag
-            .rsplit(".", 1)[-1] not in ("deal",)]
+    return [
+        f'gametape move k3x9 "{notation(game.ruleset, states[s - 1], game.events[s])}"'
+        for s in range(1, len(game.events))
+        if game.events[s].__struct_config__.tag.rsplit(".", 1)[-1] not in ("deal",)
+    ]
 
 
 def keystrokes() -> dict[str, tuple[float, float]]:
@@ -84,28 +87,44 @@ def latency(moves: int = 60) -> tuple[float, float, float]:
         finally:
             os.close(fd)
     times.sort()
-    return (statistics.median(times) * 1000, times[int(len(times) * 0.95)] * 1000,
-            statistics.median(bare) * 1000)
+    return (
+        statistics.median(times) * 1000,
+        times[int(len(times) * 0.95)] * 1000,
+        statistics.median(bare) * 1000,
+    )
 
 
 def run() -> dict[str, object]:
-    print("record: keystrokes per move (Enter included), one `move` command each vs the "
-          "`record` prompt")
+    print(
+        "record: keystrokes per move (Enter included), one `move` command each vs the "
+        "`record` prompt"
+    )
     keys = keystrokes()
     for name, (before, after) in keys.items():
-        print(f"  {name:<11} before {before:5.1f}   after {after:5.1f}   "
-              f"({before / after:.1f}x fewer)")
+        print(
+            f"  {name:<11} before {before:5.1f}   after {after:5.1f}   "
+            f"({before / after:.1f}x fewer)"
+        )
     play = len("p2 r3") + 1
     mark = "" if play <= AIM_KEYS_HANABI_PLAY else "   ** MISSED **"
-    print(f"  'plays slot 2, it was r3' = `p2 r3` + Enter: {play} keys "
-          f"(aim <= {AIM_KEYS_HANABI_PLAY}){mark}")
+    print(
+        f"  'plays slot 2, it was r3' = `p2 r3` + Enter: {play} keys "
+        f"(aim <= {AIM_KEYS_HANABI_PLAY}){mark}"
+    )
     median, p95, bare = latency()
     mark = "" if median <= AIM_LATENCY_MS else "   ** MISSED **"
-    print(f"record: Enter to on disk {median:.2f} ms median, {p95:.2f} ms p95; a bare "
-          f"append+fsync {bare:.2f} ms ({median / bare:.1f}x) (aim <= {AIM_LATENCY_MS:.0f} ms)"
-          f"{mark}")
-    return {"keystrokes": keys, "hanabi_play_keys": play, "latency_ms": median,
-            "latency_p95_ms": p95, "fsync_ms": bare}
+    print(
+        f"record: Enter to on disk {median:.2f} ms median, {p95:.2f} ms p95; a bare "
+        f"append+fsync {bare:.2f} ms ({median / bare:.1f}x) (aim <= {AIM_LATENCY_MS:.0f} ms)"
+        f"{mark}"
+    )
+    return {
+        "keystrokes": keys,
+        "hanabi_play_keys": play,
+        "latency_ms": median,
+        "latency_p95_ms": p95,
+        "fsync_ms": bare,
+    }
 
 
 if __name__ == "__main__":

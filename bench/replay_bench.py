@@ -48,14 +48,21 @@ def run() -> dict[str, dict[str, float]]:
 
         t_walk = best_of(walk)
         t_frames = best_of(walk_frames)
-        results[name] = {"events": len(events), "open_ms": t_open * 1e3,
-                         "jump_us": t_jump * 1e6, "step_us": t_step * 1e6,
-                         "walk_vs_fold": t_walk / t_fold, "frames_vs_fold": t_frames / t_fold}
+        results[name] = {
+            "events": len(events),
+            "open_ms": t_open * 1e3,
+            "jump_us": t_jump * 1e6,
+            "step_us": t_step * 1e6,
+            "walk_vs_fold": t_walk / t_fold,
+            "frames_vs_fold": t_frames / t_fold,
+        }
         r = results[name]
-        print(f"  {name:<11} {r['events']:>4} events  open {r['open_ms']:6.2f} ms  "
-              f"jump {r['jump_us']:5.2f} us  step {r['step_us']:5.2f} us  "
-              f"step-through/fold {r['walk_vs_fold']:4.2f}x (aim <= 2x)  "
-              f"with a frame per step {r['frames_vs_fold']:5.1f}x")
+        print(
+            f"  {name:<11} {r['events']:>4} events  open {r['open_ms']:6.2f} ms  "
+            f"jump {r['jump_us']:5.2f} us  step {r['step_us']:5.2f} us  "
+            f"step-through/fold {r['walk_vs_fold']:4.2f}x (aim <= 2x)  "
+            f"with a frame per step {r['frames_vs_fold']:5.1f}x"
+        )
     return results
 
 

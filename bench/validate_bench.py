@@ -44,18 +44,23 @@ def run(games: int = GAMES) -> dict[str, float]:
         t_decode = best_of(decode_only)
         t_validate = best_of(full_validate)
         t_parallel = best_of(parallel_validate)
-    result = {"games": games, "events": events,
-              "decode_events_per_s": events / t_decode,
-              "validate_events_per_s": events / t_validate,
-              "ratio": t_validate / t_decode,
-              "validate_2_jobs_events_per_s": events / t_parallel,
-              "ratio_2_jobs": t_parallel / t_decode}
+    result = {
+        "games": games,
+        "events": events,
+        "decode_events_per_s": events / t_decode,
+        "validate_events_per_s": events / t_validate,
+        "ratio": t_validate / t_decode,
+        "validate_2_jobs_events_per_s": events / t_parallel,
+        "ratio_2_jobs": t_parallel / t_decode,
+    }
     print(f"validate: {games} games, {events} events")
     print(f"  decode-only  {result['decode_events_per_s']:>12,.0f} events/s")
     print(f"  validate     {result['validate_events_per_s']:>12,.0f} events/s")
     print(f"  ratio        {result['ratio']:>12.2f}x  (aim: <= 3x; one process each)")
-    print(f"  validate -j2 {result['validate_2_jobs_events_per_s']:>12,.0f} events/s  "
-          f"ratio {result['ratio_2_jobs']:.2f}x against the one-process decode")
+    print(
+        f"  validate -j2 {result['validate_2_jobs_events_per_s']:>12,.0f} events/s  "
+        f"ratio {result['ratio_2_jobs']:.2f}x against the one-process decode"
+    )
     return result
 
 

@@ -22,9 +22,16 @@ class GametapeError(Exception):
 
     exit_code: ClassVar[int] = EXIT_INVALID
 
-    def __init__(self, message: str, *, path: Path | str | None = None, line: int | None = None,
-                 seq: int | None = None, offset: int | None = None,
-                 hint: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | str | None = None,
+        line: int | None = None,
+        seq: int | None = None,
+        offset: int | None = None,
+        hint: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = Path(path) if path is not None else None
@@ -51,9 +58,14 @@ class GametapeError(Exception):
         return f"{where}: {self.message}" if where else self.message
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": type(self).__name__, "message": self.message,
-                "file": str(self.path) if self.path else None, "line": self.line,
-                "seq": self.seq, "offset": self.offset}
+        return {
+            "kind": type(self).__name__,
+            "message": self.message,
+            "file": str(self.path) if self.path else None,
+            "line": self.line,
+            "seq": self.seq,
+            "offset": self.offset,
+        }
 
 
 class UsageError(GametapeError):

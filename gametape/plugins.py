@@ -39,8 +39,9 @@ def _catalogue() -> dict[str, str]:
         locations = spec.submodule_search_locations if spec else None
         for module in pkgutil.iter_modules(locations or []):
             if module.ispkg:
-                found.setdefault(module.name.replace("_", "-"),
-                                 f"{ep.module}.{module.name}:RULESET")
+                found.setdefault(
+                    module.name.replace("_", "-"), f"{ep.module}.{module.name}:RULESET"
+                )
     return found
 
 

@@ -9,8 +9,9 @@ from typer.testing import CliRunner
 from gametape.cli.app import app
 from gametape.events import Store
 
-settings.register_profile("ci", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile("ci")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -32,7 +33,8 @@ def run(tmp_path: Path):
         result = runner.invoke(app, argv)
         assert "Traceback" not in result.output, result.output
         assert not isinstance(result.exception, Exception) or isinstance(
-            result.exception, SystemExit), result.exception
+            result.exception, SystemExit
+        ), result.exception
         return result
 
     invoke.root = root

@@ -28,13 +28,13 @@ def face(text: str) -> Face:
     return Face(LETTERS.index(text[0]), int(text[1:]))
 
 
-def stacked_deck(top: str, copies: tuple[int, ...] = DEFAULT_COPIES,
-                 n_suits: int = 5) -> tuple[Face, ...]:
+def stacked_deck(
+    top: str, copies: tuple[int, ...] = DEFAULT_COPIES, n_suits: int = 5
+) -> tuple[Face, ...]:
     """A full deck whose first cards are ``top`` (space-separated, e.g. ``"r1 r2 y5"``); the
     remaining cards follow in suit/rank order."""
     first = [face(t) for t in top.split()]
-    left = Counter({Face(s, r): n for s in range(n_suits)
-                    for r, n in enumerate(copies, start=1)})
+    left = Counter({Face(s, r): n for s in range(n_suits) for r, n in enumerate(copies, start=1)})
     for f in first:
         left[f] -= 1
         assert left[f] >= 0, f"too many {f}"
@@ -42,8 +42,9 @@ def stacked_deck(top: str, copies: tuple[int, ...] = DEFAULT_COPIES,
     return tuple(first + rest)
 
 
-def hanabi(top: str = "", players: tuple[str, ...] = ("alice", "bob", "cara"),
-           **options: object) -> Game:
+def hanabi(
+    top: str = "", players: tuple[str, ...] = ("alice", "bob", "cara"), **options: object
+) -> Game:
     """A new Hanabi game on a stacked deck. Hands are dealt in blocks from ``top``."""
     opts = HanabiOptions(**options)  # type: ignore[arg-type]
     deck = stacked_deck(top, opts.copies, len(opts.suits))
@@ -60,8 +61,11 @@ def moves(game: Game, *texts: str) -> Game:
 __all__ = ["DEFAULT_SUITS", "face", "hanabi", "moves", "stacked_deck"]
 
 
-def hanamikoji(decks: tuple[tuple[int, ...], ...] | None = None, first: int = 0,
-               players: tuple[str, ...] = ("alice", "bob")) -> Game:
+def hanamikoji(
+    decks: tuple[tuple[int, ...], ...] | None = None,
+    first: int = 0,
+    players: tuple[str, ...] = ("alice", "bob"),
+) -> Game:
     """A Hanamikoji game; by default both decks are 1..14 in order, so round 1's hands are
     1-6, round 2 adds 7-10 and round 3 adds 11-14."""
     from gametape.games.hanamikoji.events import HanamikojiSetup
@@ -73,13 +77,17 @@ def hanamikoji(decks: tuple[tuple[int, ...], ...] | None = None, first: int = 0,
 def assign(game: Game, seat: int, perform: int, hidden: int, sacrifice: int, vote: int) -> Game:
     from gametape.games.hanamikoji.events import HanamikojiAssign
 
-    game.push(HanamikojiAssign(player=seat, perform=perform, hidden=hidden,
-                               sacrifice=sacrifice, vote=vote))
+    game.push(
+        HanamikojiAssign(
+            player=seat, perform=perform, hidden=hidden, sacrifice=sacrifice, vote=vote
+        )
+    )
     return game
 
 
-def ohanami(players: tuple[str, ...] = ("alice", "bob"), deck: tuple[int, ...] | None = None
-            ) -> Game:
+def ohanami(
+    players: tuple[str, ...] = ("alice", "bob"), deck: tuple[int, ...] | None = None
+) -> Game:
     """An Ohanami game with round 1 dealt from ``deck`` (default: 4..72 in order)."""
     from gametape.games.ohanami.events import OhanamiDeal, OhanamiSetup
 
@@ -158,11 +166,11 @@ def hanamikoji_lines(game: Game) -> list[str]:
     for i, event in enumerate(game.events[1:]):
         if isinstance(event, HanamikojiAssign):
             hidden = koji_card(event.hidden) if i % 2 else "?"  # type: ignore[arg-type]
-            lines.append(f"{game.players[event.player][0]} {koji_card(event.perform)} "
-                         f"{hidden} ? {koji_card(event.vote)}")
+            lines.append(
+                f"{game.players[event.player][0]} {koji_card(event.perform)} "
+                f"{hidden} ? {koji_card(event.vote)}"
+            )
     return lines
 
 
 TABLE_LINES = {"hanabi": hanabi_lines, "ohanami": ohanami_lines, "hanamikoji": hanamikoji_lines}
-
-

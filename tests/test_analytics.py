@@ -172,8 +172,9 @@ def test_facts_agree_with_independent_counts(filled):
     assert rows and all(a == b for _, _, a, b in rows)
     for gid, game in games.items():
         if game.ruleset.name == "hanabi":
-            last = model.query(f"SELECT score FROM hanabi.events WHERE game_id = '{gid}' "
-                               "ORDER BY seq DESC LIMIT 1")[1]
+            last = model.query(
+                f"SELECT score FROM hanabi.events WHERE game_id = '{gid}' ORDER BY seq DESC LIMIT 1"
+            )[1]
             assert last == [(game.state.fireworks_sum,)]
     # Ohanami: cards placed = picks with a row
     rows = model.query("""
@@ -195,8 +196,10 @@ def test_invalid_and_in_progress_games_are_listed_with_their_status(tmp_path):
     model = ReadModel(store.root)
     summary = model.refresh()
     assert summary.invalid == 2
-    rows = {r[0]: r[1:] for r in model.query(
-        "SELECT game_id, status, events, error, outcome FROM games")[1]}
+    rows = {
+        r[0]: r[1:]
+        for r in model.query("SELECT game_id, status, events, error, outcome FROM games")[1]
+    }
     assert rows[partial][0] == "in_progress" and rows[partial][3] is None
     status, count, error, _ = rows[broken]
     assert status == "invalid" and count == 4 and "seq 5 where 4 was expected" in error
@@ -252,8 +255,9 @@ def test_cli_query_refreshes_when_a_log_changed(cli_store):
     run = cli_store
     run("index")
     assert run("new", "hanabi", "--players", "x,y").exit_code == 0
-    out = run("query", "SELECT count(*) AS n FROM games WHERE status = 'in_progress'",
-              "-f", "json").stdout
+    out = run(
+        "query", "SELECT count(*) AS n FROM games WHERE status = 'in_progress'", "-f", "json"
+    ).stdout
     assert json.loads(out) == {"n": 1}
 
 
@@ -265,8 +269,11 @@ def test_cli_stats_answers_for_every_ruleset(cli_store):
         assert sum(r["games"] for r in rep["outcomes"]) == 6
         assert rep["scores"] and rep["lengths"] and rep["players"]
     titles = {r["ruleset"]: r["mistakes"]["title"] for r in reports}
-    assert titles == {"hanabi": "misplays by rank", "hanamikoji": "captures lost to ties",
-                      "ohanami": "discards by season"}
+    assert titles == {
+        "hanabi": "misplays by rank",
+        "hanamikoji": "captures lost to ties",
+        "ohanami": "discards by season",
+    }
     text = run("stats", "hanabi").stdout
     assert "score by player count" in text and "█" in text and "misplays" in text
     assert run("stats", "chess").exit_code == 2
@@ -279,15 +286,20 @@ def test_cli_export_parquet_reads_back_in_duckdb(cli_store, tmp_path):
     assert result.exit_code == 0, result.output
     for table in PUBLIC:
         assert sorted(p.name for p in (target / table).iterdir()) == [
-            "ruleset=hanabi", "ruleset=hanamikoji", "ruleset=ohanami"]
+            "ruleset=hanabi",
+            "ruleset=hanamikoji",
+            "ruleset=ohanami",
+        ]
     con = duckdb.connect()
-    n = con.execute(f"SELECT count(*) FROM read_parquet('{target}/games/*/*.parquet', "
-                    "hive_partitioning = true)").fetchone()
+    n = con.execute(
+        f"SELECT count(*) FROM read_parquet('{target}/games/*/*.parquet', hive_partitioning = true)"
+    ).fetchone()
     assert n == (18,)
     model = ReadModel(run.root)
     events = model.query("SELECT count(*) FROM events")[1][0][0]
     assert con.execute(f"SELECT count(*) FROM '{target}/events/*/*.parquet'").fetchone() == (
-        events,)
+        events,
+    )
     assert run("export").exit_code == 2
 
 

@@ -24,19 +24,29 @@ def test_new_prints_the_id_and_says_where(run):
 
 
 def test_new_with_options(run):
-    gid = _new(run, "alice,bob", "1", "--option", "suits=red,yellow,green,blue,purple",
-               "-o", "end_at_max_score=true")
+    gid = _new(
+        run,
+        "alice,bob",
+        "1",
+        "--option",
+        "suits=red,yellow,green,blue,purple",
+        "-o",
+        "end_at_max_score=true",
+    )
     setup = read_log(run.root / f"{gid}.jsonl").events[0]
     assert setup.options.suits[-1] == "purple" and setup.options.end_at_max_score
     assert setup.meta["seed"] == 1
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["new", "chess", "--players", "a,b"], "unknown game 'chess'"),
-    (["new", "hanabi", "--players", "a"], "needs 2-5 players"),
-    (["new", "hanabi", "--players", "a,b", "-o", "colour=red"], "unknown option"),
-    (["new", "hanabi", "--players", "a,A"], "two players are called"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["new", "chess", "--players", "a,b"], "unknown game 'chess'"),
+        (["new", "hanabi", "--players", "a"], "needs 2-5 players"),
+        (["new", "hanabi", "--players", "a,b", "-o", "colour=red"], "unknown option"),
+        (["new", "hanabi", "--players", "a,A"], "two players are called"),
+    ],
+)
 def test_new_usage_errors_exit_2(run, args, message):
     result = run(*args)
     assert result.exit_code == 2 and message in result.stderr
@@ -50,15 +60,18 @@ def test_move_records_and_describes(run):
     assert len(read_log(run.root / f"{gid}.jsonl").records) == 2
 
 
-@pytest.mark.parametrize(("move", "by", "message"), [
-    ("play 1", "bob", "out of turn"),
-    ("play 1", "zed", "no player 'zed'"),
-    ("play 9", None, "no slot 9"),
-    ("clue bob purple", None, "no suit 'purple'"),
-    ("clue alice 1", None, "cannot clue themselves"),
-    ("discard 1", None, "8 clue tokens"),
-    ("dance", None, "cannot read"),
-])
+@pytest.mark.parametrize(
+    ("move", "by", "message"),
+    [
+        ("play 1", "bob", "out of turn"),
+        ("play 1", "zed", "no player 'zed'"),
+        ("play 9", None, "no slot 9"),
+        ("clue bob purple", None, "no suit 'purple'"),
+        ("clue alice 1", None, "cannot clue themselves"),
+        ("discard 1", None, "8 clue tokens"),
+        ("dance", None, "cannot read"),
+    ],
+)
 def test_illegal_moves_are_refused_with_the_rule_and_nothing_is_written(run, move, by, message):
     gid = _new(run)
     path = run.root / f"{gid}.jsonl"
@@ -147,8 +160,9 @@ def test_validate_reports_each_game_and_exits_1_if_any_is_invalid(run):
     progress = _new(run, "alice,bob", "3")
     broken = _new(run, "alice,bob", "4")
     path = run.root / f"{broken}.jsonl"
-    path.write_bytes(path.read_bytes().replace(b'"players":["alice","bob"]',
-                                               b'"players":["alice","eve"]'))
+    path.write_bytes(
+        path.read_bytes().replace(b'"players":["alice","bob"]', b'"players":["alice","eve"]')
+    )
     result = run("validate", "--json")
     assert result.exit_code == 1
     reports = {r["game"]: r for r in map(json.loads, result.stdout.splitlines())}
@@ -171,8 +185,7 @@ def test_validate_paths_and_directories(run, tmp_path):
 
 
 def test_simulate_writes_complete_valid_games(run):
-    result = run("simulate", "hanabi", "--games", "6", "--players", "4", "--seed", "3",
-                 "--json")
+    result = run("simulate", "hanabi", "--games", "6", "--players", "4", "--seed", "3", "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert len(summary["games"]) == 6 and sum(summary["outcomes"].values()) == 6
@@ -212,9 +225,23 @@ def test_demo_runs_in_its_own_store(run, tmp_path, monkeypatch):
 
 
 def test_every_command_has_help_with_an_example(run):
-    for command in (["new"], ["move"], ["show"], ["log"], ["validate"], ["list"], ["simulate"],
-                    ["repair"], ["demo"], ["replay"], ["index"], ["query"], ["stats"],
-                    ["export"], ["import", "hanablive"]):
+    for command in (
+        ["new"],
+        ["move"],
+        ["show"],
+        ["log"],
+        ["validate"],
+        ["list"],
+        ["simulate"],
+        ["repair"],
+        ["demo"],
+        ["replay"],
+        ["index"],
+        ["query"],
+        ["stats"],
+        ["export"],
+        ["import", "hanablive"],
+    ):
         result = run(*command, "--help")
         assert result.exit_code == 0 and "Example" in result.stdout, command
 

@@ -8,8 +8,9 @@ MOVE = "assign {p} perform={a} hidden={b} sacrifice={c} vote={d}"
 
 
 def _new(run):
-    result = run("new", "hanamikoji", "--players", "alice,bob", "--seed", "2",
-                 "-o", "first=0", "--json")
+    result = run(
+        "new", "hanamikoji", "--players", "alice,bob", "--seed", "2", "-o", "first=0", "--json"
+    )
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["game"]
 

@@ -60,11 +60,14 @@ def test_a_whole_round_deals_the_next_one_automatically(run):
     assert "summer" in run("show", gid).stdout
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("pick alice 99 row=1", "99 is not in alice's hand"),
-    ("pick zed 5 row=1", "no player 'zed'"),
-    ("pick alice 5", "cannot read"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("pick alice 99 row=1", "99 is not in alice's hand"),
+        ("pick zed 5 row=1", "no player 'zed'"),
+        ("pick alice 5", "cannot read"),
+    ],
+)
 def test_illegal_picks_are_refused_and_nothing_is_written(run, text, message):
     gid = _new(run)
     path = run.root / f"{gid}.jsonl"

@@ -23,7 +23,8 @@ from gametape.games.hanabi.events import (
 )
 
 pyspiel = pytest.importorskip(
-    "pyspiel", reason="open_spiel (HLE) is a test dependency: pip install -e '.[test]'")
+    "pyspiel", reason="open_spiel (HLE) is a test dependency: pip install -e '.[test]'"
+)
 
 COLOURS = "RYGWB"  # HLE's colour order; the gametape games use the same suit order
 SUITS = ("red", "yellow", "green", "white", "blue")
@@ -135,8 +136,11 @@ def test_gametape_agrees_with_hle_on_legality_outcome_and_score(n):
     for seed in range(GAMES_PER_COUNT):
         randomness = RECKLESS if seed % 5 == 0 else CAREFUL
         dealt, steps, hle_score, lives = hle_game(n, seed * 10 + n, randomness)
-        setup = HanabiSetup(players=tuple(f"p{i}" for i in range(n)), deck=_full_deck(dealt),
-                            options=HanabiOptions(suits=SUITS))
+        setup = HanabiSetup(
+            players=tuple(f"p{i}" for i in range(n)),
+            deck=_full_deck(dealt),
+            options=HanabiOptions(suits=SUITS),
+        )
         game = Game.new(setup)
         for i, (seat, hle_legal, text) in enumerate(steps):
             state = game.state
@@ -147,8 +151,9 @@ def test_gametape_agrees_with_hle_on_legality_outcome_and_score(n):
             game.push(_from_hle(text, seat, n, hand))
         assert game.is_over, seed
         result = game.result()
-        expected = ("strikeout" if lives == 0
-                    else "perfect" if game.state.fireworks_sum == 25 else "normal")
+        expected = (
+            "strikeout" if lives == 0 else "perfect" if game.state.fireworks_sum == 25 else "normal"
+        )
         assert result.outcome == expected, seed
         assert result.scores[0] == int(hle_score), seed
         outcomes[result.outcome] += 1

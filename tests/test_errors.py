@@ -17,12 +17,27 @@ from tests.helpers import hanabi
 
 
 def test_every_error_has_one_root_and_an_exit_code():
-    for cls in (LogError, GameNotFound, RuleViolation, NotationError, OptionError,
-                IllegalEvent, QueryError, ModelBusy, ImportRefused, UsageError, UnknownGame,
-                OutOfRange):
+    for cls in (
+        LogError,
+        GameNotFound,
+        RuleViolation,
+        NotationError,
+        OptionError,
+        IllegalEvent,
+        QueryError,
+        ModelBusy,
+        ImportRefused,
+        UsageError,
+        UnknownGame,
+        OutOfRange,
+    ):
         assert issubclass(cls, GametapeError), cls
-    assert {GameNotFound.exit_code, UnknownGame.exit_code, OptionError.exit_code,
-            OutOfRange.exit_code} == {2}
+    assert {
+        GameNotFound.exit_code,
+        UnknownGame.exit_code,
+        OptionError.exit_code,
+        OutOfRange.exit_code,
+    } == {2}
     assert {LogError.exit_code, RuleViolation.exit_code, IllegalEvent.exit_code} == {1}
 
 
@@ -44,15 +59,17 @@ def test_a_shared_event_naming_a_seat_that_does_not_exist_is_invalid(store):
         base = ["--store", str(store.root)]
         result = runner.invoke(app, [*base, "validate", gid])
         assert result.exit_code == 1 and f"no player at seat {seat}" in result.stdout
-        for cmd in (["log", gid], ["replay", gid, "--all"], ["show", gid],
-                    ["move", gid, "undo"]):
+        for cmd in (["log", gid], ["replay", gid, "--all"], ["show", gid], ["move", gid, "undo"]):
             result = runner.invoke(app, [*base, *cmd])
-            assert not isinstance(result.exception, Exception) or \
-                isinstance(result.exception, SystemExit), (cmd, result.exception)
+            assert not isinstance(result.exception, Exception) or isinstance(
+                result.exception, SystemExit
+            ), (cmd, result.exception)
             assert result.exit_code in (0, 1), cmd
         # one damaged log, one exit code: show and replay agree
-        codes = {runner.invoke(app, [*base, *c]).exit_code
-                 for c in (["show", gid], ["replay", gid, "--all"], ["move", gid, "undo"])}
+        codes = {
+            runner.invoke(app, [*base, *c]).exit_code
+            for c in (["show", gid], ["replay", gid, "--all"], ["move", gid, "undo"])
+        }
         assert codes == {1}
 
 

@@ -14,8 +14,10 @@ from tests.helpers import states
 
 games = st.builds(
     lambda seed, n, bot: sim.play(HANABI, sim.default_players(n), bot, random.Random(seed)),
-    st.integers(0, 10**6), st.integers(2, 5), st.sampled_from(["heuristic", "random"]))
-
+    st.integers(0, 10**6),
+    st.integers(2, 5),
+    st.sampled_from(["heuristic", "random"]),
+)
 
 
 @given(games)
@@ -23,8 +25,9 @@ def test_every_card_is_in_exactly_one_place(game):
     for s in states(game):
         deck = list(range(s.next_card, len(s.setup.deck)))
         hands = [o for h in s.hands for o in h]
-        played = s.moves and [o for o in range(s.next_card)
-                              if o not in hands and o not in s.discards]
+        played = s.moves and [
+            o for o in range(s.next_card) if o not in hands and o not in s.discards
+        ]
         places = deck + hands + list(s.discards) + list(played or [])
         assert sorted(places) == list(range(50))
         assert len(played or []) == sum(s.fireworks)

@@ -37,8 +37,9 @@ def test_components_default_suits_in_order():
 
 
 def test_components_suit_names_are_part_of_the_setup():
-    setup = HANABI.new_setup(["a", "b"], random.Random(1),
-                             {"suits": "red,yellow,green,blue,purple"})
+    setup = HANABI.new_setup(
+        ["a", "b"], random.Random(1), {"suits": "red,yellow,green,blue,purple"}
+    )
     assert setup.options.suits[-1] == "purple"
     assert HANABI.view(HANABI.start(setup), None).suits[-1] == "purple"
 
@@ -65,8 +66,15 @@ def test_components_eight_clue_tokens_not_three():
 def test_components_three_strikes_end_the_game():
     g = hanabi("r2 r3 r4 r5 y2 " + BOB + " " + CARA)
     # alice misplays y2 (slot 1), then r5 (slot 2), then r4 (slot 3); she draws r1s.
-    moves(g, "play 1", "clue alice red", "clue alice red", "play 2", "clue alice red",
-          "clue alice red")
+    moves(
+        g,
+        "play 1",
+        "clue alice red",
+        "clue alice red",
+        "play 2",
+        "clue alice red",
+        "clue alice red",
+    )
     assert g.state.strikes == 2 and not g.is_over
     moves(g, "play 3")
     assert g.state.strikes == 3 and g.result().outcome == "strikeout"
@@ -80,8 +88,10 @@ def test_setup_2_to_5_players(n):
 
 @pytest.mark.parametrize("n", [1, 6])
 def test_setup_refuses_other_player_counts(n):
-    setup = HanabiSetup(players=tuple(f"p{i}" for i in range(n)),
-                        deck=HANABI.new_setup(["a", "b"], random.Random(0), {}).deck)
+    setup = HanabiSetup(
+        players=tuple(f"p{i}" for i in range(n)),
+        deck=HANABI.new_setup(["a", "b"], random.Random(0), {}).deck,
+    )
     with pytest.raises(RuleViolation, match="players"):
         HANABI.start(setup)
 
@@ -196,8 +206,19 @@ def test_play_grows_the_firework_and_draws():
 
 def test_play_a_five_returns_a_token_below_eight():
     g = hanabi("r1 r2 r3 r4 r5 " + BOB + " " + CARA)
-    moves(g, "play 5", "clue alice red", "clue alice red", "play 5", "clue alice red",
-          "clue alice red", "play 5", "clue alice red", "clue alice red", "play 5")
+    moves(
+        g,
+        "play 5",
+        "clue alice red",
+        "clue alice red",
+        "play 5",
+        "clue alice red",
+        "clue alice red",
+        "play 5",
+        "clue alice red",
+        "clue alice red",
+        "play 5",
+    )
     clues = g.state.clues
     moves(g, "clue alice red", "clue alice red", "play 5")
     assert g.state.fireworks[0] == 5
@@ -207,8 +228,17 @@ def test_play_a_five_returns_a_token_below_eight():
 def test_play_a_five_at_eight_tokens_returns_nothing():
     # Two players; alice holds r1..r5 and plays them while bob discards back to 8 tokens.
     g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5", players=("alice", "bob"))
-    moves(g, "play 5", "clue alice red", "play 5", "discard 5", "play 5", "clue alice red",
-          "play 5", "discard 5")
+    moves(
+        g,
+        "play 5",
+        "clue alice red",
+        "play 5",
+        "discard 5",
+        "play 5",
+        "clue alice red",
+        "play 5",
+        "discard 5",
+    )
     assert g.state.clues == 8
     moves(g, "play 5")
     assert g.state.fireworks[0] == 5 and g.state.clues == 8
@@ -227,12 +257,22 @@ def test_empty_deck_draws_nothing_and_the_hand_shrinks():
     g = hanabi(players=("alice", "bob"))
     while g.state.deck_left:
         seat = g.state.current
-        g.push(HanabiClue(player=seat, target=1 - seat, suit=None,
-                          rank=g.view(None).hands[1 - seat][0].face.rank)
-               if g.state.clues == 8 else HanabiDiscard(player=seat, card=g.state.hands[seat][0]))
+        g.push(
+            HanabiClue(
+                player=seat,
+                target=1 - seat,
+                suit=None,
+                rank=g.view(None).hands[1 - seat][0].face.rank,
+            )
+            if g.state.clues == 8
+            else HanabiDiscard(player=seat, card=g.state.hands[seat][0])
+        )
     seat = g.state.current
-    g.push(HanabiDiscard(player=seat, card=g.state.hands[seat][0]) if g.state.clues < 8
-           else HanabiPlay(player=seat, card=g.state.hands[seat][0]))
+    g.push(
+        HanabiDiscard(player=seat, card=g.state.hands[seat][0])
+        if g.state.clues < 8
+        else HanabiPlay(player=seat, card=g.state.hands[seat][0])
+    )
     assert len(g.state.hands[seat]) == 4
 
 
@@ -240,8 +280,16 @@ def test_third_strike_scores_zero_but_reports_the_fireworks_sum():
     g = hanabi("r1 y2 y3 y4 y5 b1 b2 b3 b4 b5 " + CARA)
     # r1 scores; then two r1 duplicates (drawn into slot 1) and y5 strike out.
     moves(g, "play 5", "clue alice yellow", "clue alice yellow")
-    moves(g, "play 1", "clue alice yellow", "clue alice yellow", "play 1",
-          "clue alice yellow", "clue alice yellow", "play 2")
+    moves(
+        g,
+        "play 1",
+        "clue alice yellow",
+        "clue alice yellow",
+        "play 1",
+        "clue alice yellow",
+        "clue alice yellow",
+        "play 2",
+    )
     res = g.result()
     assert res.outcome == "strikeout"
     assert res.scores == (0, 0, 0)
@@ -293,8 +341,16 @@ def test_abandoned_game_is_terminated_with_score_zero():
 
 def test_score_is_the_sum_of_fireworks():
     g = hanabi("r1 y1 g1 r2 w2 " + BOB + " " + CARA)
-    moves(g, "play 5", "clue alice 1", "clue alice 1", "play 4", "clue alice 1",
-          "clue alice 1", "play 5")
+    moves(
+        g,
+        "play 5",
+        "clue alice 1",
+        "clue alice 1",
+        "play 4",
+        "clue alice 1",
+        "clue alice 1",
+        "play 5",
+    )
     assert g.state.fireworks == (1, 1, 1, 0, 0) and g.state.score == 3
 
 
@@ -302,16 +358,34 @@ def test_max_score_falls_when_every_copy_of_a_needed_card_is_lost():
     g = hanabi("r1 r1 r1 y1 y1 b5 b4 b3 b2 b1 g5 g4 g3 g2 g1")
     moves(g, "clue bob 1", "clue alice 1", "clue alice 1", "discard 5")
     assert g.state.max_score == 25
-    moves(g, "clue alice red", "clue alice red", "discard 5", "clue alice red",
-          "clue alice red", "discard 5")
+    moves(
+        g,
+        "clue alice red",
+        "clue alice red",
+        "discard 5",
+        "clue alice red",
+        "clue alice red",
+        "discard 5",
+    )
     assert g.state.lost[0] == 3 and g.state.max_score == 20
 
 
 # Three suits with one copy of ranks 2-5: discarding r2, y2 and g2 caps the score at 3.
 SMALL = {"suits": ("red", "yellow", "green"), "copies": (2, 1, 1, 1, 1)}
 SMALL_TOP = "r1 y1 g1 r3 y3 r2 y2 g2 r4 y4"
-SMALL_MOVES = ("clue bob 2", "discard 3", "clue bob 2", "discard 5", "clue bob 4", "discard 5",
-               "play 5", "clue alice 1", "play 5", "clue alice 1", "play 5")
+SMALL_MOVES = (
+    "clue bob 2",
+    "discard 3",
+    "clue bob 2",
+    "discard 5",
+    "clue bob 4",
+    "discard 5",
+    "play 5",
+    "clue alice 1",
+    "play 5",
+    "clue alice 1",
+    "play 5",
+)
 
 
 def test_end_at_max_score_ends_when_the_best_reachable_score_is_reached():
@@ -337,8 +411,10 @@ def test_a_game_in_progress_is_a_valid_log():
     moves(g, "play 5")
     from gametape.events.codec import Record
 
-    read = LogRead(path=Path("test.jsonl"),  # the file of the game called "test"
-                   records=[Record(1, i, "t", e) for i, e in enumerate(g.events)])
+    read = LogRead(
+        path=Path("test.jsonl"),  # the file of the game called "test"
+        records=[Record(1, i, "t", e) for i, e in enumerate(g.events)],
+    )
     report, _ = validate(read)
     assert report.status == "in_progress" and report.problem is None
 

@@ -29,15 +29,15 @@ def expected_outcome(entry: dict) -> str | None:
     if exp["hle_replay"] == "COMPLETED_FIREWORKS":
         return "perfect"
     if exp["hle_replay"] == "OUT_OF_CARDS" or exp.get("ending", "").startswith(
-            "ended when score reached max achievable"):
+        "ended when score reached max achievable"
+    ):
         return "normal"
     return None
 
 
 def _check_corpus(root: Path, store: Store) -> None:
     entries = _manifest(root)
-    results = {Path(r.file).relative_to(root).as_posix(): r
-               for r in import_files(store, [root])}
+    results = {Path(r.file).relative_to(root).as_posix(): r for r in import_files(store, [root])}
     for entry in entries:
         r = results[entry["file"]]
         if entry["variant"] != "No Variant":
@@ -56,8 +56,10 @@ def test_fixture_games_import_and_reach_their_recorded_results(tmp_path):
     _check_corpus(FIXTURES, Store(tmp_path))
 
 
-@pytest.mark.skipif(not SHARED_DATA.is_dir(),
-                    reason="../shared/data/hanablive is absent (the fixtures cover a subset)")
+@pytest.mark.skipif(
+    not SHARED_DATA.is_dir(),
+    reason="../shared/data/hanablive is absent (the fixtures cover a subset)",
+)
 def test_every_shared_game_imports_or_is_refused_as_a_variant(tmp_path):
     _check_corpus(SHARED_DATA, Store(tmp_path))
 
@@ -142,8 +144,10 @@ def test_options_that_change_the_rules_are_refused(tmp_path):
     assert r.kind == "variant" and "emptyClues" in r.reason
 
 
-@pytest.mark.parametrize("name", ["example_game.json", "no_variant.json", "game-194321.json",
-                                  "ah2ac2_3p_val_101785.json"])
+@pytest.mark.parametrize(
+    "name",
+    ["example_game.json", "no_variant.json", "game-194321.json", "ah2ac2_3p_val_101785.json"],
+)
 def test_export_round_trips_players_deck_and_actions(tmp_path, name):
     store = Store(tmp_path)
     (r,) = import_files(store, [FIXTURES / name])
@@ -161,8 +165,9 @@ def test_native_games_export_and_import_back(tmp_path):
     from gametape.games.hanabi import HANABI
 
     for seed in range(20):
-        game = sim.play(HANABI, ["a", "b", "c"], "heuristic", random.Random(seed),
-                        {"end_at_max_score": "true"})
+        game = sim.play(
+            HANABI, ["a", "b", "c"], "heuristic", random.Random(seed), {"end_at_max_score": "true"}
+        )
         assert hl.hanablive_end(game.events) is None
         data = hl.from_events(game.events)
         back = hl.to_game(hl.parse(msgspec.json.encode(data)))

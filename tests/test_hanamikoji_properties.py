@@ -13,17 +13,25 @@ from tests.helpers import states
 
 games = st.builds(
     lambda seed, bot: sim.play(HANAMIKOJI, ["alice", "bob"], bot, random.Random(seed)),
-    st.integers(0, 10**6), st.sampled_from(["greedy", "random"]))
-
+    st.integers(0, 10**6),
+    st.sampled_from(["greedy", "random"]),
+)
 
 
 @given(games)
 def test_each_card_of_each_deck_is_in_exactly_one_place_at_every_step(game):
     for s in states(game):
         for seat in (0, 1):
-            places = (s.decks[seat] + s.displays[seat] + s.hands[seat] + s.votes[seat]
-                      + s.hidden[seat] + s.sacrificed[seat] + s.captures[seat]
-                      + s.set_aside[seat])
+            places = (
+                s.decks[seat]
+                + s.displays[seat]
+                + s.hands[seat]
+                + s.votes[seat]
+                + s.hidden[seat]
+                + s.sacrificed[seat]
+                + s.captures[seat]
+                + s.set_aside[seat]
+            )
             assert sorted(places) == list(range(1, 15))
 
 

@@ -28,8 +28,9 @@ def test_r1_each_players_deck_is_the_full_set_of_14():
     setup = HANAMIKOJI.new_setup(["a", "b"], random.Random(1), {})
     assert [sorted(d) for d in setup.decks] == [list(range(1, 15))] * 2
     with pytest.raises(RuleViolation, match="R1"):
-        HANAMIKOJI.start(HanamikojiSetup(players=("a", "b"), decks=((1, 2, 3, 4, 5, 6, 7),) * 2,
-                                         first=0))
+        HANAMIKOJI.start(
+            HanamikojiSetup(players=("a", "b"), decks=((1, 2, 3, 4, 5, 6, 7),) * 2, first=0)
+        )
 
 
 def test_r2_start_with_two_in_hand_three_on_display_then_six_at_the_first_action():
@@ -46,8 +47,13 @@ def test_r2_every_card_of_both_decks_is_used_exactly():
     s = g.state
     assert s.decks == ((), ()) and s.displays == ((), ())
     for seat in (0, 1):
-        used = (s.votes[seat] + s.hidden[seat] + s.sacrificed[seat] + s.captures[seat]
-                + s.set_aside[seat])
+        used = (
+            s.votes[seat]
+            + s.hidden[seat]
+            + s.sacrificed[seat]
+            + s.captures[seat]
+            + s.set_aside[seat]
+        )
         assert sorted(used) == list(range(1, 15))
 
 
@@ -83,8 +89,14 @@ def _play_three_rounds():
 
 def test_hands_hold_exactly_six_cards_at_each_action_phase():
     g = hanamikoji()
-    for r, moves in enumerate([((6, 1, 2, 3), (6, 1, 2, 3)), ((7, 8, 9, 10), (7, 8, 9, 10)),
-                               ((11, 12, 13, 14), (11, 12, 13, 14))], start=1):
+    for r, moves in enumerate(
+        [
+            ((6, 1, 2, 3), (6, 1, 2, 3)),
+            ((7, 8, 9, 10), (7, 8, 9, 10)),
+            ((11, 12, 13, 14), (11, 12, 13, 14)),
+        ],
+        start=1,
+    ):
         assert g.state.round == r and [len(h) for h in g.state.hands] == [6, 6]
         assign(g, 0, *moves[0])
         assert [len(h) for h in g.state.hands] == [6, 6]  # secret: still in hand
@@ -102,10 +114,10 @@ def test_perform_unowned_artist_is_captured():
 
 def test_perform_owned_artist_becomes_a_vote():
     g = hanamikoji()
-    assign(g, 0, 5, 1, 2, 3)   # alice captures blue in round 1
+    assign(g, 0, 5, 1, 2, 3)  # alice captures blue in round 1
     assign(g, 1, 4, 1, 2, 3)
-    assign(g, 0, 7, 4, 8, 9)   # alice captures violet
-    assign(g, 1, 5, 6, 7, 8)   # bob's blue5: blue is alice's → a vote
+    assign(g, 0, 7, 4, 8, 9)  # alice captures violet
+    assign(g, 1, 5, 6, 7, 8)  # bob's blue5: blue is alice's → a vote
     assert g.state.owners[BLUE] == 0
     assert 5 in g.state.votes[1] and g.state.rounds[1].captured[1] is None
 
@@ -114,7 +126,7 @@ def test_perform_same_artist_different_numbers_higher_captures_lower_votes():
     g = hanamikoji(((12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14), tuple(range(1, 15))))
     assert 12 in g.state.hands[0] and 5 in g.state.hands[1]
     assign(g, 0, 12, 1, 2, 3)  # blue12
-    assign(g, 1, 5, 1, 2, 3)   # blue5
+    assign(g, 1, 5, 1, 2, 3)  # blue5
     assert g.state.owners[BLUE] == 0
     assert g.state.captures == ((12,), ())
     assert 5 in g.state.votes[1]
@@ -179,9 +191,9 @@ def test_the_starting_player_alternates():
 
 def test_scoring_artist_values_plus_votes_minus_hidden():
     g = hanamikoji()
-    assign(g, 0, 6, 1, 2, 3)   # alice: indigo (6), vote 3, hidden 1
-    assign(g, 1, 5, 1, 2, 3)   # bob: blue (5)
-    assign(g, 0, 7, 4, 8, 9)   # alice: violet (7)
+    assign(g, 0, 6, 1, 2, 3)  # alice: indigo (6), vote 3, hidden 1
+    assign(g, 1, 5, 1, 2, 3)  # bob: blue (5)
+    assign(g, 0, 7, 4, 8, 9)  # alice: violet (7)
     assign(g, 1, 10, 4, 7, 8)  # bob: yellow (3)
     assign(g, 0, 11, 12, 13, 14)  # alice: green (4)
     assign(g, 1, 12, 11, 13, 14)  # bob: blue12 → blue is his → vote
@@ -221,10 +233,13 @@ def test_the_game_ends_after_three_rounds():
         assign(g, 0, 9, 10, 11, 12)
 
 
-@pytest.mark.parametrize(("cards", "message", "rule"), [
-    ((7, 1, 2, 3), "violet7 is not in alice's hand", "own hand"),
-    ((1, 1, 2, 3), "red1 is in two zones", "four different cards"),
-])
+@pytest.mark.parametrize(
+    ("cards", "message", "rule"),
+    [
+        ((7, 1, 2, 3), "violet7 is not in alice's hand", "own hand"),
+        ((1, 1, 2, 3), "red1 is in two zones", "four different cards"),
+    ],
+)
 def test_illegal_assignments_are_refused_with_the_rule(cards, message, rule):
     g = hanamikoji()
     with pytest.raises(RuleViolation, match=message) as exc:
@@ -249,8 +264,7 @@ def test_a_missing_zone_is_refused():
     import msgspec
 
     with pytest.raises(msgspec.ValidationError, match="vote"):
-        msgspec.convert({"player": 0, "perform": 1, "hidden": 2, "sacrifice": 3},
-                        HanamikojiAssign)
+        msgspec.convert({"player": 0, "perform": 1, "hidden": 2, "sacrifice": 3}, HanamikojiAssign)
 
 
 def test_notation_names_cards_by_colour_and_number():
@@ -258,7 +272,8 @@ def test_notation_names_cards_by_colour_and_number():
     move = g.parse("assign alice perform=indigo6 hidden=r1 sacrifice=2 vote=yellow3")
     assert move == HanamikojiAssign(player=0, perform=6, hidden=1, sacrifice=2, vote=3)
     assert g.ruleset.notation(g.state, move) == (
-        "assign alice perform=indigo6 hidden=red1 sacrifice=orange2 vote=yellow3")
+        "assign alice perform=indigo6 hidden=red1 sacrifice=orange2 vote=yellow3"
+    )
     from gametape.engine.ruleset import NotationError
 
     with pytest.raises(NotationError, match="8 is a red performer"):

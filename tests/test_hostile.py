@@ -22,8 +22,9 @@ runner = CliRunner()
 def gt(*args: str, env: dict[str, str] | None = None):
     result = runner.invoke(app, list(args), env={"GAMETAPE_STORE": "", **(env or {})})
     assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     return result
 
 
@@ -31,9 +32,11 @@ def snapshot(root: Path) -> dict[str, str]:
     """Every file under ``root`` and a digest of its bytes."""
     if not root.exists():
         return {}
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file() and p.suffix != ".duckdb"
-            and not p.name.endswith(".wal")}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.suffix != ".duckdb" and not p.name.endswith(".wal")
+    }
 
 
 @pytest.fixture
@@ -50,9 +53,19 @@ def game_ids(root: Path) -> list[str]:
 # --- the store path ------------------------------------------------------------------------
 
 
-READERS = (["validate"], ["list"], ["index"], ["query", "SELECT 1"], ["stats"],
-           ["show", "abcd"], ["log", "abcd"], ["replay", "abcd", "--all"],
-           ["move", "abcd", "play 1"], ["repair", "abcd"], ["export", "--parquet", "out"])
+READERS = (
+    ["validate"],
+    ["list"],
+    ["index"],
+    ["query", "SELECT 1"],
+    ["stats"],
+    ["show", "abcd"],
+    ["log", "abcd"],
+    ["replay", "abcd", "--all"],
+    ["move", "abcd", "play 1"],
+    ["repair", "abcd"],
+    ["export", "--parquet", "out"],
+)
 
 
 @pytest.mark.parametrize("cmd", READERS, ids=lambda c: c[0])
@@ -92,14 +105,25 @@ def test_an_id_cannot_name_a_file_outside_the_store(store, tmp_path):
     mine = outside / "mine.jsonl"
     mine.write_bytes((store / f"{gid}.jsonl").read_bytes())
     before = snapshot(tmp_path)
-    for ref in ("../outside-dir/mine", "../outside-dir/mine.json", "..", "/etc/passwd",
-                f"{gid}/..", "", "a b", "mine\x1b[31m"):
-        for cmd in (["show", ref], ["move", ref, "play 1"], ["log", ref], ["export", ref,
-                                                                          "-f", "hanablive"]):
+    for ref in (
+        "../outside-dir/mine",
+        "../outside-dir/mine.json",
+        "..",
+        "/etc/passwd",
+        f"{gid}/..",
+        "",
+        "a b",
+        "mine\x1b[31m",
+    ):
+        for cmd in (
+            ["show", ref],
+            ["move", ref, "play 1"],
+            ["log", ref],
+            ["export", ref, "-f", "hanablive"],
+        ):
             result = gt("--store", str(store), *cmd)
             assert result.exit_code == 2, (ref, cmd, result.output)
-            assert "is not a game id" in result.stderr or "no game" in result.stderr, \
-                result.stderr
+            assert "is not a game id" in result.stderr or "no game" in result.stderr, result.stderr
     assert snapshot(tmp_path) == before
     # an explicit path to the file is how a log outside the store is named
     assert gt("--store", str(store), "show", str(mine)).exit_code == 0
@@ -111,8 +135,13 @@ def test_an_id_cannot_name_a_file_outside_the_store(store, tmp_path):
 def test_an_empty_log_is_reported_not_a_traceback(store):
     (store / "empty.jsonl").write_bytes(b"")
     before = snapshot(store)
-    for cmd in (["export", "empty", "--format", "hanablive"], ["show", "empty"],
-                ["log", "empty"], ["replay", "empty", "--all"], ["move", "empty", "play 1"]):
+    for cmd in (
+        ["export", "empty", "--format", "hanablive"],
+        ["show", "empty"],
+        ["log", "empty"],
+        ["replay", "empty", "--all"],
+        ["move", "empty", "play 1"],
+    ):
         result = gt("--store", str(store), *cmd)
         assert result.exit_code == 1, (cmd, result.output)
         assert "no events" in result.stderr, (cmd, result.stderr)
@@ -137,8 +166,13 @@ def test_numbers_are_ascii_digits_without_sign_or_leading_zeros(tmp_path, slot):
 def test_numbers_in_every_game_notation(tmp_path):
     root = tmp_path / "s"
     koji = gt("--store", str(root), "new", "hanamikoji", "-p", "ann,ben").stdout.strip()
-    result = gt("--store", str(root), "move", koji,
-                "assign ann perform=red０8 hidden=blue5 sacrifice=green4 vote=violet7")
+    result = gt(
+        "--store",
+        str(root),
+        "move",
+        koji,
+        "assign ann perform=red０8 hidden=blue5 sacrifice=green4 vote=violet7",
+    )
     assert result.exit_code == 1 and "is not a card" in result.stderr
     hana = gt("--store", str(root), "new", "ohanami", "-p", "ann,ben").stdout.strip()
     for text in ("pick ann ３7 row=2", "pick ann 37 row=+2", "pick ann 037 row=2"):
@@ -202,8 +236,9 @@ def test_validation_refuses_a_forged_log_with_bad_names(store):
     assert result.exit_code == 1  # the chain breaks, or the names rule: either way invalid
 
 
-@pytest.mark.parametrize("option", ["emptyClues", "oneExtraCard", "oneLessCard",
-                                    "allOrNothing", "detrimentalCharacters"])
+@pytest.mark.parametrize(
+    "option", ["emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters"]
+)
 def test_a_rule_changing_hanablive_option_is_refused_by_name(tmp_path, option):
     path = _hanablive(tmp_path, options={option: True})
     result = gt("--store", str(tmp_path / "s"), "import", "hanablive", str(path), "--json")

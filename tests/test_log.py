@@ -79,8 +79,9 @@ def test_old_versions_are_upgraded_on_read_never_rewritten(monkeypatch, tmp_path
 
     monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
     monkeypatch.setitem(codec.UPGRADES, 1, upcast_v1_v2)
-    old = msgspec.json.encode({"v": 1, "seq": 0, "time": "t",
-                               "event": {"type": "hanabi.play", "player": 0, "card": 3}})
+    old = msgspec.json.encode(
+        {"v": 1, "seq": 0, "time": "t", "event": {"type": "hanabi.play", "player": 0, "card": 3}}
+    )
     rec = codec.codec_for("hanabi").decode_line(old)
     assert rec.v == 2 and rec.ts == "t" and rec.event == HanabiPlay(player=0, card=3)
 
@@ -108,8 +109,9 @@ def test_malformed_json(store):
 def test_unknown_event_type(store):
     gid = _game_in(store)
     path = store.path(gid)
-    _write(path, [*_lines(path), b'{"v":1,"seq":1,"ts":"t","event":{"type":"chess.move"},'
-                                 b'"hash":"x"}'])
+    _write(
+        path, [*_lines(path), b'{"v":1,"seq":1,"ts":"t","event":{"type":"chess.move"},"hash":"x"}']
+    )
     p = _problem(path)
     assert p.line == 2 and "chess.move" in p.message and "$.event.type" in p.message
 
@@ -117,8 +119,14 @@ def test_unknown_event_type(store):
 def test_wrong_field_type(store):
     gid = _game_in(store)
     path = store.path(gid)
-    _write(path, [*_lines(path), b'{"v":1,"seq":1,"ts":"t","event":{"type":"hanabi.play",'
-                                 b'"player":"zero","card":1},"hash":"x"}'])
+    _write(
+        path,
+        [
+            *_lines(path),
+            b'{"v":1,"seq":1,"ts":"t","event":{"type":"hanabi.play",'
+            b'"player":"zero","card":1},"hash":"x"}',
+        ],
+    )
     p = _problem(path)
     assert p.line == 2 and "$.event.player" in p.message and "int" in p.message
 
@@ -150,8 +158,10 @@ def test_deleted_inserted_and_swapped_lines_break_the_chain(store):
     path = store.path(gid)
     lines = _lines(path)
     # delete seq 1 and renumber the rest so seq is continuous: only the chain can tell
-    doctored = [lines[0]] + [ln.replace(b'"seq":%d' % i, b'"seq":%d' % (i - 1))
-                             for i, ln in enumerate(lines[2:], start=2)]
+    doctored = [lines[0]] + [
+        ln.replace(b'"seq":%d' % i, b'"seq":%d' % (i - 1))
+        for i, ln in enumerate(lines[2:], start=2)
+    ]
     _write(path, doctored)
     assert _problem(path).kind == "ChainBroken"
     # swap two lines and their seqs
@@ -252,8 +262,9 @@ def test_stale_writer_gets_a_clear_error_and_nothing_is_written(store):
 def _race(root: str, gid: str, seat_card: tuple[int, int], barrier, results) -> None:
     barrier.wait()
     try:
-        Store(root).append(gid, [HanabiPlay(player=seat_card[0], card=seat_card[1])],
-                           expected_seq=1)
+        Store(root).append(
+            gid, [HanabiPlay(player=seat_card[0], card=seat_card[1])], expected_seq=1
+        )
         results.put("ok")
     except StaleWrite:
         results.put("stale")
@@ -264,8 +275,10 @@ def test_two_processes_appending_at_once_one_wins_one_is_refused(store):
     ctx = mp.get_context("fork")
     for _ in range(5):
         barrier, results = ctx.Barrier(2), ctx.Queue()
-        procs = [ctx.Process(target=_race, args=(str(store.root), gid, (0, c), barrier, results))
-                 for c in (0, 1)]
+        procs = [
+            ctx.Process(target=_race, args=(str(store.root), gid, (0, c), barrier, results))
+            for c in (0, 1)
+        ]
         for p in procs:
             p.start()
         for p in procs:

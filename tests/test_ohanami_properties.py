@@ -15,15 +15,22 @@ from tests.helpers import states
 
 games = st.builds(
     lambda seed, n, bot: sim.play(OHANAMI, sim.default_players(n), bot, random.Random(seed)),
-    st.integers(0, 10**6), st.integers(2, 4), st.sampled_from(["greedy", "random"]))
-
+    st.integers(0, 10**6),
+    st.integers(2, 4),
+    st.sampled_from(["greedy", "random"]),
+)
 
 
 @given(games)
 def test_all_72_cards_are_accounted_for_at_every_step(game):
     for s in states(game):
-        places = (list(MARKERS) + list(s.deck) + [c for h in s.hands for c in h]
-                  + [c for rows in s.rows for row in rows for c in row] + list(s.discards))
+        places = (
+            list(MARKERS)
+            + list(s.deck)
+            + [c for h in s.hands for c in h]
+            + [c for rows in s.rows for row in rows for c in row]
+            + list(s.discards)
+        )
         assert sorted(places) == list(range(1, 73))
 
 

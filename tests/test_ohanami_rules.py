@@ -24,7 +24,16 @@ from tests.helpers import ohanami, pick
 
 def test_r1_colour_follows_the_number_modulo_3():
     assert [colour(n) for n in (1, 2, 3, 4, 5, 6, 70, 71, 72)] == [
-        "green", "red", "blue", "green", "red", "blue", "green", "red", "blue"]
+        "green",
+        "red",
+        "blue",
+        "green",
+        "red",
+        "blue",
+        "green",
+        "red",
+        "blue",
+    ]
     assert sum(colour(n) == "green" for n in range(1, 73)) == 24
 
 
@@ -106,8 +115,11 @@ def test_r4_a_card_that_fits_no_row_is_discarded():
     from msgspec.structs import replace
 
     g = ohanami()
-    full = replace(g.state, rows=(((72,), (71,), (70,)), g.state.rows[1]),
-                   hands=((10, 11, 12), g.state.hands[1]))
+    full = replace(
+        g.state,
+        rows=(((72,), (71,), (70,)), g.state.rows[1]),
+        hands=((10, 11, 12), g.state.hands[1]),
+    )
     assert OHANAMI.legal_moves(full, 0) == [OhanamiPick(player=0, card=c) for c in (10, 11, 12)]
     with pytest.raises(RuleViolation, match="not lower"):
         OHANAMI.apply(full, OhanamiPick(player=0, card=10, row=1))
@@ -119,7 +131,8 @@ def test_r4_a_card_that_fits_no_row_is_discarded():
 def test_the_player_chooses_the_row_when_several_fit():
     g = ohanami()
     assert OHANAMI.legal_moves(g.state, 0)[:3] == [
-        OhanamiPick(player=0, card=4, row=r) for r in (1, 2, 3)]
+        OhanamiPick(player=0, card=4, row=r) for r in (1, 2, 3)
+    ]
 
 
 def test_picks_may_arrive_in_any_order_and_resolve_when_all_are_in():
@@ -159,8 +172,11 @@ def test_passing_left_in_spring_and_summer_right_in_autumn(n):
 
     assert [pass_direction(r) for r in (1, 2, 3)] == [1, 1, -1]
     g = ohanami(tuple("abcd"[:n]))
-    for round_, giver_of in ((1, lambda s: (s - 1) % n), (2, lambda s: (s - 1) % n),
-                             (3, lambda s: (s + 1) % n)):
+    for round_, giver_of in (
+        (1, lambda s: (s - 1) % n),
+        (2, lambda s: (s - 1) % n),
+        (3, lambda s: (s + 1) % n),
+    ):
         hands, after = _one_turn(replace(g.state, round=round_))
         for seat in range(n):
             kept = hands[giver_of(seat)][1:]  # the first card was picked
@@ -203,6 +219,7 @@ def test_r5_cards_left_in_the_deck_return_to_the_next_shuffle():
 
 
 # Scoring worked by hand ----------------------------------------------------------------
+
 
 def test_scoring_season_colour_points():
     rows = ((4, 5, 6), (7, 8), (9,))  # greens: 4, 7; reds: 5, 8; blues: 6, 9

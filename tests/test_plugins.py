@@ -27,14 +27,18 @@ def toy_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-nim\nVersion: 0.1\n")
     (dist / "entry_points.txt").write_text("[gametape.games]\ntoy-nim = toy_nim:RULESET\n")
-    env = dict(os.environ, PYTHONPATH=str(site), GAMETAPE_STORE=str(site / "store"),
-               COLUMNS="120")
+    env = dict(os.environ, PYTHONPATH=str(site), GAMETAPE_STORE=str(site / "store"), COLUMNS="120")
     return env
 
 
 def _gt(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([sys.executable, "-m", "gametape.cli.app", *args], env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "gametape.cli.app", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "Traceback" not in result.stderr, result.stderr
     return result
 
@@ -57,8 +61,9 @@ def test_a_toy_game_from_another_distribution_runs_through_every_command(toy_env
     assert _gt(toy_env, "log", ids[0]).returncode == 0
     index = _gt(toy_env, "index", "--json")
     assert index.returncode == 0 and json.loads(index.stdout)["added"] == 20
-    query = _gt(toy_env, "query", "SELECT min(pile) AS p, count(*) AS n FROM toy_nim.events",
-                "-f", "json")
+    query = _gt(
+        toy_env, "query", "SELECT min(pile) AS p, count(*) AS n FROM toy_nim.events", "-f", "json"
+    )
     assert query.returncode == 0, query.stderr
     row = json.loads(query.stdout)
     assert row["p"] == 0 and row["n"] > 20
@@ -75,8 +80,9 @@ def test_a_new_game_makes_an_old_read_model_rebuild_itself(toy_env, tmp_path):
     assert _gt(plain, "simulate", "hanabi", "-n", "2").returncode == 0
     assert _gt(plain, "index").returncode == 0  # a model without the toy game's schema
     assert _gt(env, "simulate", "toy-nim", "-n", "2").returncode == 0
-    result = _gt(env, "query", "SELECT count(DISTINCT game_id) AS n FROM toy_nim.events",
-                 "-f", "json")
+    result = _gt(
+        env, "query", "SELECT count(DISTINCT game_id) AS n FROM toy_nim.events", "-f", "json"
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"n": 2}
 
@@ -114,13 +120,21 @@ def test_no_shared_module_names_a_game():
                 texts = [node.id]
             elif isinstance(node, ast.Attribute):
                 texts = [node.attr]
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and id(node) not in docs:
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+            ):
                 texts = [node.value]
             for text in texts:
                 lowered = text.lower()
-                hit = [w for w in words if w in lowered.replace(".", " ").replace("/", " ")
-                       .split() or lowered == w or f"games.{w}" in lowered]
+                hit = [
+                    w
+                    for w in words
+                    if w in lowered.replace(".", " ").replace("/", " ").split()
+                    or lowered == w
+                    or f"games.{w}" in lowered
+                ]
                 if hit:
                     offenders.append(f"{rel}:{getattr(node, 'lineno', '?')}: {text!r}")
     assert offenders == []

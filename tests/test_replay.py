@@ -36,12 +36,16 @@ def _enc(x):
 
 # --- cursor semantics -----------------------------------------------------------------
 
-ops = st.lists(st.one_of(
-    st.tuples(st.just("step"), st.integers(1, 5)),
-    st.tuples(st.just("back"), st.integers(1, 5)),
-    st.tuples(st.just("jump"), st.floats(0, 1)),
-    st.tuples(st.sampled_from(["start", "end"]), st.none()),
-), min_size=1, max_size=25)
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("step"), st.integers(1, 5)),
+        st.tuples(st.just("back"), st.integers(1, 5)),
+        st.tuples(st.just("jump"), st.floats(0, 1)),
+        st.tuples(st.sampled_from(["start", "end"]), st.none()),
+    ),
+    min_size=1,
+    max_size=25,
+)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -80,7 +84,7 @@ def test_jump_to_a_turn_and_to_the_next_event_of_a_kind():
     assert game.events[strike].__class__ is HanabiPlay
     assert cursor.find("strike", forward=False) is None or cursor.find("strike", False) < strike
     names = [k for k in cursor.kinds() if k.startswith("clue to ")]
-    assert names and all(n[len("clue to "):] in game.players for n in names)
+    assert names and all(n[len("clue to ") :] in game.players for n in names)
 
 
 def test_kinds_for_hanamikoji_rounds_and_ohanami_round_ends():
@@ -150,8 +154,12 @@ def test_hanabi_frames_do_not_depend_on_the_viewers_own_unseen_cards(seed, n, at
             return all((a in h) == (b in h) for h in held)
 
         hand = [o for o in state.hands[seat] if not state.known(o).clued]
-        pairs = [(a, b) for a in hand for b in hand
-                 if a < b and state.faces[a] != state.faces[b] and together(a, b)]
+        pairs = [
+            (a, b)
+            for a in hand
+            for b in hand
+            if a < b and state.faces[a] != state.faces[b] and together(a, b)
+        ]
         if not pairs:
             continue
         a, b = pairs[0]
@@ -178,8 +186,7 @@ def test_hanamikoji_frames_do_not_depend_on_the_opponents_undrawn_cards(seed, at
             continue
         decks = [list(d) for d in game.setup.decks]
         decks[opp][-1], decks[opp][-2] = decks[opp][-2], decks[opp][-1]
-        setup: HanamikojiSetup = msgspec.structs.replace(
-            game.setup, decks=tuple(map(tuple, decks)))
+        setup: HanamikojiSetup = msgspec.structs.replace(game.setup, decks=tuple(map(tuple, decks)))
         other = Cursor([setup, *game.events[1 : k + 1]])
         for s in range(k + 1):
             assert _enc(cursor.frame(s, seat)) == _enc(other.frame(s, seat))
@@ -218,8 +225,11 @@ def test_secret_moves_are_redacted_for_the_other_players():
 def test_hanabi_the_drawer_does_not_learn_the_card_drawn():
     game = _game("hanabi", 4)
     c = Cursor(game.events)
-    seq = next(s for s in range(1, c.last) if not isinstance(c.events[s], HanabiSetup)
-               and "drew" in c.frame(s).change)
+    seq = next(
+        s
+        for s in range(1, c.last)
+        if not isinstance(c.events[s], HanabiSetup) and "drew" in c.frame(s).change
+    )
     mover = c.events[seq].player
     assert "drew a card" in c.frame(seq, seat=mover).change
     assert "drew a card" not in c.frame(seq, seat=(mover + 1) % 3).change
@@ -237,6 +247,7 @@ def _drive(cursor, keys_and_checks, seat=None):
                 await pilot.pause()
                 check(app)
             await pilot.press("q")
+
     asyncio.run(go())
 
 
@@ -245,26 +256,39 @@ def test_viewer_keys_move_the_frame():
     cursor = Cursor(game.events)
     last = cursor.last
     strike = cursor.find("strike")
-    _drive(cursor, [
-        ((), lambda a: a.frame.seq == 0 or pytest.fail("starts at 0")),
-        (("right",), lambda a: _is(a.frame.seq, 1)),
-        (("right", "right", "left"), lambda a: _is(a.frame.seq, 2)),
-        (("end",), lambda a: _is(a.frame.seq, last)),
-        (("home",), lambda a: _is(a.frame.seq, 0)),
-        (("colon", "4", "enter"), lambda a: _is(a.frame.seq, 4)),
-        (("colon", "t", "6", "enter"), lambda a: _is(a.frame.turn, 6)),
-        (("colon", "9", "9", "9", "enter"), lambda a: _is("seqs 0 to" in a.message, True)),
-        (("home", *["k"] * cursor.kinds().index("strike"), "right_square_bracket"),
-         lambda a: _is((a.kind, a.frame.seq), ("strike", strike))),
-        (("left_square_bracket",), lambda a: _is(a.frame.seq <= strike, True)),
-    ])
+    _drive(
+        cursor,
+        [
+            ((), lambda a: a.frame.seq == 0 or pytest.fail("starts at 0")),
+            (("right",), lambda a: _is(a.frame.seq, 1)),
+            (("right", "right", "left"), lambda a: _is(a.frame.seq, 2)),
+            (("end",), lambda a: _is(a.frame.seq, last)),
+            (("home",), lambda a: _is(a.frame.seq, 0)),
+            (("colon", "4", "enter"), lambda a: _is(a.frame.seq, 4)),
+            (("colon", "t", "6", "enter"), lambda a: _is(a.frame.turn, 6)),
+            (("colon", "9", "9", "9", "enter"), lambda a: _is("seqs 0 to" in a.message, True)),
+            (
+                ("home", *["k"] * cursor.kinds().index("strike"), "right_square_bracket"),
+                lambda a: _is((a.kind, a.frame.seq), ("strike", strike)),
+            ),
+            (("left_square_bracket",), lambda a: _is(a.frame.seq <= strike, True)),
+        ],
+    )
 
 
 def test_viewer_as_a_player_shows_their_view():
     game = _game("hanamikoji", 3)
     cursor = Cursor(game.events)
-    _drive(cursor, [(("right",), lambda a: _is(
-        (a.frame.seat, a.frame.view.seats[1 - 1].hand is None), (1, True)))], seat=1)
+    _drive(
+        cursor,
+        [
+            (
+                ("right",),
+                lambda a: _is((a.frame.seat, a.frame.view.seats[1 - 1].hand is None), (1, True)),
+            )
+        ],
+        seat=1,
+    )
 
 
 def _is(actual, expected):
@@ -297,8 +321,9 @@ def test_cli_replay_all_and_json(run, recorded):
 
 
 def test_cli_replay_as_a_player(run, recorded):
-    frames = [json.loads(x) for x in
-              run("replay", recorded, "--json", "--as", "bob").stdout.splitlines()]
+    frames = [
+        json.loads(x) for x in run("replay", recorded, "--json", "--as", "bob").stdout.splitlines()
+    ]
     assert all(f["seat"] == 1 for f in frames)
     assert all(c["face"] is None for f in frames for c in f["view"]["hands"][1])
     result = run("replay", recorded, "--as", "zed")

@@ -65,8 +65,7 @@ def test_the_last_move_of_a_finished_game_can_be_taken_back():
 def test_undo_also_takes_back_the_deals_recorded_after_the_move():
     g = sim.play(get_ruleset("ohanami"), ["a", "b"], "greedy", random.Random(1))
     # cut the game right after the first deal that followed a move (the summer deal)
-    deal = next(s for s, e in enumerate(g.events) if type(e).__name__ == "OhanamiDeal"
-                and s > 1)
+    deal = next(s for s, e in enumerate(g.events) if type(e).__name__ == "OhanamiDeal" and s > 1)
     game = Game.from_events(g.events[: deal + 1])
     taken = game.undo(seat=0)
     assert [r.seq for r in taken] == [deal, deal - 1]
@@ -80,8 +79,9 @@ def test_undo_also_takes_back_the_deals_recorded_after_the_move():
 @given(seed=st.integers(0, 10**6), back=st.integers(1, 6))
 def test_taking_back_k_moves_equals_the_game_without_them(name, seed, back):
     rules = get_ruleset(name)
-    g = sim.play(rules, sim.default_players(sim.default_count(rules)), "random",
-                 random.Random(seed))
+    g = sim.play(
+        rules, sim.default_players(sim.default_count(rules)), "random", random.Random(seed)
+    )
     events = list(g.events)
     last = len(events) - 1
     back = min(back, last)
@@ -104,8 +104,9 @@ def test_a_bad_retraction_in_a_log_is_reported_with_its_seq(tmp_path):
 
 
 def test_cli_undo_appends_a_retraction_and_nothing_is_edited(run):
-    gid = json.loads(run("new", "hanabi", "--players", "a,b", "--seed", "1",
-                         "--json").stdout)["game"]
+    gid = json.loads(run("new", "hanabi", "--players", "a,b", "--seed", "1", "--json").stdout)[
+        "game"
+    ]
     path = run.root / f"{gid}.jsonl"
     rank = json.loads(run("show", gid, "--json").stdout)["view"]["hands"][1][0]["face"][1]
     assert run("move", gid, f"clue b {rank}").exit_code == 0
@@ -132,12 +133,17 @@ def test_analytics_marks_retracted_events_and_leaves_them_out_of_player_facts(tm
     gid = store.create(g.setup, g.events[1:])
     model = ReadModel(store.root)
     model.refresh()
-    rows = model.query(f"SELECT seq, type, retracted, retracts FROM events "
-                       f"WHERE game_id = '{gid}' ORDER BY seq")[1]
-    assert rows == [(1, "hanabi.play", True, None), (2, "retract", False, 1),
-                    (3, "hanabi.play", False, None)]
-    assert model.query(f"SELECT plays, misplays FROM hanabi.game_players WHERE game_id = '{gid}' "
-                       "AND seat = 0")[1] == [(1, 0)]
+    rows = model.query(
+        f"SELECT seq, type, retracted, retracts FROM events WHERE game_id = '{gid}' ORDER BY seq"
+    )[1]
+    assert rows == [
+        (1, "hanabi.play", True, None),
+        (2, "retract", False, 1),
+        (3, "hanabi.play", False, None),
+    ]
+    assert model.query(
+        f"SELECT plays, misplays FROM hanabi.game_players WHERE game_id = '{gid}' AND seat = 0"
+    )[1] == [(1, 0)]
 
 
 def test_hanablive_export_holds_only_the_moves_in_effect():

@@ -37,7 +37,8 @@ bots = st.sampled_from(["default", "random"])
 @pytest.mark.parametrize("name", NAMES)
 @given(seed=seeds, n=counts, bot=bots)
 def test_random_games_end_and_the_log_folds_to_the_simulated_state(
-        name, seed, n, bot, tmp_path_factory):
+    name, seed, n, bot, tmp_path_factory
+):
     game = _play(name, seed, bot, n)
     assert game.is_over and game.result() is not None
     store = Store(tmp_path_factory.mktemp("s"))
@@ -98,8 +99,9 @@ def test_legal_moves_are_exactly_the_moves_apply_accepts(name, seed, n):
     for event in game.events[1:]:
         states.append(rules.apply(states[-1], event))
     # Every move legal somewhere in this game: candidates for "not listed here, so refused".
-    vocabulary = list({m: None for s in states for seat in seats
-                       for m in rules.legal_moves(s, seat)})
+    vocabulary = list(
+        {m: None for s in states for seat in seats for m in rules.legal_moves(s, seat)}
+    )
     rng = random.Random(seed)
     for state, event in zip(states, game.events[1:], strict=False):
         for seat in rules.to_act(state):

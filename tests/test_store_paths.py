@@ -28,14 +28,16 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("template") / "store"
     result = CliRunner().invoke(app, ["--store", str(root), "simulate", "hanabi", "-n", "3"])
     assert result.exit_code == 0, result.output
-    result = CliRunner().invoke(app, ["--store", str(root), "new", "hanabi", "-p", "ann,ben",
-                                      "--seed", "4"])
+    result = CliRunner().invoke(
+        app, ["--store", str(root), "new", "hanabi", "-p", "ann,ben", "--seed", "4"]
+    )
     assert result.exit_code == 0, result.output
     return root
 
 
-def _outputs(root: Path, form: str, cwd: Path, env_form: bool, game: str,
-             monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
+def _outputs(
+    root: Path, form: str, cwd: Path, env_form: bool, game: str, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, str]]:
     monkeypatch.chdir(cwd)
     runner = CliRunner()
     results = []
@@ -46,7 +48,9 @@ def _outputs(root: Path, form: str, cwd: Path, env_form: bool, game: str,
         else:
             result = runner.invoke(app, ["--store", form, *args], env={"GAMETAPE_STORE": ""})
         assert result.exception is None or isinstance(result.exception, SystemExit), (
-            cmd, result.output)
+            cmd,
+            result.output,
+        )
         # Paths are printed absolute; make them comparable across copies of the store.
         results.append((result.exit_code, result.stdout.replace(str(root), "STORE")))
     return results
@@ -54,12 +58,14 @@ def _outputs(root: Path, form: str, cwd: Path, env_form: bool, game: str,
 
 @pytest.mark.parametrize("form", [".", "./", "relative", "symlink", "env-dot"])
 def test_every_form_of_the_store_path_acts_like_the_absolute_path(
-        form: str, template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    form: str, template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ref = tmp_path / "ref" / "store"
     shutil.copytree(template, ref)
     listed = CliRunner().invoke(app, ["--store", str(ref), "list", "--json"]).stdout
-    game = next(r["game"] for r in map(json.loads, listed.splitlines())
-                if r["status"] == "in_progress")
+    game = next(
+        r["game"] for r in map(json.loads, listed.splitlines()) if r["status"] == "in_progress"
+    )
     expected = _outputs(ref, str(ref), tmp_path, False, game, monkeypatch)
     assert all(code == 0 for code, _ in expected), expected
 
@@ -77,8 +83,9 @@ def test_every_form_of_the_store_path_acts_like_the_absolute_path(
     assert got == expected
 
 
-def test_an_error_is_never_a_bare_file_name(template: Path, tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_error_is_never_a_bare_file_name(
+    template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     copy = tmp_path / "store"
     shutil.copytree(template, copy)
     monkeypatch.chdir(copy)

@@ -38,8 +38,9 @@ runner = CliRunner()
 
 def _cli(store: Path, *args: str, **kw):
     result = runner.invoke(app, ["--store", str(store), *args], **kw)
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
     return result
 
 
@@ -83,8 +84,7 @@ def test_a_whole_table_game_recorded_through_the_prompt(name, tmp_path):
     index = _cli(store.root, "index", "--json")
     assert json.loads(index.stdout)["invalid"] == 0
     sql = f"SELECT status FROM games WHERE game_id = '{gid}'"
-    assert json.loads(_cli(store.root, "query", sql, "-f", "json").stdout) == {
-        "status": "finished"}
+    assert json.loads(_cli(store.root, "query", sql, "-f", "json").stdout) == {"status": "finished"}
 
 
 def test_a_refused_move_explains_and_records_nothing_then_undo_and_resume(tmp_path):
@@ -142,8 +142,7 @@ def test_hanamikoji_a_card_shown_twice_names_the_first_seq(tmp_path):
     rec.move("b o2 ? ? g4")  # seq 2
     with pytest.raises(RuleViolation) as exc:
         rec.move("a v7 ? ? y3")
-    assert exc.value.seq == 3 and "ann's violet7 was already shown at seq 1" in \
-        exc.value.message
+    assert exc.value.seq == 3 and "ann's violet7 was already shown at seq 1" in exc.value.message
 
 
 def test_a_refusal_in_validation_names_both_seqs(tmp_path):
@@ -156,8 +155,7 @@ def test_a_refusal_in_validation_names_both_seqs(tmp_path):
     rec = _game_at_table(store, "hanabi", ["ann", "ben"])
     rec.move("c ben 1 1")
     card = rec.game.state.hands[1][-1]
-    store.append_to(rec.path, [HanabiPlay(player=1, card=card, face=Face(0, 2))],
-                    expected_seq=2)
+    store.append_to(rec.path, [HanabiPlay(player=1, card=card, face=Face(0, 2))], expected_seq=2)
     result = _cli(store.root, "validate", rec.path.stem, "--json")
     problem = json.loads(result.stdout)["problem"]
     assert result.exit_code == 1 and problem["seq"] == 2 and "at seq 1" in problem["message"]
@@ -171,8 +169,11 @@ def test_sigkill_right_after_a_move_is_accepted_loses_nothing(tmp_path):
     gid, _ = new_game(store, "hanabi", ["ann", "ben"], table=True)
     proc = subprocess.Popen(
         [sys.executable, "-m", "gametape.cli.app", "--store", str(store.root), "record", gid],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=dict(os.environ, COLUMNS="100"))
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, COLUMNS="100"),
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(b"c b r 13\n")
     proc.stdin.flush()
@@ -190,8 +191,7 @@ def test_sigkill_right_after_a_move_is_accepted_loses_nothing(tmp_path):
 # --- chance is never re-rolled by undo ---------------------------------------------------
 
 
-def test_taking_back_the_pick_that_ends_a_round_and_making_it_again_draws_the_same_deal(
-        tmp_path):
+def test_taking_back_the_pick_that_ends_a_round_and_making_it_again_draws_the_same_deal(tmp_path):
     store = tmp_path / "store"
     gid = _cli(store, "new", "ohanami", "-p", "ann,ben", "--seed", "5").stdout.strip()
     while True:  # play greedy moves until a round's last pick deals the next round
@@ -222,6 +222,7 @@ def test_players_by_prefix_seat_number_and_names_with_spaces(tmp_path):
     assert _cli(store, "move", gid, "c 1 g 3").exit_code == 0  # seat 1 is Anna Maria
     ambiguous = _cli(store, "move", gid, "c b r 1")
     assert ambiguous.exit_code == 1 and "could be Bob or Bea" in ambiguous.stderr
-    notation = [json.loads(r)["move"] for r in _cli(store, "log", gid, "--json")
-                .stdout.splitlines()]
+    notation = [
+        json.loads(r)["move"] for r in _cli(store, "log", gid, "--json").stdout.splitlines()
+    ]
     assert notation == ["clue Bob red 1", 'clue "Anna Maria" 2 2', 'clue "Anna Maria" green 3']

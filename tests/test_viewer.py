@@ -57,8 +57,9 @@ def test_the_footer_fits_80_columns_even_after_a_jump():
             await pilot.pause()
             keys = [w for w in app.screen.walk_children() if type(w).__name__ == "FooterKey"]
             assert keys, "no footer keys rendered"
-            assert all(k.region.width > 0 and k.region.right <= 80 for k in keys), \
-                [(k.region, k.description) for k in keys]
+            assert all(k.region.width > 0 and k.region.right <= 80 for k in keys), [
+                (k.region, k.description) for k in keys
+            ]
             assert any(k.description == "quit" for k in keys)
 
     asyncio.run(drive())

@@ -56,10 +56,17 @@ def extract(path: Path) -> Rows:
                 facts.update(game_id=game_id, seq=seq)
                 event_facts.append(facts)
             row = {"retracted": False}
-        row.update(game_id=game_id, ruleset=name, seq=seq, turn=rules.turn(before),
-                   ts=records[seq].ts, type=event.__struct_config__.tag, actor=who,
-                   actor_name=setup.players[who] if who is not None else None,
-                   notation=notation(rules, before, event))
+        row.update(
+            game_id=game_id,
+            ruleset=name,
+            seq=seq,
+            turn=rules.turn(before),
+            ts=records[seq].ts,
+            type=event.__struct_config__.tag,
+            actor=who,
+            actor_name=setup.players[who] if who is not None else None,
+            notation=notation(rules, before, event),
+        )
         events.append(row)
 
     report, state = validate(read, visit if rules else None)
@@ -67,11 +74,15 @@ def extract(path: Path) -> Rows:
     players = setup.players if setup else ()
     options = getattr(setup, "options", None)
     game = {
-        "game_id": game_id, "ruleset": name, "ruleset_version": rules.version if rules else None,
-        "players": list(players), "player_count": len(players) or None,
+        "game_id": game_id,
+        "ruleset": name,
+        "ruleset_version": rules.version if rules else None,
+        "players": list(players),
+        "player_count": len(players) or None,
         "options": _json.encode(options).decode() if options is not None else None,
         "meta": _json.encode(setup.meta).decode() if setup else None,
-        "events": report.events, "turns": events[-1]["turn"] if events else 0,
+        "events": report.events,
+        "turns": events[-1]["turn"] if events else 0,
         "status": report.status,
         "outcome": result.outcome if result else None,
         "scores": list(result.scores) if result else None,
@@ -79,20 +90,29 @@ def extract(path: Path) -> Rows:
         "winners": [players[s] for s in result.winners] if result else None,
         "started": records[0].ts if records else None,
         "recorded": records[report.events - 1].ts if report.events else None,
-        "log_path": str(path), "error": str(report.problem) if report.problem else None,
+        "log_path": str(path),
+        "error": str(report.problem) if report.problem else None,
     }
     rows = Rows(game=game, events=events, event_facts=event_facts)
     if rules is not None and state is not None:
         retracted = {e["seq"] for e in events if e["retracted"]}
         by_seq = {f["seq"]: f for f in event_facts}
-        live = [{**by_seq.get(e["seq"], {}), **e} for e in events
-                if e["seq"] not in retracted and e["type"] != "retract"]
+        live = [
+            {**by_seq.get(e["seq"], {}), **e}
+            for e in events
+            if e["seq"] not in retracted and e["type"] != "retract"
+        ]
         facts = rules.player_facts(state, live)
         winners = set(result.winners) if result else set()
         for seat, player in enumerate(players):
-            row = {"game_id": game_id, "ruleset": name, "seat": seat, "name": player,
-                   "score": result.scores[seat] if result else None,
-                   "won": (seat in winners) if result else None}
+            row = {
+                "game_id": game_id,
+                "ruleset": name,
+                "seat": seat,
+                "name": player,
+                "score": result.scores[seat] if result else None,
+                "won": (seat in winners) if result else None,
+            }
             rows.players.append(row)
             if seat < len(facts) and facts[seat]:
                 rows.player_facts.append({"game_id": game_id, "seat": seat, **facts[seat]})

@@ -97,9 +97,10 @@ class ReadModel:
                 if "lock" not in str(exc).lower():
                     raise
                 if time.monotonic() > deadline:
-                    raise ModelBusy(f"the read model {self.path} is in use by another process "
-                                    f"(waited {wait:.0f}s); try again when it has finished"
-                                    ) from None
+                    raise ModelBusy(
+                        f"the read model {self.path} is in use by another process "
+                        f"(waited {wait:.0f}s); try again when it has finished"
+                    ) from None
                 time.sleep(0.1)
 
     def _ensure_schema(self, con: duckdb.DuckDBPyConnection) -> None:
@@ -111,9 +112,10 @@ class ReadModel:
         # A read model: rebuild rather than migrate. Every game schema goes too, installed
         # or not, and every file is read again.
         for (name,) in con.execute(
-                "SELECT schema_name FROM information_schema.schemata WHERE catalog_name = "
-                "current_database() AND schema_name NOT IN ('main', 'information_schema', "
-                "'pg_catalog')").fetchall():
+            "SELECT schema_name FROM information_schema.schemata WHERE catalog_name = "
+            "current_database() AND schema_name NOT IN ('main', 'information_schema', "
+            "'pg_catalog')"
+        ).fetchall():
             con.execute(f'DROP SCHEMA "{name}" CASCADE')
         for table in schema.SHARED:
             con.execute(f"DROP TABLE IF EXISTS {table}")
@@ -149,12 +151,13 @@ class ReadModel:
             return True
         with self.connect(read_only=True) as con:
             try:
-                row = con.execute(
-                    "SELECT value FROM _meta WHERE key = 'schema_version'").fetchone()
+                row = con.execute("SELECT value FROM _meta WHERE key = 'schema_version'").fetchone()
                 if row is None or row[0] != schema.version():
                     return True
-                known = {p: (s, m) for p, s, m in con.execute(
-                    "SELECT path, size, mtime_ns FROM _files").fetchall()}
+                known = {
+                    p: (s, m)
+                    for p, s, m in con.execute("SELECT path, size, mtime_ns FROM _files").fetchall()
+                }
             except duckdb.CatalogException:
                 return True
         return known != self._scan()
@@ -164,10 +167,13 @@ class ReadModel:
         summary = RefreshSummary()
         files = self._scan()
         with self.connect() as con:
-            known = {p: (g, s, m) for p, g, s, m in con.execute(
-                "SELECT path, game_id, size, mtime_ns FROM _files").fetchall()}
-            todo = sorted(p for p, stat in files.items()
-                          if p not in known or known[p][1:] != stat)
+            known = {
+                p: (g, s, m)
+                for p, g, s, m in con.execute(
+                    "SELECT path, game_id, size, mtime_ns FROM _files"
+                ).fetchall()
+            }
+            todo = sorted(p for p, stat in files.items() if p not in known or known[p][1:] != stat)
             gone = [p for p in known if p not in files]
             summary.unchanged = len(files) - len(todo)
             stale_ids = [known[p][0] for p in (*todo, *gone) if p in known]
@@ -177,17 +183,20 @@ class ReadModel:
                     ids = pa.table({"game_id": stale_ids})
                     con.register("stale_ids", ids)
                     for table in (t for t in schema.tables() if t != "games"):
-                        con.execute(f"DELETE FROM {table} WHERE game_id IN "
-                                    "(SELECT game_id FROM stale_ids)")
-                    con.execute("DELETE FROM games WHERE game_id IN "
-                                "(SELECT game_id FROM stale_ids)")
+                        con.execute(
+                            f"DELETE FROM {table} WHERE game_id IN (SELECT game_id FROM stale_ids)"
+                        )
+                    con.execute(
+                        "DELETE FROM games WHERE game_id IN (SELECT game_id FROM stale_ids)"
+                    )
                     con.unregister("stale_ids")
                 for batch in _batches(_extract_all(todo, jobs, progress), BATCH):
                     _load(con, batch, files)
                     for rows in batch:
                         path = rows.game["log_path"]
                         (summary.updated if path in known else summary.added).append(
-                            rows.game["game_id"])
+                            rows.game["game_id"]
+                        )
                         summary.invalid += rows.game["status"] == "invalid"
                         summary.events += len(rows.events)
                 summary.removed = [known[p][0] for p in gone]
@@ -225,11 +234,16 @@ class ReadModel:
         """A read-only connection that reaches no file but the model and is locked so."""
         self._open(read_only=True).close()  # waits out another process's write lock
         try:
-            con = duckdb.connect(str(self.path), read_only=True, config={
-                "enable_external_access": False, "lock_configuration": True})
+            con = duckdb.connect(
+                str(self.path),
+                read_only=True,
+                config={"enable_external_access": False, "lock_configuration": True},
+            )
         except duckdb.Error as exc:
-            raise ModelError(f"cannot open the read model {self.path}: {exc}",
-                             hint="it can be rebuilt: gametape index --rebuild") from None
+            raise ModelError(
+                f"cannot open the read model {self.path}: {exc}",
+                hint="it can be rebuilt: gametape index --rebuild",
+            ) from None
         try:
             yield con
         finally:
@@ -251,19 +265,22 @@ class ReadModel:
         with self.connect(read_only=True) as con:
             for table in PUBLIC:
                 target = str(directory / table).replace("'", "''")
-                con.execute(f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
-                            "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)")
+                con.execute(
+                    f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
+                    "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)"
+                )
                 written.append(directory / table)
             for name in schema.schemas().values():
                 (directory / name).mkdir(exist_ok=True)
                 for view in PUBLIC:
                     path = directory / name / f"{view}.parquet"
                     target = str(path).replace("'", "''")
-                    con.execute(f"COPY (SELECT * FROM {name}.{view} ORDER BY ALL) TO "
-                                f"'{target}' (FORMAT PARQUET)")
+                    con.execute(
+                        f"COPY (SELECT * FROM {name}.{view} ORDER BY ALL) TO "
+                        f"'{target}' (FORMAT PARQUET)"
+                    )
                     written.append(path)
         return written
-
 
 
 def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> Iterator[Rows]:
@@ -296,16 +313,23 @@ def _batches(rows: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
         yield batch
 
 
-def _load(con: duckdb.DuckDBPyConnection, batch: list[Rows],
-          files: dict[str, tuple[int, int]]) -> None:
+def _load(
+    con: duckdb.DuckDBPyConnection, batch: list[Rows], files: dict[str, tuple[int, int]]
+) -> None:
     """Bulk-insert a batch of games through Arrow (never a row at a time)."""
     tables: dict[str, list[dict[str, Any]]] = {
         "games": [r.game for r in batch],
         "game_players": [p for r in batch for p in r.players],
         "events": [e for r in batch for e in r.events],
-        "_files": [{"path": r.game["log_path"], "game_id": r.game["game_id"],
-                    "size": files[r.game["log_path"]][0],
-                    "mtime_ns": files[r.game["log_path"]][1]} for r in batch],
+        "_files": [
+            {
+                "path": r.game["log_path"],
+                "game_id": r.game["game_id"],
+                "size": files[r.game["log_path"]][0],
+                "mtime_ns": files[r.game["log_path"]][1],
+            }
+            for r in batch
+        ],
     }
     for r in batch:
         game = r.game["ruleset"]

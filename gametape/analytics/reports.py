@@ -47,5 +47,9 @@ def stats(con: duckdb.DuckDBPyConnection, ruleset: str) -> dict[str, Any]:
 
 
 def rulesets_present(con: duckdb.DuckDBPyConnection) -> list[str]:
-    return [r for (r,) in con.execute(
-        "SELECT DISTINCT ruleset FROM games WHERE ruleset IS NOT NULL ORDER BY 1").fetchall()]
+    return [
+        r
+        for (r,) in con.execute(
+            "SELECT DISTINCT ruleset FROM games WHERE ruleset IS NOT NULL ORDER BY 1"
+        ).fetchall()
+    ]

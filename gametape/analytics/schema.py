@@ -27,29 +27,59 @@ from gametape.engine.ruleset import Ruleset
 LAYOUT = 3  # bump when the shared layout changes; the digest covers the games' columns
 
 GAMES = {
-    "game_id": "VARCHAR", "ruleset": "VARCHAR", "ruleset_version": "INTEGER",
-    "players": "VARCHAR[]", "player_count": "INTEGER", "options": "JSON", "meta": "JSON",
-    "events": "INTEGER", "turns": "INTEGER", "status": "VARCHAR", "outcome": "VARCHAR",
-    "scores": "INTEGER[]", "score": "INTEGER", "winners": "VARCHAR[]",
-    "started": "TIMESTAMP", "recorded": "TIMESTAMP", "log_path": "VARCHAR", "error": "VARCHAR",
+    "game_id": "VARCHAR",
+    "ruleset": "VARCHAR",
+    "ruleset_version": "INTEGER",
+    "players": "VARCHAR[]",
+    "player_count": "INTEGER",
+    "options": "JSON",
+    "meta": "JSON",
+    "events": "INTEGER",
+    "turns": "INTEGER",
+    "status": "VARCHAR",
+    "outcome": "VARCHAR",
+    "scores": "INTEGER[]",
+    "score": "INTEGER",
+    "winners": "VARCHAR[]",
+    "started": "TIMESTAMP",
+    "recorded": "TIMESTAMP",
+    "log_path": "VARCHAR",
+    "error": "VARCHAR",
 }
 GAME_PLAYERS = {
-    "game_id": "VARCHAR", "ruleset": "VARCHAR", "seat": "INTEGER", "name": "VARCHAR",
-    "score": "INTEGER", "won": "BOOLEAN",
+    "game_id": "VARCHAR",
+    "ruleset": "VARCHAR",
+    "seat": "INTEGER",
+    "name": "VARCHAR",
+    "score": "INTEGER",
+    "won": "BOOLEAN",
 }
 EVENTS = {
-    "game_id": "VARCHAR", "ruleset": "VARCHAR", "seq": "INTEGER", "turn": "INTEGER",
-    "ts": "TIMESTAMP", "type": "VARCHAR", "actor": "INTEGER", "actor_name": "VARCHAR",
-    "notation": "VARCHAR", "retracts": "INTEGER", "retracted": "BOOLEAN",
+    "game_id": "VARCHAR",
+    "ruleset": "VARCHAR",
+    "seq": "INTEGER",
+    "turn": "INTEGER",
+    "ts": "TIMESTAMP",
+    "type": "VARCHAR",
+    "actor": "INTEGER",
+    "actor_name": "VARCHAR",
+    "notation": "VARCHAR",
+    "retracts": "INTEGER",
+    "retracted": "BOOLEAN",
 }
 FILES = {"path": "VARCHAR", "game_id": "VARCHAR", "size": "BIGINT", "mtime_ns": "BIGINT"}
 SHARED = {"games": GAMES, "game_players": GAME_PLAYERS, "events": EVENTS, "_files": FILES}
 PUBLIC = ("games", "game_players", "events")
 
 _ARROW = {
-    "VARCHAR": pa.string(), "JSON": pa.string(), "TIMESTAMP": pa.string(),
-    "INTEGER": pa.int32(), "BIGINT": pa.int64(), "BOOLEAN": pa.bool_(),
-    "DOUBLE": pa.float64(), "VARCHAR[]": pa.list_(pa.string()),
+    "VARCHAR": pa.string(),
+    "JSON": pa.string(),
+    "TIMESTAMP": pa.string(),
+    "INTEGER": pa.int32(),
+    "BIGINT": pa.int64(),
+    "BOOLEAN": pa.bool_(),
+    "DOUBLE": pa.float64(),
+    "VARCHAR[]": pa.list_(pa.string()),
     "INTEGER[]": pa.list_(pa.int32()),
 }
 
@@ -70,8 +100,10 @@ def _facts(rules: Ruleset[Any]) -> dict[str, dict[str, str]]:
             if column in shared and column not in ("game_id", "seq", "seat"):
                 raise TypeError(f"{rules.name}: column {column!r} is a shared column")
             if kind not in _ARROW:
-                raise TypeError(f"{rules.name}: column {column!r} has the type {kind}; "
-                                f"types: {', '.join(_ARROW)}")
+                raise TypeError(
+                    f"{rules.name}: column {column!r} has the type {kind}; "
+                    f"types: {', '.join(_ARROW)}"
+                )
     return tables
 
 
@@ -91,9 +123,9 @@ def views(game: str) -> dict[str, str]:
     return {
         f"{s}.games": f"SELECT * FROM main.games WHERE ruleset = '{quoted}'",
         f"{s}.game_players": f"SELECT * FROM main.game_players p LEFT JOIN {s}.player_facts "
-                             f"f USING (game_id, seat) WHERE p.ruleset = '{quoted}'",
+        f"f USING (game_id, seat) WHERE p.ruleset = '{quoted}'",
         f"{s}.events": f"SELECT * FROM main.events e LEFT JOIN {s}.event_facts f "
-                       f"USING (game_id, seq) WHERE e.ruleset = '{quoted}'",
+        f"USING (game_id, seq) WHERE e.ruleset = '{quoted}'",
     }
 
 
@@ -106,8 +138,13 @@ def schemas() -> dict[str, str]:
 @cache
 def version() -> str:
     """A digest of every table and view definition: a new game or column changes it."""
-    text = repr((LAYOUT, sorted((t, sorted(c.items())) for t, c in tables().items()),
-                 sorted((g, sorted(views(g).items())) for g in schemas())))
+    text = repr(
+        (
+            LAYOUT,
+            sorted((t, sorted(c.items())) for t, c in tables().items()),
+            sorted((g, sorted(views(g).items())) for g in schemas()),
+        )
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -39,8 +39,11 @@ def _version(value: bool) -> None:
 @friendly_errors
 def _main(
     store: StoreOpt = None,
-    version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
     ] = False,
 ) -> None:
     if store is not None and not store.strip():

@@ -20,11 +20,17 @@ from gametape.events import Store, default_store, read_log
 from gametape.events.log import LogRead
 from gametape.usecases.record import open_game
 
-StoreOpt = Annotated[str | None, typer.Option(
-    "--store", envvar="GAMETAPE_STORE", help="Directory of game logs.", show_default=False)]
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store", envvar="GAMETAPE_STORE", help="Directory of game logs.", show_default=False
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
-GameArg = Annotated[str, typer.Argument(
-    metavar="GAME", help="Game id (or a unique prefix), or a path to a .jsonl log.")]
+GameArg = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="Game id (or a unique prefix), or a path to a .jsonl log."),
+]
 
 
 class Ctx:
@@ -74,16 +80,23 @@ def parse_options(items: list[str]) -> dict[str, str]:
 
 
 def progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=err, transient=True)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    )
 
 
 def status_line(game: Game) -> None:
     if game.is_over:
         res = game.result()
         assert res is not None
-        out.print(Text.assemble(("game over", "bold"),
-                                f": {res.outcome}, scores {list(res.scores)}"))
+        out.print(
+            Text.assemble(("game over", "bold"), f": {res.outcome}, scores {list(res.scores)}")
+        )
     else:
         names = ", ".join(game.players[s] for s in game.to_act())
         out.print(Text(f"turn {game.ruleset.turn(game.state)}: {names} to act"))
@@ -103,9 +116,13 @@ def print_reports(reports: list[Report]) -> None:
             result = str(r.problem)
         else:
             result = f"turn {r.turn}"
-        table.add_row(Text(r.game or Path(r.file).stem), Text(r.ruleset or "?"),
-                      Text(r.status.replace("_", " "), style=colours[r.status]),
-                      str(r.events), Text(result))
+        table.add_row(
+            Text(r.game or Path(r.file).stem),
+            Text(r.ruleset or "?"),
+            Text(r.status.replace("_", " "), style=colours[r.status]),
+            str(r.events),
+            Text(result),
+        )
     if len(reports) <= 200:
         render(table)
     else:
@@ -113,8 +130,10 @@ def print_reports(reports: list[Report]) -> None:
             if r.problem:
                 out.print(Text.assemble(("invalid", "red"), " ", str(r.problem)))
     counts = Counter(r.status for r in reports)
-    out.print(f"{len(reports)} games: {counts['finished']} finished, "
-              f"{counts['in_progress']} in progress, {counts['invalid']} invalid")
+    out.print(
+        f"{len(reports)} games: {counts['finished']} finished, "
+        f"{counts['in_progress']} in progress, {counts['invalid']} invalid"
+    )
 
 
 def board(view: Any, ruleset: Any, title: str) -> Any:

@@ -18,8 +18,16 @@ from rich.text import Text
 
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError
 
-__all__ = ["EXIT_INVALID", "EXIT_USAGE", "err", "escape", "fail", "friendly_errors", "out",
-           "render"]
+__all__ = [
+    "EXIT_INVALID",
+    "EXIT_USAGE",
+    "err",
+    "escape",
+    "fail",
+    "friendly_errors",
+    "out",
+    "render",
+]
 
 # soft_wrap: long lines are never broken by us (a pipe or a grep gets each line whole);
 # tables and boards still fit the width.

@@ -18,8 +18,10 @@ from gametape.engine.game import notation
 from gametape.errors import GametapeError
 from gametape.usecases.record import Recording
 
-HELP = ("type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
-        "board, Ctrl-D or `q` leaves (resume with `gametape record GAME`)")
+HELP = (
+    "type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
+    "board, Ctrl-D or `q` leaves (resume with `gametape record GAME`)"
+)
 QUIT = ("q", "quit", "exit")
 LEGAL_SHOWN = 40
 
@@ -60,8 +62,9 @@ def plain_reader(stream: IO[str], echo: Console) -> Reader:
 class Recorder:
     """The recording loop: prompt, record, show. ``seat`` is whose view the board shows."""
 
-    def __init__(self, recording: Recording, console: Console, read: Reader,
-                 seat: int | None = None) -> None:
+    def __init__(
+        self, recording: Recording, console: Console, read: Reader, seat: int | None = None
+    ) -> None:
         self.recording = recording
         self.console = console
         self.read = read
@@ -73,16 +76,21 @@ class Recorder:
 
     def run(self) -> None:
         game_id = self.game.setup.game or self.recording.path.stem
-        self.console.print(Text(f"recording {self.game.ruleset.name} {game_id}: {HELP}",
-                                style="dim"))
+        self.console.print(
+            Text(f"recording {self.game.ruleset.name} {game_id}: {HELP}", style="dim")
+        )
         self.show_board()
         while True:
             try:
                 line = self.read(self.prompt(), self.words()).strip()
             except EOFError:
-                self.console.print(Text(
-                    f"left the game {'over' if self.game.is_over else 'in progress'}; "
-                    f"resume with: gametape record {game_id}", style="dim"))
+                self.console.print(
+                    Text(
+                        f"left the game {'over' if self.game.is_over else 'in progress'}; "
+                        f"resume with: gametape record {game_id}",
+                        style="dim",
+                    )
+                )
                 return
             except KeyboardInterrupt:
                 continue
@@ -124,14 +132,17 @@ class Recorder:
             at = f" (as seq {exc.seq})" if exc.seq is not None else ""
             self.console.print(Text.assemble(("refused", "bold red"), f"{at}: {exc.message}"))
             hint = exc.hint or ""
-            self.console.print(Text(f"{hint}; nothing was recorded" if hint and
-                                    "nothing was recorded" not in hint else hint or
-                                    "nothing was recorded", style="dim"))
+            self.console.print(
+                Text(
+                    f"{hint}; nothing was recorded"
+                    if hint and "nothing was recorded" not in hint
+                    else hint or "nothing was recorded",
+                    style="dim",
+                )
+            )
             return
-        seqs = f"seq {done.first}" if done.first == done.last else \
-            f"seqs {done.first}-{done.last}"
-        self.console.print(Text.assemble(("✓ ", "green"), done.description,
-                                         (f"  [{seqs}]", "dim")))
+        seqs = f"seq {done.first}" if done.first == done.last else f"seqs {done.first}-{done.last}"
+        self.console.print(Text.assemble(("✓ ", "green"), done.description, (f"  [{seqs}]", "dim")))
         self.show_board()
 
     def show_board(self) -> None:
@@ -144,8 +155,9 @@ class Recorder:
         shown = 0
         for seat in game.to_act():
             moves = [notation(game.ruleset, game.state, m) for m in game.legal_moves(seat)]
-            self.console.print(Text(f"{game.players[seat]}: {len(moves)} legal moves",
-                                    style="bold"))
+            self.console.print(
+                Text(f"{game.players[seat]}: {len(moves)} legal moves", style="bold")
+            )
             for text in moves[: max(0, LEGAL_SHOWN - shown)]:
                 self.console.print(Text(f"  {text}"))
             shown += len(moves)

@@ -25,8 +25,9 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def rich_table(columns: Sequence[str], rows: Sequence[Sequence[Any]],
-               title: str | None = None) -> Table:
+def rich_table(
+    columns: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None
+) -> Table:
     table = Table(title=title, title_justify="left", header_style="bold")
     for name in columns:
         table.add_column(name)
@@ -45,12 +46,14 @@ def as_text(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str) -> 
         return buf.getvalue()
     if fmt == "json":
         enc = msgspec.json.Encoder(decimal_format="number")
-        return "".join(enc.encode(dict(zip(columns, row, strict=True))).decode() + "\n"
-                       for row in rows)
+        return "".join(
+            enc.encode(dict(zip(columns, row, strict=True))).decode() + "\n" for row in rows
+        )
     if fmt == "markdown":
         lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-        lines += ["| " + " | ".join(_cell(v).replace("|", "\\|") for v in row) + " |"
-                  for row in rows]
+        lines += [
+            "| " + " | ".join(_cell(v).replace("|", "\\|") for v in row) + " |" for row in rows
+        ]
         return "\n".join(lines) + "\n"
     raise ValueError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
 

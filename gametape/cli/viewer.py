@@ -50,8 +50,9 @@ class ReplayApp(App[None]):
         yield Static(id="status")
         with VerticalScroll():
             yield Static(id="frame")
-        yield Input(placeholder="seq number, or t12 for turn 12 — enter to jump, esc to cancel",
-                    id="jump")
+        yield Input(
+            placeholder="seq number, or t12 for turn 12 — enter to jump, esc to cancel", id="jump"
+        )
         yield Footer()
 
     def on_mount(self) -> None:

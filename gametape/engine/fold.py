@@ -43,8 +43,9 @@ class Fold:
 
     def __init__(self, ruleset: Ruleset[Any], setup: Event, *, keep: bool = True) -> None:
         if not isinstance(setup, ruleset.setup_type):
-            raise IllegalEvent(0, setup, RuleViolation(
-                f"the first event is not a {ruleset.name} setup", R_SETUP))
+            raise IllegalEvent(
+                0, setup, RuleViolation(f"the first event is not a {ruleset.name} setup", R_SETUP)
+            )
         problem = names_problem(setup.players)
         if problem is not None:
             raise IllegalEvent(0, setup, RuleViolation(problem, R_NAMES))
@@ -78,8 +79,9 @@ class Fold:
             raise RuleViolation("the game is already over", R_OVER)
         who = getattr(event, "player", None)
         if who is not None and not 0 <= who < len(self.players):
-            raise RuleViolation(f"no player at seat {who}: the seats are 0 to "
-                                f"{len(self.players) - 1}", R_SEAT)
+            raise RuleViolation(
+                f"no player at seat {who}: the seats are 0 to {len(self.players) - 1}", R_SEAT
+            )
         if type(event) is Abandon:
             return rules.abandon(state, event)
         return rules.apply(state, event)
@@ -111,8 +113,10 @@ class Fold:
         if not self.live:
             raise RuleViolation("there is no move to take back", R_RETRACT)
         if event.seq != self.live[-1]:
-            raise RuleViolation(f"seq {event.seq} is not the last move in effect "
-                                f"(seq {self.live[-1]} is)", R_RETRACT)
+            raise RuleViolation(
+                f"seq {event.seq} is not the last move in effect (seq {self.live[-1]} is)",
+                R_RETRACT,
+            )
         if not self.keep:
             raise AssertionError("a fold without kept states cannot retract")
         self.live.pop()
@@ -142,8 +146,9 @@ def fold(ruleset: Ruleset[Any], events: Sequence[Event]) -> Any:
     return start(ruleset, events, keep=keep).extend(events[1:]).state
 
 
-def iter_states(ruleset: Ruleset[Any], events: Sequence[Event]
-                ) -> Iterator[tuple[int, Event, Any, Any]]:
+def iter_states(
+    ruleset: Ruleset[Any], events: Sequence[Event]
+) -> Iterator[tuple[int, Event, Any, Any]]:
     """Yield (seq, event, state before, state after) for every event after the setup;
     raises IllegalEvent."""
     f = start(ruleset, events)

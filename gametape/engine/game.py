@@ -35,8 +35,14 @@ class Game:
         return f"<Game {name}: {len(self.events)} events, {status}>"
 
     @classmethod
-    def create(cls, ruleset: Ruleset[Any], players: Sequence[str], rng: random.Random,
-               options: Mapping[str, str] | None = None, **meta: Any) -> Game:
+    def create(
+        cls,
+        ruleset: Ruleset[Any],
+        players: Sequence[str],
+        rng: random.Random,
+        options: Mapping[str, str] | None = None,
+        **meta: Any,
+    ) -> Game:
         """A new game: chance outcomes drawn from ``rng``, ``meta`` kept in the setup, and any
         deal the table owes at the start recorded."""
         setup = ruleset.new_setup(players, rng, options or {})
@@ -55,8 +61,11 @@ class Game:
         """Fold events into a game; raises IllegalEvent at the first refused event."""
         events = list(events)
         if not events or not isinstance(events[0], Setup):
-            raise IllegalEvent(0, events[0] if events else None,
-                               RuleViolation("the first event is not a setup", R_SETUP))
+            raise IllegalEvent(
+                0,
+                events[0] if events else None,
+                RuleViolation("the first event is not a setup", R_SETUP),
+            )
         return cls(start(ruleset_for(events[0]), events).extend(events[1:]))
 
     @property
@@ -112,8 +121,11 @@ class Game:
         events (deals) recorded after it. Raises RuleViolation if there is none."""
         live = live_seqs(self.events)
         taken = []
-        while live and actor(self.events[live[-1]]) is None \
-                and not isinstance(self.events[live[-1]], Abandon):
+        while (
+            live
+            and actor(self.events[live[-1]]) is None
+            and not isinstance(self.events[live[-1]], Abandon)
+        ):
             taken.append(live.pop())
         if not live:
             raise RuleViolation("there is no move to take back", R_RETRACT)
@@ -145,13 +157,18 @@ def notation(ruleset: Ruleset[Any], state: Any, event: Event) -> str:
     return ruleset.notation(state, event)
 
 
-def describe(ruleset: Ruleset[Any], players: Sequence[str], before: Any, event: Event,
-             after: Any, seat: int | None = None) -> str:
+def describe(
+    ruleset: Ruleset[Any],
+    players: Sequence[str],
+    before: Any,
+    event: Event,
+    after: Any,
+    seat: int | None = None,
+) -> str:
     """What ``event`` changed, in one line, as ``seat`` saw it (None: everything)."""
     if isinstance(event, Retract | Abandon):
         who = players[event.player] if event.player is not None else "the table"
-        what = f"took back seq {event.seq}" if isinstance(event, Retract) else \
-            "abandoned the game"
+        what = f"took back seq {event.seq}" if isinstance(event, Retract) else "abandoned the game"
         return f"{who} {what}" + (f": {event.reason}" if event.reason else "")
     return ruleset.describe(before, event, after, seat)
 

@@ -16,8 +16,10 @@ _NUMBER = re.compile(r"(0|[1-9][0-9]*)\Z")  # ASCII digits only: not ١ or １, 
 
 
 MAX_NAME = 40
-R_NAMES = (f"player names are 1-{MAX_NAME} printable characters, without spaces at either end, "
-           "and differ from each other")
+R_NAMES = (
+    f"player names are 1-{MAX_NAME} printable characters, without spaces at either end, "
+    "and differ from each other"
+)
 
 
 def names_problem(players: Sequence[str]) -> str | None:
@@ -64,8 +66,10 @@ def seat_named(players: Sequence[str], name: str, seat: int | None = None) -> in
         if len(starts) > 1:
             raise NotationError(f"{name!r} could be {' or '.join(players[i] for i in starts)}")
         if not starts:
-            raise NotationError(f"no player {name!r}; the players are {', '.join(players)} "
-                                f"(or seats 1-{len(players)})")
+            raise NotationError(
+                f"no player {name!r}; the players are {', '.join(players)} "
+                f"(or seats 1-{len(players)})"
+            )
         named = starts[0]
     if seat is not None and seat != named:
         raise NotationError(f"the move is {players[named]}'s but --by names {players[seat]}")

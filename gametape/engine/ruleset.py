@@ -42,7 +42,8 @@ class RuleViolation(GametapeError):
         """Name the earlier events by their seqs (``seqs[k - 1]`` is the k-th applied)."""
         if self.refs:
             self.message = self.template.format(
-                *(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs))
+                *(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs)
+            )
 
     def __str__(self) -> str:
         return f"{super().__str__()} (rule: {self.rule})"
@@ -52,8 +53,11 @@ class NotationError(GametapeError):
     """Text that is not a move in the game's notation; the message says what is expected."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(message, hint="nothing was recorded; `gametape games` shows how "
-                                       "moves are written (docs/notation.md)")
+        super().__init__(
+            message,
+            hint="nothing was recorded; `gametape games` shows how "
+            "moves are written (docs/notation.md)",
+        )
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -120,8 +124,9 @@ class Ruleset(Generic[S]):
         return next(e for e in self.events if issubclass(e, Setup))
 
     # --- the required core ----------------------------------------------------------------
-    def new_setup(self, players: Sequence[str], rng: random.Random,
-                  options: Mapping[str, str]) -> Setup:
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+    ) -> Setup:
         """A setup event with its chance outcomes drawn from ``rng``. Options as strings;
         an unknown or bad option raises OptionError."""
         raise NotImplementedError

@@ -13,8 +13,14 @@ from gametape.events.base import Event
 MAX_EVENTS = 10_000  # a guard against a ruleset that never ends
 
 
-def play(ruleset: Ruleset[Any], players: Sequence[str], bot: str, rng: random.Random,
-         options: dict[str, str] | None = None, seed: int | None = None) -> Game:
+def play(
+    ruleset: Ruleset[Any],
+    players: Sequence[str],
+    bot: str,
+    rng: random.Random,
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
+) -> Game:
     """Play one complete game with ``bot`` in every seat; return it (setup first)."""
     if bot not in ruleset.bots:
         raise KeyError(f"no bot {bot!r} for {ruleset.name}; bots: {', '.join(ruleset.bots)}")

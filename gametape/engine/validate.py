@@ -68,8 +68,11 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     setup = events[0] if events and isinstance(events[0], Setup) else None
     game_id = setup.game if setup and setup.game else read.path.stem
     ruleset = ruleset_for(setup) if setup is not None else None
-    base: dict[str, Any] = {"file": file, "game": game_id,
-                            "ruleset": ruleset.name if ruleset else None}
+    base: dict[str, Any] = {
+        "file": file,
+        "game": game_id,
+        "ruleset": ruleset.name if ruleset else None,
+    }
     f: Fold | None = None
     problem: Problem | None = None
     try:
@@ -86,19 +89,38 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
                         raise IllegalEvent(seq, events[seq], v) from None
                     visit(seq, before, events[seq], after)
     except IllegalEvent as exc:
-        problem = Problem(kind="IllegalMove", message=exc.violation.message, file=file,
-                          line=(exc.seq or 0) + 1, seq=exc.seq, rule=exc.violation.rule)
+        problem = Problem(
+            kind="IllegalMove",
+            message=exc.violation.message,
+            file=file,
+            line=(exc.seq or 0) + 1,
+            seq=exc.seq,
+            rule=exc.violation.rule,
+        )
     if problem is None and setup is not None and setup.game != Path(read.path).stem:
-        problem = Problem(kind="WrongGame", message=f"the setup names the game "
-                          f"{setup.game[:40]!r}, but the log is {Path(read.path).name} (a log's "
-                          "game id is its file name)", file=file, line=1, seq=0)
+        problem = Problem(
+            kind="WrongGame",
+            message=f"the setup names the game "
+            f"{setup.game[:40]!r}, but the log is {Path(read.path).name} (a log's "
+            "game id is its file name)",
+            file=file,
+            line=1,
+            seq=0,
+        )
     if problem is None and read.error is not None:
         e = read.error
-        problem = Problem(kind=type(e).__name__, message=e.message, file=file, line=e.line,
-                          seq=e.seq, offset=e.offset)
+        problem = Problem(
+            kind=type(e).__name__,
+            message=e.message,
+            file=file,
+            line=e.line,
+            seq=e.seq,
+            offset=e.offset,
+        )
     if problem is None and events and ruleset is None:
-        problem = Problem(kind="IllegalMove", message="the first event is not a setup",
-                          file=file, line=1, seq=0)
+        problem = Problem(
+            kind="IllegalMove", message="the first event is not a setup", file=file, line=1, seq=0
+        )
     if problem is None and not events:
         problem = Problem(kind="Empty", message="the log holds no events", file=file)
     count = len(f.events) if f is not None else 0
@@ -107,5 +129,10 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
         return Report(**base, status="invalid", events=count, problem=problem), state
     assert ruleset is not None and f is not None
     over = ruleset.is_over(state)
-    return Report(**base, status="finished" if over else "in_progress", events=count,
-                  turn=ruleset.turn(state), result=ruleset.result(state) if over else None), state
+    return Report(
+        **base,
+        status="finished" if over else "in_progress",
+        events=count,
+        turn=ruleset.turn(state),
+        result=ruleset.result(state) if over else None,
+    ), state

@@ -7,8 +7,9 @@ import msgspec
 Meta = dict[str, str | int | float | bool | None]
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True,
-            gc=False):
+class Event(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True, gc=False
+):
     """Base of every event. Subclasses set a tag such as ``"hanabi.play"``."""
 
 

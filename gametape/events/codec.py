@@ -79,11 +79,11 @@ class Codec:
         self.game = game
         union = Union[(*SHARED_EVENTS, *events)]  # type: ignore[valid-type]
         self.record: type[Record] = msgspec.defstruct(  # type: ignore[assignment]
-            f"Record[{game}]", [("event", union)], bases=(Record,), frozen=True, gc=False)
+            f"Record[{game}]", [("event", union)], bases=(Record,), frozen=True, gc=False
+        )
         # The fast path: a typed decode that assumes the current version (check ``.v``); a
         # line that fails it goes through decode_line for upgrades and a precise error.
-        self.decode_current: Callable[[bytes], Record] = msgspec.json.Decoder(
-            self.record).decode
+        self.decode_current: Callable[[bytes], Record] = msgspec.json.Decoder(self.record).decode
 
     def __repr__(self) -> str:
         return f"<Codec {self.game}>"
@@ -112,7 +112,8 @@ class Codec:
         if version > FORMAT_VERSION:
             raise FormatTooNew(
                 f"format version {version} is newer than this gametape reads "
-                f"({FORMAT_VERSION}); upgrade gametape")
+                f"({FORMAT_VERSION}); upgrade gametape"
+            )
         if version == FORMAT_VERSION:
             raise CorruptLine(self._explain(data, str(error))) from None
         while version < FORMAT_VERSION:
@@ -155,8 +156,10 @@ def game_of(first_line: bytes) -> str:
         raise CorruptLine(f"not a log line ({exc})") from None
     tag = head.event.type if head.event is not None else ""
     if not tag.endswith(SETUP_SUFFIX):
-        raise CorruptLine(f"the first event is {tag or 'missing'!r}, not a game's setup "
-                          "(a log starts with its game's setup event)")
+        raise CorruptLine(
+            f"the first event is {tag or 'missing'!r}, not a game's setup "
+            "(a log starts with its game's setup event)"
+        )
     return tag[: -len(SETUP_SUFFIX)]
 
 
@@ -166,8 +169,9 @@ def codec_of(first_line: bytes) -> Codec:
     try:
         return codec_for(game)
     except UnknownGame as exc:
-        raise CorruptLine(f"a log of the game {game!r}, which is not installed "
-                          f"({exc.message})") from None
+        raise CorruptLine(
+            f"a log of the game {game!r}, which is not installed ({exc.message})"
+        ) from None
 
 
 def seq_and_hash(line: bytes) -> tuple[int, str]:

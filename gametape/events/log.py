@@ -48,7 +48,8 @@ from gametape.events.errors import (
 
 LOCK_TIMEOUT = 10.0
 TS = re.compile(  # UTC, ISO 8601, milliseconds: 2026-11-30T02:01:54.123Z
-    r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{3}Z").fullmatch
+    r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{3}Z"
+).fullmatch
 MARK_LEN = len(HASH_MARK)
 HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}
 
@@ -134,14 +135,20 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
             result.error = CorruptLine(
                 f"ts {rec.ts[:40]!r} is not UTC ISO 8601 with milliseconds "
                 "(like 2026-11-30T02:01:54.123Z)",
-                path=path, line=number, seq=rec.seq, offset=offset,
+                path=path,
+                line=number,
+                seq=rec.seq,
+                offset=offset,
             )
             return result
         if rec.seq != seq_expected:
             what = "a repeat" if rec.seq < seq_expected else "a gap"
             result.error = SeqError(
                 f"seq {rec.seq} where {seq_expected} was expected ({what})",
-                path=path, line=number, seq=rec.seq, offset=offset,
+                path=path,
+                line=number,
+                seq=rec.seq,
+                offset=offset,
             )
             return result
         if verify:
@@ -155,7 +162,10 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
                 result.error = ChainBroken(
                     "hash chain broken: this line or the one before it was edited, "
                     "removed, inserted or moved",
-                    path=path, line=number, seq=rec.seq, offset=offset,
+                    path=path,
+                    line=number,
+                    seq=rec.seq,
+                    offset=offset,
                 )
                 return result
             prev = carried
@@ -165,7 +175,9 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
         result.error = TornTail(
             f"incomplete last line ({len(torn)} bytes, no newline): a write was interrupted; "
             f"`gametape repair` moves it aside",
-            path=path, line=len(lines) + 1, offset=offset,
+            path=path,
+            line=len(lines) + 1,
+            offset=offset,
         )
     return result
 
@@ -180,8 +192,9 @@ def locked(fd: int, path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]
             break
         except BlockingIOError:
             if time.monotonic() > deadline:
-                raise LockBusy(f"another writer has held this game's lock for {timeout:.0f}s",
-                               path=path) from None
+                raise LockBusy(
+                    f"another writer has held this game's lock for {timeout:.0f}s", path=path
+                ) from None
             time.sleep(0.005)
     try:
         yield
@@ -203,7 +216,8 @@ def _tail(fd: int, path: Path) -> tuple[int, str, int]:
             raise TornTail(
                 "the log ends in an incomplete line; nothing was appended "
                 "(`gametape repair` moves the fragment aside)",
-                path=path, offset=start + nl + 1 if nl >= 0 else start,
+                path=path,
+                offset=start + nl + 1 if nl >= 0 else start,
             )
         nl = data.rfind(b"\n", 0, len(data) - 1)
         if nl >= 0 or start == 0:
@@ -218,8 +232,9 @@ def _tail(fd: int, path: Path) -> tuple[int, str, int]:
     return seq, hash_, size
 
 
-def encode_lines(events: Sequence[Event], first_seq: int, prev: str,
-                 ts: str | None = None) -> tuple[bytes, str]:
+def encode_lines(
+    events: Sequence[Event], first_seq: int, prev: str, ts: str | None = None
+) -> tuple[bytes, str]:
     """Encode consecutive events written together (one timestamp); return bytes, last hash."""
     ts = ts or now()
     out = bytearray()
@@ -229,8 +244,9 @@ def encode_lines(events: Sequence[Event], first_seq: int, prev: str,
     return bytes(out), prev
 
 
-def append_events(path: Path, events: Sequence[Event], expected_seq: int, *,
-                  fsync: bool = True) -> int:
+def append_events(
+    path: Path, events: Sequence[Event], expected_seq: int, *, fsync: bool = True
+) -> int:
     """Append events to an existing log if its next seq is ``expected_seq``; return the last seq.
 
     Raises StaleWrite (another writer was first), TornTail, or LockBusy; writes nothing then.
@@ -245,7 +261,8 @@ def append_events(path: Path, events: Sequence[Event], expected_seq: int, *,
                 raise StaleWrite(
                     f"expected to write seq {expected_seq} but the log is at seq {last_seq}: "
                     "another writer appended first; nothing was written",
-                    path=path, seq=expected_seq,
+                    path=path,
+                    seq=expected_seq,
                 )
             data, _ = encode_lines(events, expected_seq, last_hash)
             _write_all(fd, data)
@@ -274,13 +291,16 @@ def repair_torn(path: Path) -> tuple[int, Path] | None:
     """Move a torn last line into ``<log>.torn`` and cut it from the log.
 
     Returns (offset, side file), or None when the log was not torn. Complete lines are kept.
+    A log left with no complete line (a crash while creating it) is not a game: the whole
+    file moves aside to ``<log>.torn`` and the offset is 0.
     """
+    read_bytes(path)  # refuses a directory, a FIFO or a broken link with a clear error
     fd = os.open(path, os.O_RDWR)
     try:
         with locked(fd, path):
             size = os.fstat(fd).st_size
             data = os.pread(fd, size, 0)
-            if not data or data.endswith(b"\n"):
+            if data.endswith(b"\n"):
                 return None
             cut = data.rfind(b"\n") + 1
             side = path.with_name(path.name + ".torn")
@@ -288,6 +308,10 @@ def repair_torn(path: Path) -> tuple[int, Path] | None:
                 f.write(data[cut:] + b"\n")
                 f.flush()
                 os.fsync(f.fileno())
+            if cut == 0:  # nothing complete: the file is no log at all
+                os.unlink(path)
+                fsync_dir(path.parent)
+                return 0, side
             os.ftruncate(fd, cut)
             os.fsync(fd)
             return cut, side

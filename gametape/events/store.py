@@ -63,8 +63,10 @@ class Store:
         """This store, if its directory exists; StoreMissing (a usage error) if not."""
         if not self.root.is_dir():
             what = "not a directory" if self.root.exists() else "no such directory"
-            raise StoreMissing(f"no store at {self.root} ({what})",
-                               hint="check --store or $GAMETAPE_STORE; `gametape new` makes one")
+            raise StoreMissing(
+                f"no store at {self.root} ({what})",
+                hint="check --store or $GAMETAPE_STORE; `gametape new` makes one",
+            )
         return self
 
     def game_ids(self) -> list[str]:
@@ -81,8 +83,10 @@ class Store:
         if ref.endswith(SUFFIX) and (as_path.exists() or as_path.is_symlink()):
             return as_path
         if not ID_REF.fullmatch(ref):
-            raise GameNotFound(f"{ref!r} is not a game id (letters and digits), nor a path "
-                               f"to an existing {SUFFIX} file")
+            raise GameNotFound(
+                f"{ref!r} is not a game id (letters and digits), nor a path "
+                f"to an existing {SUFFIX} file"
+            )
         self.require()
         exact = self.path(ref)
         if exact.exists() or exact.is_symlink():

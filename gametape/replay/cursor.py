@@ -53,8 +53,9 @@ class Cursor:
     'alice told bob red: slots 2, 4'
     """
 
-    def __init__(self, events: Sequence[Event], path: Path | None = None,
-                 read_problem: str | None = None) -> None:
+    def __init__(
+        self, events: Sequence[Event], path: Path | None = None, read_problem: str | None = None
+    ) -> None:
         if not events or not isinstance(events[0], Setup):
             raise GametapeError("the log does not start with a setup event", path=path, line=1)
         self.ruleset = ruleset_for(events[0])
@@ -186,14 +187,24 @@ class Cursor:
         rules = self.ruleset
         after = self.states[seq]
         if seq == 0:
-            return Frame(seq=0, turn=rules.turn(after), seat=seat, actor=None,
-                         event=None, move=None, change=None, kinds=(),
-                         view=rules.view(after, seat))
+            return Frame(
+                seq=0,
+                turn=rules.turn(after),
+                seat=seat,
+                actor=None,
+                event=None,
+                move=None,
+                change=None,
+                kinds=(),
+                view=rules.view(after, seat),
+            )
         before, event = self.states[seq - 1], self.events[seq]
         seen = redact(rules, event, seat)
         who = actor(event)
         return Frame(
-            seq=seq, turn=rules.turn(before), seat=seat,
+            seq=seq,
+            turn=rules.turn(before),
+            seat=seat,
             actor=self.players[who] if who is not None else None,
             event=seen,
             move=notation(rules, before, event) if seen is not None else None,

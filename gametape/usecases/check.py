@@ -18,8 +18,14 @@ def validate_path(path: Path) -> Report:
         read = read_log(path)
     except LogError as exc:
         problem = Problem(kind=type(exc).__name__, message=exc.message, file=str(path))
-        return Report(file=str(path), game=path.stem, ruleset=None, status="invalid", events=0,
-                      problem=problem)
+        return Report(
+            file=str(path),
+            game=path.stem,
+            ruleset=None,
+            status="invalid",
+            events=0,
+            problem=problem,
+        )
     return validate(read)[0]
 
 

@@ -54,15 +54,21 @@ def known_keys(store: Store, fmt: Format) -> set[str]:
     return keys
 
 
-def import_files(store: Store, fmt: Format, paths: Iterable[Path],
-                 progress: Callable[[Path], None] | None = None,
-                 options: Mapping[str, str] | None = None) -> list[ImportResult]:
+def import_files(
+    store: Store,
+    fmt: Format,
+    paths: Iterable[Path],
+    progress: Callable[[Path], None] | None = None,
+    options: Mapping[str, str] | None = None,
+) -> list[ImportResult]:
     """Import every file; a refused or duplicate file never stops the others."""
     options = options or {}
     unknown = set(options) - set(fmt.options_help)
     if unknown:
-        raise UsageError(f"unknown import option {sorted(unknown)[0]!r}; {fmt.name} options: "
-                         f"{', '.join(fmt.options_help) or 'none'}")
+        raise UsageError(
+            f"unknown import option {sorted(unknown)[0]!r}; {fmt.name} options: "
+            f"{', '.join(fmt.options_help) or 'none'}"
+        )
     keys = known_keys(store, fmt)
     results = []
     with store.batch():
@@ -73,8 +79,9 @@ def import_files(store: Store, fmt: Format, paths: Iterable[Path],
     return results
 
 
-def _import_one(store: Store, fmt: Format, path: Path, keys: set[str],
-                named: bool, options: Mapping[str, str]) -> ImportResult:
+def _import_one(
+    store: Store, fmt: Format, path: Path, keys: set[str], named: bool, options: Mapping[str, str]
+) -> ImportResult:
     file = str(path)
     try:
         data = path.read_bytes()
@@ -82,25 +89,28 @@ def _import_one(store: Store, fmt: Format, path: Path, keys: set[str],
             source = fmt.parse(data)
         except ImportRefused:
             if not named and not fmt.looks_like(data):
-                return ImportResult(file=file, status="ignored",
-                                    reason=f"not a {fmt.description}")
+                return ImportResult(file=file, status="ignored", reason=f"not a {fmt.description}")
             raise
         mine = fmt.keys(source)
         seen = sorted(mine & keys)
         if seen:
-            return ImportResult(file=file, status="duplicate",
-                                reason=f"already imported: {seen[0]}")
+            return ImportResult(
+                file=file, status="duplicate", reason=f"already imported: {seen[0]}"
+            )
         game = fmt.to_game(source, path.name, options)
     except ImportRefused as exc:
         return ImportResult(file=file, status="refused", kind=exc.kind, reason=exc.message)
     except OSError as exc:
-        return ImportResult(file=file, status="refused", kind="format",
-                            reason=exc.strerror or str(exc))
+        return ImportResult(
+            file=file, status="refused", kind="format", reason=exc.strerror or str(exc)
+        )
     gid = store.create(game.setup, game.events[1:])
     keys |= mine
     result = game.result()
     return ImportResult(
-        file=file, status="imported", game=gid,
+        file=file,
+        status="imported",
+        game=gid,
         outcome=result.outcome if result else None,
         score=result.scores[0] if result else None,
         facts=fmt.facts(game),

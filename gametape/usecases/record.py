@@ -33,8 +33,9 @@ def options_checked() -> Iterator[None]:
     except IllegalEvent as exc:
         if exc.seq:
             raise
-        raise OptionError(f"the options make no valid game: {exc.violation.message}",
-                          ) from None
+        raise OptionError(
+            f"the options make no valid game: {exc.violation.message}",
+        ) from None
 
 
 def check_names(names: Sequence[str], rules: Any) -> None:
@@ -48,9 +49,15 @@ def check_names(names: Sequence[str], rules: Any) -> None:
         raise UsageError(f"{problem}: {R_NAMES}")
 
 
-def new_game(store: Store, game: str, players: Sequence[str], seed: int | None = None,
-             options: Mapping[str, str] | None = None, *, table: bool = False
-             ) -> tuple[str, Game]:
+def new_game(
+    store: Store,
+    game: str,
+    players: Sequence[str],
+    seed: int | None = None,
+    options: Mapping[str, str] | None = None,
+    *,
+    table: bool = False,
+) -> tuple[str, Game]:
     """Create a game and return its id and game. Chance is drawn from ``seed`` (kept as
     metadata); with ``table`` the deal happened at a real table and nothing of it is known."""
     rules = get_ruleset(game)
@@ -142,8 +149,9 @@ def play(game: Game, text: str, by: str | None = None) -> Recorded:
             raise
         description = describe(game.ruleset, game.players, before, event, game.state)
         events = [event, *game.deal(chance_rng(game))]
-    return Recorded(game=game, first=expected, events=events, before=before,
-                    description=description)
+    return Recorded(
+        game=game, first=expected, events=events, before=before, description=description
+    )
 
 
 def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -> Recorded:

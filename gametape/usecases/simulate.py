@@ -25,16 +25,24 @@ class Simulated:
         return sum(self.scores) / len(self.scores) if self.scores else 0.0
 
 
-def simulate(store: Store, game: str, games: int, players: int | None = None,
-             bot: str | None = None, seed: int = 0, options: Mapping[str, str] | None = None,
-             progress: Callable[[], None] | None = None) -> Simulated:
+def simulate(
+    store: Store,
+    game: str,
+    games: int,
+    players: int | None = None,
+    bot: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, str] | None = None,
+    progress: Callable[[], None] | None = None,
+) -> Simulated:
     """Write ``games`` complete games; game ``i`` is shuffled with ``seed + i``."""
     rules = get_ruleset(game)
     count = sim.default_count(rules) if players is None else players
     if not rules.min_players <= count <= rules.max_players:
         lo, hi = rules.min_players, rules.max_players
-        raise UsageError(f"{game} needs {f'exactly {lo}' if lo == hi else f'{lo}-{hi}'} "
-                         f"players, got {count}")
+        raise UsageError(
+            f"{game} needs {f'exactly {lo}' if lo == hi else f'{lo}-{hi}'} players, got {count}"
+        )
     if games < 1:
         raise UsageError("--games must be at least 1")
     bot = bot or rules.default_bot
@@ -45,8 +53,9 @@ def simulate(store: Store, game: str, games: int, players: int | None = None,
     with store.batch():
         for i in range(games):
             with options_checked():
-                played = sim.play(rules, names, bot, random.Random(seed + i),
-                                  dict(options or {}), seed=seed + i)
+                played = sim.play(
+                    rules, names, bot, random.Random(seed + i), dict(options or {}), seed=seed + i
+                )
             done.ids.append(store.create(played.setup, played.events[1:]))
             res = played.result()
             assert res is not None

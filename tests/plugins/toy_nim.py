@@ -40,11 +40,14 @@ class Nim(Ruleset[NimState]):
     min_players = 2
     max_players = 3
     event_columns: Mapping[str, str] = {"pile": "INTEGER"}
-    report = ("takes by size", "SELECT count(*) AS takes FROM toy_nim.events "
-                               "WHERE type = 'toy-nim.take'")
+    report = (
+        "takes by size",
+        "SELECT count(*) AS takes FROM toy_nim.events WHERE type = 'toy-nim.take'",
+    )
 
-    def new_setup(self, players: Sequence[str], rng: random.Random,
-                  options: Mapping[str, str]) -> NimSetup:
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+    ) -> NimSetup:
         if options:
             raise OptionError("nim has no options")
         return NimSetup(players=tuple(players), pile=rng.randrange(10, 30))
@@ -61,9 +64,13 @@ class Nim(Ruleset[NimState]):
             raise RuleViolation(f"cannot take {event.count}", "take 1 to 3 from the pile")
         pile = state.pile - event.count
         winner = event.player if pile == 0 else None
-        return NimState(players=state.players, pile=pile,
-                        current=(state.current + 1) % state.players, winner=winner,
-                        outcome="win" if winner is not None else None)
+        return NimState(
+            players=state.players,
+            pile=pile,
+            current=(state.current + 1) % state.players,
+            winner=winner,
+            outcome="win" if winner is not None else None,
+        )
 
     def to_act(self, state: NimState) -> tuple[int, ...]:
         return () if state.outcome else (state.current,)

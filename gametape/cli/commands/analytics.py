@@ -43,8 +43,7 @@ def fresh_model() -> Any:
 @app.command()
 @friendly_errors
 def index(
-    rebuild: Annotated[bool, typer.Option(help="Delete the read model and build it anew.")
-                       ] = False,
+    rebuild: Annotated[bool, typer.Option(help="Delete the read model and build it anew.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per CPU).")] = 0,
     json: JsonOpt = False,
 ) -> None:
@@ -59,24 +58,38 @@ def index(
         model.path.unlink(missing_ok=True)
     summary = _refresh(model, jobs, quiet=json)
     if json:
-        print_json({"database": str(model.path), "added": len(summary.added),
-                    "updated": len(summary.updated), "removed": len(summary.removed),
-                    "unchanged": summary.unchanged, "invalid": summary.invalid,
-                    "events": summary.events})
+        print_json(
+            {
+                "database": str(model.path),
+                "added": len(summary.added),
+                "updated": len(summary.updated),
+                "removed": len(summary.removed),
+                "unchanged": summary.unchanged,
+                "invalid": summary.invalid,
+                "events": summary.events,
+            }
+        )
         return
-    out.print(f"indexed {len(summary.added)} new, {len(summary.updated)} changed, "
-              f"{len(summary.removed)} removed, {summary.unchanged} unchanged games "
-              f"({summary.events} events read, {summary.invalid} invalid)")
+    out.print(
+        f"indexed {len(summary.added)} new, {len(summary.updated)} changed, "
+        f"{len(summary.removed)} removed, {summary.unchanged} unchanged games "
+        f"({summary.events} events read, {summary.invalid} invalid)"
+    )
     err.print(Text(f"read model: {model.path}", style="dim"))
 
 
 @app.command()
 @friendly_errors
 def query(
-    sql: Annotated[str, typer.Argument(help="SQL over the tables games, game_players, events "
-                                            "and each game's schema.")],
-    fmt: Annotated[str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
-                   ] = "table",
+    sql: Annotated[
+        str,
+        typer.Argument(
+            help="SQL over the tables games, game_players, events and each game's schema."
+        ),
+    ],
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
+    ] = "table",
 ) -> None:
     """Run SQL on the read model (refreshed first if any log changed).
 
@@ -93,8 +106,11 @@ def query(
     try:
         columns, rows = model.query(sql)
     except QueryError as exc:
-        fail(str(exc), hint="tables: games, game_players, events, and per game "
-                            "GAME.events (docs/analytics.md)")
+        fail(
+            str(exc),
+            hint="tables: games, game_players, events, and per game "
+            "GAME.events (docs/analytics.md)",
+        )
     if fmt == "table":
         render(rich_table(columns, rows))
         err.print(Text(f"{len(rows)} rows", style="dim"))
@@ -105,8 +121,10 @@ def query(
 @app.command()
 @friendly_errors
 def stats(
-    game: Annotated[str | None, typer.Argument(
-        metavar="[GAME]", help="One game (default: every game in the store).")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(metavar="[GAME]", help="One game (default: every game in the store)."),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Ready-made reports: scores by player count, outcomes, game length, players, and the
@@ -130,8 +148,11 @@ def stats(
         if rep["scores"]:
             out.print(Text("score by player count", style="bold"))
             render(histogram(rep["scores"]))
-        for key, title in (("outcomes", "outcomes"), ("lengths", "game length"),
-                           ("players", "players")):
+        for key, title in (
+            ("outcomes", "outcomes"),
+            ("lengths", "game length"),
+            ("players", "players"),
+        ):
             rows = rep[key]
             if rows:
                 render(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
@@ -139,8 +160,11 @@ def stats(
         if own is None:
             continue
         if own["rows"]:
-            render(rich_table(list(own["rows"][0]),
-                                 [list(r.values()) for r in own["rows"]], own["title"]))
+            render(
+                rich_table(
+                    list(own["rows"][0]), [list(r.values()) for r in own["rows"]], own["title"]
+                )
+            )
         else:
             out.print(Text(f"{own['title']}: none"))
 
@@ -148,14 +172,21 @@ def stats(
 @app.command()
 @friendly_errors
 def export(
-    game_ref: Annotated[str | None, typer.Argument(
-        metavar="[GAME]", help="One game to export (with --format).")] = None,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", "-f", help="Another tool's format (`gametape games` lists them).")] = None,
-    output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write to this file instead of standard output.")] = None,
-    parquet: Annotated[Path | None, typer.Option(
-        "--parquet", help="Write the read model as Parquet into this directory.")] = None,
+    game_ref: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="One game to export (with --format).")
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", "-f", help="Another tool's format (`gametape games` lists them)."),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this file instead of standard output."),
+    ] = None,
+    parquet: Annotated[
+        Path | None,
+        typer.Option("--parquet", help="Write the read model as Parquet into this directory."),
+    ] = None,
 ) -> None:
     """Export one game (`GAME --format FORMAT`) or the whole read model (`--parquet DIR`).
 
@@ -178,10 +209,17 @@ def export(
 
         formats = ruleset_for(log.events[0]).formats()
         if fmt is None or fmt not in formats:
-            raise UsageError(f"say the format: --format {' or '.join(formats) or '(none)'}"
-                             if fmt is None else
-                             f"unknown format {fmt!r} for this game; formats: "
-                             f"{', '.join(formats) or 'none'}")
+            if not formats:
+                raise UsageError(
+                    f"a {log.events[0].__struct_config__.tag.split('.')[0]} game "
+                    "has no other tool's format to export to; `export --parquet "
+                    "DIR` exports the read model"
+                )
+            raise UsageError(
+                f"say the format: --format {' or '.join(formats)}"
+                if fmt is None
+                else f"unknown format {fmt!r} for this game; formats: {', '.join(formats)}"
+            )
         data, warnings = formats[fmt].export(log.events)
         for warning in warnings:
             err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))

@@ -44,15 +44,24 @@ app = typer.Typer()
 @friendly_errors
 def new(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game (`gametape games`).")],
-    players: Annotated[str, typer.Option("--players", "-p",
-                                         help="Comma-separated names, in seat order.")],
-    seed: Annotated[int | None, typer.Option(help="Shuffle with this seed (kept as metadata).")
-                    ] = None,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A game option as key=value (repeatable).")] = None,
-    table: Annotated[bool, typer.Option(
-        "--table", help="The cards were shuffled and dealt at a real table: nothing of the "
-        "deal is known; cards enter the log as the game shows them.")] = False,
+    players: Annotated[
+        str, typer.Option("--players", "-p", help="Comma-separated names, in seat order.")
+    ],
+    seed: Annotated[
+        int | None, typer.Option(help="Shuffle with this seed (kept as metadata).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
+    ] = None,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table",
+            help="The cards were shuffled and dealt at a real table: nothing of the "
+            "deal is known; cards enter the log as the game shows them.",
+        ),
+    ] = False,
     json: JsonOpt = False,
 ) -> None:
     """Start a new game and print its id.
@@ -61,12 +70,20 @@ def new(
     `gametape new hanabi --players ann,ben,cat --table` (then `gametape record GAME`)
     """
     listed = [p.strip() for p in players.split(",")]
-    gid, created = record.new_game(STATE.store, game, listed, seed,
-                                   parse_options(option or []), table=table)
+    gid, created = record.new_game(
+        STATE.store, game, listed, seed, parse_options(option or []), table=table
+    )
     path = STATE.store.path(gid)
     if json:
-        print_json({"game": gid, "path": str(path), "ruleset": game, "players": listed,
-                    "seed": created.setup.meta.get("seed")})
+        print_json(
+            {
+                "game": gid,
+                "path": str(path),
+                "ruleset": game,
+                "players": listed,
+                "seed": created.setup.meta.get("seed"),
+            }
+        )
         return
     out.print(Text(gid, style="bold"))
     err.print(Text(f"new {game} game for {', '.join(listed)} → {path}", style="dim"))
@@ -78,8 +95,10 @@ def new(
 def move(
     game_ref: GameArg,
     text: Annotated[str, typer.Argument(metavar="MOVE", help="The move in notation.")],
-    by: Annotated[str | None, typer.Option(
-        "--by", help="Who moves (default: whoever is to act, for turn-based games).")] = None,
+    by: Annotated[
+        str | None,
+        typer.Option("--by", help="Who moves (default: whoever is to act, for turn-based games)."),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Record one move. An illegal move is refused with the rule it breaks; nothing is written.
@@ -95,8 +114,7 @@ def move(
         done = record.record_move(STATE.store, log, text, by)
     except RuleViolation as exc:
         at = f" (as seq {exc.seq})" if exc.seq is not None else ""
-        fail(f"illegal move{at}: {exc.message}",
-             hint=f"rule: {exc.rule}; nothing was recorded")
+        fail(f"illegal move{at}: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
     game = done.game
     if done.retracted:
         if json:
@@ -104,12 +122,18 @@ def move(
             return
         out.print(Text(done.description))
         status_line(game)
-        err.print(Text(f"recorded in {log.path} (the log keeps the retracted moves)",
-                       style="dim"))
+        err.print(Text(f"recorded in {log.path} (the log keeps the retracted moves)", style="dim"))
         return
     if json:
-        print_json({"seq": done.last, "move": done.move, "description": done.description,
-                    "over": game.is_over, "result": game.result()})
+        print_json(
+            {
+                "seq": done.last,
+                "move": done.move,
+                "description": done.description,
+                "over": game.is_over,
+                "result": game.result(),
+            }
+        )
         return
     out.print(Text(done.description))
     status_line(game)
@@ -120,10 +144,10 @@ def move(
 @friendly_errors
 def show(
     game_ref: GameArg,
-    at: Annotated[int | None, typer.Option("--at", help="Show the state after this seq.")
-                  ] = None,
-    as_player: Annotated[str | None, typer.Option(
-        "--as", help="Show only what this player can see.")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Show the state after this seq.")] = None,
+    as_player: Annotated[
+        str | None, typer.Option("--as", help="Show only what this player can see.")
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Show a game's state, for everyone or as one player sees it.
@@ -138,8 +162,14 @@ def show(
     seat = seat_of(game, as_player)
     view = game.view(seat)
     if json:
-        print_json({"game": game.setup.game, "seq": len(game.events) - 1, "view": view,
-                    "result": game.result()})
+        print_json(
+            {
+                "game": game.setup.game,
+                "seq": len(game.events) - 1,
+                "view": view,
+                "result": game.result(),
+            }
+        )
         return
     title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
     render(board(view, game.ruleset, title))
@@ -161,26 +191,40 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
     try:
         for seq, event, before, after in iter_states(rules, log.events):
             who = actor(event)
-            rows.append({"seq": seq, "turn": rules.turn(before),
-                         "player": game.players[who] if who is not None else None,
-                         "move": notation(rules, before, event),
-                         "description": describe(rules, game.players, before, event, after)})
+            rows.append(
+                {
+                    "seq": seq,
+                    "turn": rules.turn(before),
+                    "player": game.players[who] if who is not None else None,
+                    "move": notation(rules, before, event),
+                    "description": describe(rules, game.players, before, event, after),
+                }
+            )
     except IllegalEvent as exc:
         rows.append({"seq": exc.seq, "error": str(exc.violation)})
     if json:
         print_json_lines(rows)
         return
-    table = Table(title=Text(f"{rules.name} {game.setup.game}: {', '.join(game.players)}"),
-                  title_justify="left", box=None)
+    table = Table(
+        title=Text(f"{rules.name} {game.setup.game}: {', '.join(game.players)}"),
+        title_justify="left",
+        box=None,
+    )
     for col in ("seq", "turn", "player", "move", "what happened"):
         table.add_column(col, justify="right" if col in ("seq", "turn") else "left")
     for r in rows:
         if "error" in r:
-            table.add_row(str(r["seq"]), "", "", Text("invalid", style="red"),
-                          Text(r["error"], style="red"))
+            table.add_row(
+                str(r["seq"]), "", "", Text("invalid", style="red"), Text(r["error"], style="red")
+            )
         else:
-            table.add_row(str(r["seq"]), str(r["turn"]), Text(r["player"] or ""),
-                          Text(r["move"]), Text(r["description"]))
+            table.add_row(
+                str(r["seq"]),
+                str(r["turn"]),
+                Text(r["player"] or ""),
+                Text(r["move"]),
+                Text(r["description"]),
+            )
     render(table)
     if log.error is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
@@ -190,13 +234,15 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
 @friendly_errors
 def replay(
     game_ref: GameArg,
-    as_player: Annotated[str | None, typer.Option(
-        "--as", help="Replay from this player's seat: only what they could see.")] = None,
+    as_player: Annotated[
+        str | None,
+        typer.Option("--as", help="Replay from this player's seat: only what they could see."),
+    ] = None,
     at: Annotated[int | None, typer.Option("--at", help="Print the frame at this seq.")] = None,
-    all_frames: Annotated[bool, typer.Option("--all", help="Print every frame in order.")
-                          ] = False,
-    json: Annotated[bool, typer.Option(
-        "--json", help="Frames as JSON Lines (with --at: one frame).")] = False,
+    all_frames: Annotated[bool, typer.Option("--all", help="Print every frame in order.")] = False,
+    json: Annotated[
+        bool, typer.Option("--json", help="Frames as JSON Lines (with --at: one frame).")
+    ] = False,
 ) -> None:
     """Step through a game, move by move, for everyone or from one player's seat.
 
@@ -215,8 +261,9 @@ def replay(
     if as_player is not None:
         lowered = [p.lower() for p in cursor.players]
         if as_player.lower() not in lowered:
-            fail(f"no player {as_player!r}; the players are {', '.join(cursor.players)}",
-                 EXIT_USAGE)
+            fail(
+                f"no player {as_player!r}; the players are {', '.join(cursor.players)}", EXIT_USAGE
+            )
         seat = lowered.index(as_player.lower())
     if at is not None:
         frames = [cursor.frame(at, seat)]
@@ -228,8 +275,7 @@ def replay(
         ReplayApp(cursor, seat).run()
         return
     else:
-        fail("the interactive replay needs a terminal; use --at SEQ, --all or --json",
-             EXIT_USAGE)
+        fail("the interactive replay needs a terminal; use --at SEQ, --all or --json", EXIT_USAGE)
     if json:
         print_json_lines(frames)
     else:
@@ -242,11 +288,17 @@ def replay(
 @app.command("record")
 @friendly_errors
 def record_cmd(
-    game_ref: Annotated[str | None, typer.Argument(
-        metavar="[GAME]", help="The game (default: the last one changed that is still in "
-        "progress).")] = None,
-    as_player: Annotated[str | None, typer.Option(
-        "--as", help="Show the board as this player sees it (default: everything).")] = None,
+    game_ref: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="The game (default: the last one changed that is still in progress).",
+        ),
+    ] = None,
+    as_player: Annotated[
+        str | None,
+        typer.Option("--as", help="Show the board as this player sees it (default: everything)."),
+    ] = None,
 ) -> None:
     """Record a whole game at the table, move after move, at one prompt.
 
@@ -269,8 +321,9 @@ def record_cmd(
     seat = seat_of(recording.game, as_player)
     if sys.stdin.isatty() and sys.stdout.isatty():
         game = recording.game
-        past = [notation(game.ruleset, game.fold.states[s - 1], game.events[s])
-                for s in game.fold.live]
+        past = [
+            notation(game.ruleset, game.fold.states[s - 1], game.events[s]) for s in game.fold.live
+        ]
         reader = prompt_reader(history=past)
     else:
         reader = plain_reader(sys.stdin, out)
@@ -284,13 +337,18 @@ def _latest_in_progress() -> Any:
     from gametape.usecases.check import validate_path
 
     store = STATE.existing_store
-    paths = sorted((store.path(g) for g in store.game_ids()),
-                   key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0, reverse=True)
+    paths = sorted(
+        (store.path(g) for g in store.game_ids()),
+        key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0,
+        reverse=True,
+    )
     for path in paths[:50]:
         if validate_path(path).status == "in_progress":
             return path
-    raise UsageError("no game in progress in the store; name one, or start one with "
-                     "`gametape new GAME --players ... --table`")
+    raise UsageError(
+        "no game in progress in the store; name one, or start one with "
+        "`gametape new GAME --players ... --table`"
+    )
 
 
 @app.command()
@@ -306,9 +364,15 @@ def games(json: JsonOpt = False) -> None:
     rows: list[dict[str, Any]] = []
     for name in names():
         rules = get_ruleset(name)
-        rows.append({"game": name, "players": [rules.min_players, rules.max_players],
-                     "options": dict(rules.options_help), "bots": list(rules.bots),
-                     "moves": list(getattr(rules, "move_examples", ()))})
+        rows.append(
+            {
+                "game": name,
+                "players": [rules.min_players, rules.max_players],
+                "options": dict(rules.options_help),
+                "bots": list(rules.bots),
+                "moves": list(getattr(rules, "move_examples", ())),
+            }
+        )
     if json:
         print_json_lines(rows)
         return
@@ -317,7 +381,11 @@ def games(json: JsonOpt = False) -> None:
         table.add_column(col)
     for r in rows:
         lo, hi = r["players"]
-        table.add_row(Text(r["game"], style="bold"), f"{lo}" if lo == hi else f"{lo}-{hi}",
-                      Text(", ".join(r["bots"])), Text("\n".join(r["moves"])),
-                      Text(", ".join(r["options"]) or "-"))
+        table.add_row(
+            Text(r["game"], style="bold"),
+            f"{lo}" if lo == hi else f"{lo}-{hi}",
+            Text(", ".join(r["bots"])),
+            Text("\n".join(r["moves"])),
+            Text(", ".join(r["options"]) or "-"),
+        )
     render(table)

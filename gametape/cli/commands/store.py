@@ -73,8 +73,11 @@ def reports_of(files: list[Path], jobs: int = 0) -> list[Report]:
 @app.command("validate")
 @friendly_errors
 def validate_cmd(
-    paths: Annotated[list[str] | None, typer.Argument(
-        metavar="[PATH|GAME]...", help="Logs, directories or game ids (default: the store).")
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[PATH|GAME]...", help="Logs, directories or game ids (default: the store)."
+        ),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes (0: one per CPU).")] = 0,
     json: JsonOpt = False,
@@ -127,6 +130,14 @@ def repair(game_ref: GameArg) -> None:
         out.print(Text(f"{path}: not torn, nothing to do"))
         return
     offset, side = done
+    if offset == 0:
+        out.print(
+            Text(
+                f"{path}: held no complete event (a crash while it was created); "
+                f"moved aside to {side}"
+            )
+        )
+        return
     out.print(Text(f"{path}: cut the torn line at byte {offset}; the fragment is in {side}"))
 
 
@@ -135,13 +146,19 @@ def repair(game_ref: GameArg) -> None:
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game to simulate.")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 10,
-    players: Annotated[int | None, typer.Option(
-        "--players", "-k", help="Players per game (default: 3, or the nearest allowed).")] = None,
-    bot: Annotated[str | None, typer.Option(
-        help="A bot of the game (default: its best one).")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-k", help="Players per game (default: 3, or the nearest allowed)."
+        ),
+    ] = None,
+    bot: Annotated[
+        str | None, typer.Option(help="A bot of the game (default: its best one).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="Game option key=value.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Write complete games played by bots (fsyncs batched), with a progress bar.
@@ -151,10 +168,22 @@ def simulate(
     store = STATE.store
     with progress() as bar:
         task = bar.add_task(f"simulating {game}", total=games)
-        done = simulate_games(store, game, games, players, bot, seed,
-                              parse_options(option or []), lambda: bar.advance(task))
-    summary = {"store": str(store.root), "games": done.ids, "outcomes": dict(done.outcomes),
-               "mean_score": done.mean_score}
+        done = simulate_games(
+            store,
+            game,
+            games,
+            players,
+            bot,
+            seed,
+            parse_options(option or []),
+            lambda: bar.advance(task),
+        )
+    summary = {
+        "store": str(store.root),
+        "games": done.ids,
+        "outcomes": dict(done.outcomes),
+        "mean_score": done.mean_score,
+    }
     if json:
         print_json(summary)
         return
@@ -167,13 +196,24 @@ def simulate(
 @app.command("import")
 @friendly_errors
 def import_cmd(
-    fmt: Annotated[str, typer.Argument(
-        metavar="FORMAT", help="The other tool's format (`gametape games` lists them).")],
-    paths: Annotated[list[Path], typer.Argument(
-        metavar="FILE_OR_DIR...", help="Files, or directories of them.")],
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A format option as key=value, e.g. play_on=true for "
-        "hanablive files from tools that play on.")] = None,
+    fmt: Annotated[
+        str,
+        typer.Argument(
+            metavar="FORMAT", help="The other tool's format (`gametape games` lists them)."
+        ),
+    ],
+    paths: Annotated[
+        list[Path], typer.Argument(metavar="FILE_OR_DIR...", help="Files, or directories of them.")
+    ],
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A format option as key=value, e.g. play_on=true for "
+            "hanablive files from tools that play on.",
+        ),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Import games recorded by other tools, validating every move.
@@ -188,16 +228,16 @@ def import_cmd(
     import_files_cli(fmt, paths, json, parse_options(option or []))
 
 
-def import_files_cli(fmt_name: str, paths: list[Path], json: bool,
-                     options: dict[str, str]) -> None:
+def import_files_cli(fmt_name: str, paths: list[Path], json: bool, options: dict[str, str]) -> None:
     from gametape.usecases.importing import find_format, import_files
 
     fmt = find_format(fmt_name)
     store = STATE.store
     with progress() as bar:
         task = bar.add_task("importing", total=None)
-        results = import_files(store, fmt, paths, progress=lambda _p: bar.advance(task),
-                               options=options)
+        results = import_files(
+            store, fmt, paths, progress=lambda _p: bar.advance(task), options=options
+        )
     if json:
         print_json_lines(results)
     else:
@@ -208,14 +248,21 @@ def import_files_cli(fmt_name: str, paths: list[Path], json: bool,
                 word = "skipped" if r.status == "duplicate" else "ignored"
                 out.print(Text.assemble((word, "dim"), f" {r.file}: {r.reason}"))
             else:
-                ending = (f"{r.outcome}, score {r.score}" if r.outcome
-                          else f"in progress ({r.reason})")
+                ending = (
+                    f"{r.outcome}, score {r.score}" if r.outcome else f"in progress ({r.reason})"
+                )
                 facts = "".join(f", {k.replace('_', ' ')} {v}" for k, v in r.facts.items())
-                out.print(Text.assemble(("imported", "green"),
-                                        f" {r.file} → {r.game}: {ending}{facts}"))
+                out.print(
+                    Text.assemble(("imported", "green"), f" {r.file} → {r.game}: {ending}{facts}")
+                )
         counts = Counter(r.status for r in results)
-        out.print(Text(f"{counts['imported']} imported, {counts['duplicate']} skipped as "
-                       f"duplicates, {counts['refused']} refused → {store.root}", style="bold"))
+        out.print(
+            Text(
+                f"{counts['imported']} imported, {counts['duplicate']} skipped as "
+                f"duplicates, {counts['refused']} refused → {store.root}",
+                style="bold",
+            )
+        )
     if any(r.status == "refused" and r.kind != "variant" for r in results):
         raise typer.Exit(EXIT_INVALID)
 
@@ -260,11 +307,12 @@ def demo(
     gid = next(iter(first.values()))
     example = next(iter(first))
     out.print(Text("\nTry next", style="bold"))
-    for line in (f"gametape --store {root} log {gid}",
-                 f"gametape --store {root} show {gid} --at 10 --as bob",
-                 f"gametape --store {root} replay {gid} --as bob",
-                 f"gametape --store {root} stats",
-                 f"gametape --store {root} query \"SELECT ruleset, avg(score) FROM games "
-                 "GROUP BY ALL\"",
-                 f"gametape new {example} --players alice,bob,cara"):
+    for line in (
+        f"gametape --store {root} log {gid}",
+        f"gametape --store {root} show {gid} --at 10 --as bob",
+        f"gametape --store {root} replay {gid} --as bob",
+        f"gametape --store {root} stats",
+        f'gametape --store {root} query "SELECT ruleset, avg(score) FROM games GROUP BY ALL"',
+        f"gametape new {example} --players alice,bob,cara",
+    ):
         out.print(Text(f"  {line}"))

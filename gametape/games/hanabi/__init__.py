@@ -57,15 +57,17 @@ def parse_options(options: Mapping[str, str]) -> HanabiOptions:
         if key == "suits":
             kwargs[key] = tuple(s.strip() for s in value.split(",") if s.strip())
         elif key == "copies":
-            kwargs[key] = (TUTORIAL_COPIES if value == "tutorial"
-                           else tuple(_int(key, c) for c in value.split(",")))
+            kwargs[key] = (
+                TUTORIAL_COPIES
+                if value == "tutorial"
+                else tuple(_int(key, c) for c in value.split(","))
+            )
         elif key == "starting_seat":
             kwargs[key] = _int(key, value)
         elif key == "end_at_max_score":
             kwargs[key] = _bool(value)
         else:
-            raise OptionError(
-                f"unknown option {key!r}; hanabi options: {', '.join(OPTION_HELP)}")
+            raise OptionError(f"unknown option {key!r}; hanabi options: {', '.join(OPTION_HELP)}")
     return HanabiOptions(**kwargs)
 
 
@@ -77,21 +79,34 @@ class Hanabi(Ruleset[HanabiState]):
     min_players = 2
     max_players = 5
     bots = BOTS
-    move_examples = ("play 2", "discard 5", "clue bob red", "clue bob 4",
-                     "table: p2 r3, d1 y4, c bob r 13, see bob r1 ? y2")
+    move_examples = (
+        "play 2",
+        "discard 5",
+        "clue bob red",
+        "clue bob 4",
+        "table: p2 r3, d1 y4, c bob r 13, see bob r1 ? y2",
+    )
     default_bot = "heuristic"
     options_help = OPTION_HELP
-    report = ("misplays by rank", """
+    report = (
+        "misplays by rank",
+        """
         SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
         WHERE type = 'hanabi.play' AND NOT success
-        GROUP BY ALL ORDER BY misplays DESC, rank""")
+        GROUP BY ALL ORDER BY misplays DESC, rank""",
+    )
 
-    def new_setup(self, players: Sequence[str], rng: random.Random,
-                  options: Mapping[str, str]) -> HanabiSetup:
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+    ) -> HanabiSetup:
         opts = parse_options(options)
         copies = opts.copies if len(opts.copies) == 5 else DEFAULT_COPIES
-        deck = [Face(s, r) for s in range(len(opts.suits))
-                for r, n in enumerate(copies, start=1) for _ in range(n)]
+        deck = [
+            Face(s, r)
+            for s in range(len(opts.suits))
+            for r, n in enumerate(copies, start=1)
+            for _ in range(n)
+        ]
         rng.shuffle(deck)
         return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
 
@@ -100,8 +115,9 @@ class Hanabi(Ruleset[HanabiState]):
         (a play or discard names it, a clue names the slots it touched)."""
         opts = parse_options(options)
         size = len(opts.suits) * sum(opts.copies)
-        return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size,
-                           meta={"table": True})
+        return HanabiSetup(
+            players=tuple(players), options=opts, deck=(None,) * size, meta={"table": True}
+        )
 
     def completions(self, state: HanabiState) -> Sequence[str]:
         """Verbs, suits and card names (``r3``) for the recorder."""
@@ -132,9 +148,16 @@ class Hanabi(Ruleset[HanabiState]):
         if state.outcome is None:
             return None
         n = state.n_players
-        return Result(outcome=state.outcome, scores=(state.score,) * n, winners=(),
-                      details={"fireworks_sum": state.fireworks_sum, "strikes": state.strikes,
-                               "max_score": state.max_score})
+        return Result(
+            outcome=state.outcome,
+            scores=(state.score,) * n,
+            winners=(),
+            details={
+                "fireworks_sum": state.fireworks_sum,
+                "strikes": state.strikes,
+                "max_score": state.max_score,
+            },
+        )
 
     def view(self, state: HanabiState, seat: int | None) -> HanabiView:
         return view(state, seat)
@@ -148,33 +171,50 @@ class Hanabi(Ruleset[HanabiState]):
     def notation(self, state: HanabiState, event: Event) -> str:
         return _notation.notation(state, event)
 
-    def describe(self, before: HanabiState, event: Event, after: HanabiState,
-                 seat: int | None = None) -> str:
+    def describe(
+        self, before: HanabiState, event: Event, after: HanabiState, seat: int | None = None
+    ) -> str:
         return _notation.describe(before, event, after, seat)
 
     def kinds(self, before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
         return _notation.kinds(before, event, after)
 
     event_columns: ClassVar[dict[str, str]] = {
-        "clues": "INTEGER", "strikes": "INTEGER", "score": "INTEGER", "deck": "INTEGER",
-        "card": "VARCHAR", "card_suit": "VARCHAR", "card_rank": "INTEGER",
-        "success": "BOOLEAN", "target": "VARCHAR"}
+        "clues": "INTEGER",
+        "strikes": "INTEGER",
+        "score": "INTEGER",
+        "deck": "INTEGER",
+        "card": "VARCHAR",
+        "card_suit": "VARCHAR",
+        "card_rank": "INTEGER",
+        "success": "BOOLEAN",
+        "target": "VARCHAR",
+    }
     player_columns: ClassVar[dict[str, str]] = {
-        "plays": "INTEGER", "misplays": "INTEGER", "clues_given": "INTEGER",
-        "discards": "INTEGER"}
+        "plays": "INTEGER",
+        "misplays": "INTEGER",
+        "clues_given": "INTEGER",
+        "discards": "INTEGER",
+    }
 
-    def event_facts(self, before: HanabiState, event: Event,
-                    after: HanabiState) -> dict[str, Any]:
+    def event_facts(self, before: HanabiState, event: Event, after: HanabiState) -> dict[str, Any]:
         """Tokens, strikes, fireworks sum and deck after the move; the card played or
         discarded (and whether a play succeeded); a clue's receiver."""
-        facts: dict[str, Any] = {"clues": after.clues, "strikes": after.strikes,
-                                 "score": after.fireworks_sum, "deck": after.deck_left}
+        facts: dict[str, Any] = {
+            "clues": after.clues,
+            "strikes": after.strikes,
+            "score": after.fireworks_sum,
+            "deck": after.deck_left,
+        }
         card = getattr(event, "card", None)
         if card is not None:
             face = after.faces[card]
             suits = before.setup.options.suits
-            facts.update(card=_notation.card_name(face, suits), card_suit=suits[face.suit],
-                         card_rank=face.rank)
+            facts.update(
+                card=_notation.card_name(face, suits),
+                card_suit=suits[face.suit],
+                card_rank=face.rank,
+            )
             if isinstance(event, HanabiPlay):
                 facts["success"] = after.strikes == before.strikes
         target = getattr(event, "target", None)
@@ -182,8 +222,9 @@ class Hanabi(Ruleset[HanabiState]):
             facts["target"] = before.setup.players[target]
         return facts
 
-    def player_facts(self, state: HanabiState,
-                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    def player_facts(
+        self, state: HanabiState, events: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         rows = [dict.fromkeys(self.player_columns, 0) for _ in state.setup.players]
         for e in events:
             seat, kind = e.get("actor"), e.get("type")

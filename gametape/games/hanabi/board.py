@@ -11,9 +11,18 @@ from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.notation import suit_letters
 from gametape.games.hanabi.view import CardView, HanabiView
 
-COLOURS = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue",
-           "white": "bright_white", "purple": "magenta", "pink": "bright_magenta",
-           "orange": "dark_orange", "black": "grey50", "teal": "cyan"}
+COLOURS = {
+    "red": "red",
+    "yellow": "yellow",
+    "green": "green",
+    "blue": "blue",
+    "white": "bright_white",
+    "purple": "magenta",
+    "pink": "bright_magenta",
+    "orange": "dark_orange",
+    "black": "grey50",
+    "teal": "cyan",
+}
 
 
 def _style(view: HanabiView, suit: int) -> str:
@@ -40,8 +49,9 @@ def render(view: HanabiView, title: str) -> RenderableType:
     n = len(view.suits)
     fireworks = Text("Fireworks  ")
     for s in range(n):
-        fireworks.append(f"{suit_letters(view.suits)[s]}{view.fireworks[s]} ",
-                         style=f"bold {_style(view, s)}")
+        fireworks.append(
+            f"{suit_letters(view.suits)[s]}{view.fireworks[s]} ", style=f"bold {_style(view, s)}"
+        )
     fireworks.append(f"  score {view.score}", style="bold")
     if view.outcome is None:
         fireworks.append(f" (best reachable {view.max_score})", style="dim")
@@ -80,10 +90,11 @@ def render(view: HanabiView, title: str) -> RenderableType:
     if view.outcome is None:
         status = Text(f"turn {view.turn}: {view.players[view.current]} to act")
     else:
-        status = Text(f"game over: {view.outcome}, score {view.score} "
-                      f"(fireworks {view.fireworks_sum})", style="bold")
+        status = Text(
+            f"game over: {view.outcome}, score {view.score} (fireworks {view.fireworks_sum})",
+            style="bold",
+        )
     legend = Text("under each card: what its holder knows from clues (* = clued)", style="dim")
     body = Group(status, fireworks, tokens, Text(""), hands, Text(""), discards, legend)
     viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
-    return Panel(body, title=Text(f"Hanabi · {title}{viewer}"), title_align="left",
-                 expand=False)
+    return Panel(body, title=Text(f"Hanabi · {title}{viewer}"), title_align="left", expand=False)

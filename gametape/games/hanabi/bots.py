@@ -39,8 +39,11 @@ class HeuristicBot:
         unseen = self._unseen(view)
         oldest_first = list(reversed(hand))
 
-        playable = [c for c in oldest_first
-                    if all(self._playable(view, f) for f in self._candidates(view, c, unseen))]
+        playable = [
+            c
+            for c in oldest_first
+            if all(self._playable(view, f) for f in self._candidates(view, c, unseen))
+        ]
         if playable:
             card = min(playable, key=lambda c: min(c.ranks))
             return HanabiPlay(player=me, card=card.order)
@@ -51,8 +54,11 @@ class HeuristicBot:
                 return clue
 
         if view.clues < MAX_CLUES:
-            useless = [c for c in oldest_first
-                       if all(self._useless(view, f) for f in self._candidates(view, c, unseen))]
+            useless = [
+                c
+                for c in oldest_first
+                if all(self._useless(view, f) for f in self._candidates(view, c, unseen))
+            ]
             unclued = [c for c in oldest_first if not c.clued]
             target = (useless or unclued or oldest_first)[0]
             return HanabiDiscard(player=me, card=target.order)

@@ -18,8 +18,9 @@ class Face(msgspec.Struct, frozen=True, array_like=True, gc=False):
     rank: int
 
 
-class HanabiOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-                    gc=False):
+class HanabiOptions(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False
+):
     """Setup options. ``copies[r-1]`` is the number of copies of rank r in each suit."""
 
     suits: tuple[str, ...] = DEFAULT_SUITS

@@ -37,12 +37,16 @@ MAX_ID = 2**53 - 1
 SUITS = ("red", "yellow", "green", "blue", "purple")  # hanab.live's No Variant, in order
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
 # hanab.live end conditions that mean the players stopped the game (they become `abandon`)
-STOPPED = {3: "timeout", 4: "terminated by a player", 6: "idle timeout",
-           10: "terminated by vote"}
+STOPPED = {3: "timeout", 4: "terminated by a player", 6: "idle timeout", 10: "terminated by vote"}
 DERIVED = {1: "normal", 2: "strikeout"}
 # Options that change the rules of every game; gametape plays the published rules only.
-RULE_OPTIONS = ("emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing",
-                "detrimentalCharacters")
+RULE_OPTIONS = (
+    "emptyClues",
+    "oneExtraCard",
+    "oneLessCard",
+    "allOrNothing",
+    "detrimentalCharacters",
+)
 # Options that only add a move: a game that never makes that move is a standard game, and one
 # that does is refused naming the option.
 EXTRA_MOVE_OPTIONS = ("deckPlays",)
@@ -100,10 +104,14 @@ def fingerprint(game: HLGame) -> str:
     """Identifies a game by its players, first seat, deck and actions (to skip re-imports of
     a file without an id; the same deal played by other people is another game)."""
     first = game.options.startingPlayer if game.options else 0
-    body = _encoder.encode([game.players, first,
-                            [(c.suitIndex, c.rank) for c in game.deck],
-                            [(a.type, a.target, a.value if a.type > DISCARD else 0)
-                             for a in game.actions]])
+    body = _encoder.encode(
+        [
+            game.players,
+            first,
+            [(c.suitIndex, c.rank) for c in game.deck],
+            [(a.type, a.target, a.value if a.type > DISCARD else 0) for a in game.actions],
+        ]
+    )
     return hashlib.sha256(body).hexdigest()[:32]
 
 
@@ -117,13 +125,17 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     """
     opts = source.options or HLOptions()
     if opts.variant != NO_VARIANT:
-        raise Refused("variant", f"variant {opts.variant!r} is not supported "
-                      f"(only {NO_VARIANT!r} for now)")
+        raise Refused(
+            "variant", f"variant {opts.variant!r} is not supported (only {NO_VARIANT!r} for now)"
+        )
     changed = [o for o in RULE_OPTIONS if getattr(opts, o)]
     if changed:
         raise Refused("variant", f"option {changed[0]!r} changes the rules; not supported")
-    meta: dict[str, Any] = {"source": "hanab.live", "file": file,
-                            "fingerprint": fingerprint(source)}
+    meta: dict[str, Any] = {
+        "source": "hanab.live",
+        "file": file,
+        "fingerprint": fingerprint(source),
+    }
     if source.id is not None:
         meta["hanablive_id"] = source.id
     if source.seed is not None:
@@ -131,8 +143,9 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     setup = HanabiSetup(
         players=tuple(source.players),
         deck=tuple(Face(c.suitIndex, c.rank) for c in source.deck),
-        options=HanabiOptions(suits=SUITS, starting_seat=opts.startingPlayer,
-                              end_at_max_score=not play_on),
+        options=HanabiOptions(
+            suits=SUITS, starting_seat=opts.startingPlayer, end_at_max_score=not play_on
+        ),
         meta=meta,
     )
     try:
@@ -140,11 +153,18 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     except IllegalEvent as v:
         raise Refused("illegal", f"the setup: {v.violation}") from None
     for index, action in enumerate(source.actions):
-        if opts.deckPlays and action.type == PLAY and not game.is_over and \
-                action.target == game.state.next_card and \
-                action.target not in game.state.hands[game.state.current]:
-            raise Refused("variant", f"action {index} plays from the deck, which only the "
-                          "option 'deckPlays' allows; not supported")
+        if (
+            opts.deckPlays
+            and action.type == PLAY
+            and not game.is_over
+            and action.target == game.state.next_card
+            and action.target not in game.state.hands[game.state.current]
+        ):
+            raise Refused(
+                "variant",
+                f"action {index} plays from the deck, which only the "
+                "option 'deckPlays' allows; not supported",
+            )
         try:
             event = _event(game, action)
             if event is None:  # a game-over record the rules derive themselves
@@ -154,12 +174,19 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
         except RuleViolation as v:
             why = f"action {index} ({_describe(action)}): {v}"
             state = game.state
-            if game.is_over and not play_on and state.outcome == "normal" \
-                    and state.final_turns != 0 and state.fireworks_sum < 25:
-                why += (f"; the game had ended when the best score still reachable "
-                        f"({state.max_score}) was reached, as hanab.live ends games; a file "
-                        "from a tool that plays on (DeepMind's HLE) imports with "
-                        "`-o play_on=true`")
+            if (
+                game.is_over
+                and not play_on
+                and state.outcome == "normal"
+                and state.final_turns != 0
+                and state.fireworks_sum < 25
+            ):
+                why += (
+                    f"; the game had ended when the best score still reachable "
+                    f"({state.max_score}) was reached, as hanab.live ends games; a file "
+                    "from a tool that plays on (DeepMind's HLE) imports with "
+                    "`-o play_on=true`"
+                )
             raise Refused("illegal", why) from None
     return game
 
@@ -192,12 +219,19 @@ def _check_end(game: Game, action: HLAction) -> None:
         raise RuleViolation(
             f"the file says the game ended (end condition {action.value}) but by the rules "
             f"it {'ended ' + outcome if outcome else 'goes on'}",
-            "what a log observed must match what the rules derive")
+            "what a log observed must match what the rules derive",
+        )
 
 
 def _describe(action: HLAction) -> str:
-    names = {PLAY: "play", DISCARD: "discard", COLOUR_CLUE: "colour clue",
-             RANK_CLUE: "rank clue", GAME_OVER: "game over", VOTE_END: "vote to end"}
+    names = {
+        PLAY: "play",
+        DISCARD: "discard",
+        COLOUR_CLUE: "colour clue",
+        RANK_CLUE: "rank clue",
+        GAME_OVER: "game over",
+        VOTE_END: "vote to end",
+    }
     return f"{names.get(action.type, f'type {action.type}')} {action.target}/{action.value}"
 
 
@@ -218,14 +252,17 @@ def from_events(events: Sequence[Event]) -> dict[str, Any]:
             actions.append({"type": kind, "target": event.card, "value": 0})
         elif isinstance(event, HanabiClue):
             if event.suit is not None:
-                actions.append({"type": COLOUR_CLUE, "target": event.target,
-                                "value": event.suit})
+                actions.append({"type": COLOUR_CLUE, "target": event.target, "value": event.suit})
             else:
-                actions.append({"type": RANK_CLUE, "target": event.target,
-                                "value": event.rank})  # type: ignore[dict-item]
+                actions.append({"type": RANK_CLUE, "target": event.target, "value": event.rank})  # type: ignore[dict-item]
         elif isinstance(event, Abandon):
-            actions.append({"type": GAME_OVER, "target": event.player or 0,
-                            "value": reverse.get(event.reason, 4)})
+            actions.append(
+                {
+                    "type": GAME_OVER,
+                    "target": event.player or 0,
+                    "value": reverse.get(event.reason, 4),
+                }
+            )
     out: dict[str, Any] = {}
     if isinstance(setup.meta.get("hanablive_id"), int):
         out["id"] = setup.meta["hanablive_id"]
@@ -316,13 +353,16 @@ class HanabliveFormat:
 
     options_help: ClassVar[dict[str, str]] = {
         "play_on": "true: the source plays on after the best score still reachable "
-                   "(DeepMind's HLE); hanab.live itself ends the game there"}
+        "(DeepMind's HLE); hanab.live itself ends the game there"
+    }
 
     def to_game(self, source: HLGame, file: str, options: Mapping[str, str]) -> Game:
         unknown = set(options) - set(self.options_help)
         if unknown:
-            raise UsageError(f"unknown import option {sorted(unknown)[0]!r}; options: "
-                             f"{', '.join(self.options_help)}")
+            raise UsageError(
+                f"unknown import option {sorted(unknown)[0]!r}; options: "
+                f"{', '.join(self.options_help)}"
+            )
         play_on = options.get("play_on", "false").lower()
         if play_on not in ("true", "false"):
             raise UsageError(f"option play_on: {play_on!r} is not true or false")
@@ -338,8 +378,10 @@ class HanabliveFormat:
         end = hanablive_end(events)
         warnings = []
         if end is not None:
-            warnings.append(f"hanab.live would have ended this game at seq {end} (the best "
-                            "score still reachable); it will refuse the moves after it")
+            warnings.append(
+                f"hanab.live would have ended this game at seq {end} (the best "
+                "score still reachable); it will refuse the moves after it"
+            )
         return (json.dumps(data, indent=1) + "\n").encode(), warnings
 
 

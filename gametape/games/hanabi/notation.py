@@ -16,8 +16,10 @@ from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, Hanabi
 from gametape.games.hanabi.rules import touched_by
 from gametape.games.hanabi.state import HanabiState
 
-USAGE = ("expected `play SLOT [CARD]`, `discard SLOT [CARD]`, `clue PLAYER SUIT|RANK [SLOTS]` "
-         "or `see PLAYER CARD|? ...` (short: `p2 r3`, `d1`, `c ben r 13`)")
+USAGE = (
+    "expected `play SLOT [CARD]`, `discard SLOT [CARD]`, `clue PLAYER SUIT|RANK [SLOTS]` "
+    "or `see PLAYER CARD|? ...` (short: `p2 r3`, `d1`, `c ben r 13`)"
+)
 
 
 def suit_letters(suits: tuple[str, ...]) -> tuple[str, ...]:
@@ -47,8 +49,17 @@ def _suit(state: HanabiState, word: str) -> int | None:
 
 
 _COMPACT = re.compile(r"([pd])([0-9]+)\Z")
-VERBS = {"play": "play", "p": "play", "discard": "discard", "d": "discard", "clue": "clue",
-         "c": "clue", "hint": "clue", "see": "see", "s": "see"}
+VERBS = {
+    "play": "play",
+    "p": "play",
+    "discard": "discard",
+    "d": "discard",
+    "clue": "clue",
+    "c": "clue",
+    "hint": "clue",
+    "see": "see",
+    "s": "see",
+}
 
 
 def _slot_order(state: HanabiState, seat: int, word: str) -> int:
@@ -57,8 +68,10 @@ def _slot_order(state: HanabiState, seat: int, word: str) -> int:
     if slot is None:
         raise NotationError(f"slot {word!r} is not a number; {USAGE}")
     if not 1 <= slot <= len(hand):
-        raise NotationError(f"no slot {slot}: {state.setup.players[seat]} holds {len(hand)} "
-                            "cards (slot 1 is the newest)")
+        raise NotationError(
+            f"no slot {slot}: {state.setup.players[seat]} holds {len(hand)} "
+            "cards (slot 1 is the newest)"
+        )
     return hand[len(hand) - slot]
 
 
@@ -69,8 +82,7 @@ def parse_face(state: HanabiState, word: str) -> Face:
     rank = number(m.group(2)) if m else None
     if m is None or suit is None or rank is None or not 1 <= rank <= 5:
         letters = ", ".join(suit_letters(state.setup.options.suits))
-        raise NotationError(f"{word!r} is not a card: a suit ({letters}) and a rank 1-5, "
-                            "e.g. r3")
+        raise NotationError(f"{word!r} is not a card: a suit ({letters}) and a rank 1-5, e.g. r3")
     return Face(suit, rank)
 
 
@@ -105,20 +117,25 @@ def parse(state: HanabiState, text: str, seat: int | None) -> Event:
             return HanabiClue(player=seat, target=target, rank=rank, touched=touched)
         suit = _suit(state, value)
         if suit is None:
-            raise NotationError(f"no suit {value!r}; the suits are "
-                                f"{', '.join(state.setup.options.suits)}")
+            raise NotationError(
+                f"no suit {value!r}; the suits are {', '.join(state.setup.options.suits)}"
+            )
         return HanabiClue(player=seat, target=target, suit=suit, touched=touched)
     if verb == "see" and len(words) >= 3:
         target = seat_named(state.setup.players, words[1])
         hand = state.hands[target]
         if len(words) - 2 > len(hand):
             raise NotationError(f"{state.setup.players[target]} holds {len(hand)} cards")
-        seen = [(hand[len(hand) - 1 - i], parse_face(state, w))
-                for i, w in enumerate(words[2:]) if w not in ("?", "-")]
+        seen = [
+            (hand[len(hand) - 1 - i], parse_face(state, w))
+            for i, w in enumerate(words[2:])
+            if w not in ("?", "-")
+        ]
         if not seen:
             raise NotationError("say at least one face, slot 1 first (? for a card not seen)")
-        return HanabiSee(target=target, cards=tuple(c for c, _ in seen),
-                         faces=tuple(f for _, f in seen))
+        return HanabiSee(
+            target=target, cards=tuple(c for c, _ in seen), faces=tuple(f for _, f in seen)
+        )
     raise NotationError(f"cannot read {text!r}; {USAGE}")
 
 
@@ -137,22 +154,24 @@ def notation(state: HanabiState, event: Event) -> str:
         value = suits[event.suit] if event.suit is not None else event.rank
         text = f"clue {target} {value}"
         if event.touched is not None:
-            text += " " + ",".join(str(slot_of(state, event.target, o))
-                                   for o in sorted(event.touched,
-                                                   key=lambda o: slot_of(state, event.target, o)))
+            text += " " + ",".join(
+                str(slot_of(state, event.target, o))
+                for o in sorted(event.touched, key=lambda o: slot_of(state, event.target, o))
+            )
         return text
     if isinstance(event, HanabiSee):
         hand = state.hands[event.target]
         seen = dict(zip(event.cards, event.faces, strict=True))
         last = max(slot_of(state, event.target, o) for o in event.cards)
-        faces = [card_name(seen[hand[len(hand) - i]], suits) if hand[len(hand) - i] in seen
-                 else "?" for i in range(1, last + 1)]
+        faces = [
+            card_name(seen[hand[len(hand) - i]], suits) if hand[len(hand) - i] in seen else "?"
+            for i in range(1, last + 1)
+        ]
         return f"see {_player(state.setup.players[event.target])} {' '.join(faces)}"
     raise NotationError(f"not a Hanabi move: {event!r}")
 
 
-def describe(before: HanabiState, event: Event, after: HanabiState,
-             seat: int | None = None) -> str:
+def describe(before: HanabiState, event: Event, after: HanabiState, seat: int | None = None) -> str:
     """One line of what changed, e.g. ``bob played r3 from slot 2 → red 3; drew y1``.
 
     As the drawer sees it, the drawn card is just ``a card``.
@@ -183,15 +202,19 @@ def describe(before: HanabiState, event: Event, after: HanabiState,
         if seat == event.target:
             text = f"the recorder noted faces in {whose}'s hand"
         else:
-            seen = ", ".join(f"slot {slot_of(before, event.target, o)} {card_name(f, suits)}"
-                             for o, f in zip(event.cards, event.faces, strict=True))
+            seen = ", ".join(
+                f"slot {slot_of(before, event.target, o)} {card_name(f, suits)}"
+                for o, f in zip(event.cards, event.faces, strict=True)
+            )
             text = f"seen in {whose}'s hand: {seen}"
     elif isinstance(event, HanabiClue):
         value = suits[event.suit] if event.suit is not None else str(event.rank)
         touched = touched_by(before, event.target, event.suit, event.rank, event.touched)
         slots = ", ".join(map(str, sorted(slot_of(before, event.target, o) for o in touched)))
-        text = (f"{names[event.player]} told {names[event.target]} {value}: "
-                f"slot{'s' if len(touched) > 1 else ''} {slots}")
+        text = (
+            f"{names[event.player]} told {names[event.target]} {value}: "
+            f"slot{'s' if len(touched) > 1 else ''} {slots}"
+        )
     else:
         text = str(event)
     if after.outcome and not before.outcome:

@@ -62,7 +62,9 @@ def start(setup: HanabiSetup) -> HanabiState:
     if len(setup.deck) != n_suits * sum(opts.copies):
         raise RuleViolation(
             f"the deck has {len(setup.deck)} cards; {n_suits} suits of "
-            f"{sum(opts.copies)} make {n_suits * sum(opts.copies)}", R_SETUP)
+            f"{sum(opts.copies)} make {n_suits * sum(opts.copies)}",
+            R_SETUP,
+        )
     if not 0 <= opts.starting_seat < n:
         raise RuleViolation(f"starting seat {opts.starting_seat}", R_SEATS)
     counts: Counter[Face] = Counter(f for f in setup.deck if f is not None)
@@ -70,7 +72,8 @@ def start(setup: HanabiSetup) -> HanabiState:
         _check_face(face, n_suits, "deck")
         if c > opts.copies[face.rank - 1]:
             raise RuleViolation(
-                f"the deck holds {c} copies of {opts.suits[face.suit]} {face.rank}", R_SETUP)
+                f"the deck holds {c} copies of {opts.suits[face.suit]} {face.rank}", R_SETUP
+            )
     h = hand_size(n)
     at_table = None in setup.deck
     return HanabiState(
@@ -104,8 +107,10 @@ def apply(state: HanabiState, event: Event) -> HanabiState:
         return _play_or_discard(state, event)  # type: ignore[arg-type]
     if kind is HanabiSee:
         return _see(state, event)  # type: ignore[arg-type]
-    raise RuleViolation(f"a {event.__struct_config__.tag} event in a Hanabi game",
-                        "a Hanabi log holds only Hanabi events")
+    raise RuleViolation(
+        f"a {event.__struct_config__.tag} event in a Hanabi game",
+        "a Hanabi log holds only Hanabi events",
+    )
 
 
 def _check_face(face: Face, n_suits: int, where: str) -> None:
@@ -118,11 +123,13 @@ def _refuse_turn(state: HanabiState, seat: int) -> None:
     if not 0 <= seat < len(names):
         raise RuleViolation(f"no player at seat {seat}", R_SEATS)
     raise RuleViolation(
-        f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
+        f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN
+    )
 
 
-def _reveal(state: HanabiState, card: int, observed: Face | None
-            ) -> tuple[Face, tuple[Face | None, ...], tuple[int, ...]]:
+def _reveal(
+    state: HanabiState, card: int, observed: Face | None
+) -> tuple[Face, tuple[Face | None, ...], tuple[int, ...]]:
     """The face of ``card``: from the deck, or as observed (checked against what is known).
 
     Returns the face, the faces and ``revealed_at`` after it. At a real table a new face is
@@ -138,13 +145,18 @@ def _reveal(state: HanabiState, card: int, observed: Face | None
     suits = state.setup.options.suits
     if known is not None:
         if known != observed and state.at_table and state.revealed_at[card]:
-            raise RuleViolation(f"card #{card} is recorded as {_name(observed, suits)}, but "
-                                f"seq {{0}} showed it as {_name(known, suits)}", R_OBSERVED,
-                                (state.revealed_at[card],))
+            raise RuleViolation(
+                f"card #{card} is recorded as {_name(observed, suits)}, but "
+                f"seq {{0}} showed it as {_name(known, suits)}",
+                R_OBSERVED,
+                (state.revealed_at[card],),
+            )
         if known != observed:
             raise RuleViolation(
                 f"card #{card} is {_name(known, suits)} in the deck but the log records "
-                f"{_name(observed, suits)}", R_OBSERVED)
+                f"{_name(observed, suits)}",
+                R_OBSERVED,
+            )
         return known, state.faces, state.revealed_at
     if state.at_table:
         _check_clues(state, card, observed)
@@ -173,7 +185,10 @@ def _check_clues(state: HanabiState, card: int, face: Face) -> None:
             said = "touched" if touched else "did not touch"
             raise RuleViolation(
                 f"card #{card} is recorded as {_name(face, suits)}, but the "
-                f"{_value_name(value, suits)} clue at seq {{0}} {said} it", R_CLUE_FACTS, (at,))
+                f"{_value_name(value, suits)} clue at seq {{0}} {said} it",
+                R_CLUE_FACTS,
+                (at,),
+            )
 
 
 def _check_copies(state: HanabiState, face: Face) -> None:
@@ -185,11 +200,15 @@ def _check_copies(state: HanabiState, face: Face) -> None:
         where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
         raise RuleViolation(
             f"a {_name(face, state.setup.options.suits)} is recorded, but the deck holds "
-            f"{copies} and {len(seen)} were already seen (at {where})", R_COPIES, refs)
+            f"{copies} and {len(seen)} were already seen (at {where})",
+            R_COPIES,
+            refs,
+        )
 
 
-def _outcome(state: HanabiState, strikes: int, fireworks: tuple[int, ...], max_score: int,
-             final: int | None) -> str | None:
+def _outcome(
+    state: HanabiState, strikes: int, fireworks: tuple[int, ...], max_score: int, final: int | None
+) -> str | None:
     if strikes >= MAX_STRIKES:
         return "strikeout"
     score = sum(fireworks)
@@ -207,14 +226,16 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     playing = type(event) is HanabiPlay
     clues = state.clues
     if not playing and clues >= MAX_CLUES:
-        raise RuleViolation(f"{state.setup.players[seat]} cannot discard with 8 clue tokens",
-                            R_DISCARD_8)
+        raise RuleViolation(
+            f"{state.setup.players[seat]} cannot discard with 8 clue tokens", R_DISCARD_8
+        )
     hand = state.hands[seat]
     try:
         slot = hand.index(card)
     except ValueError:
         raise RuleViolation(
-            f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD) from None
+            f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD
+        ) from None
     faces, revealed_at = state.faces, state.revealed_at
     face = faces[card]
     if face is None or event.face is not None:
@@ -249,19 +270,41 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         if next_card == len(faces):
             final = len(state.hands)
     outcome = None
-    if strikes >= MAX_STRIKES or final == 0 or fireworks is not state.fireworks \
-            or max_score != state.max_score:  # only these can end the game
+    if (
+        strikes >= MAX_STRIKES
+        or final == 0
+        or fireworks is not state.fireworks
+        or max_score != state.max_score
+    ):  # only these can end the game
         outcome = _outcome(state, strikes, fireworks, max_score, final)
     return replace(
-        state, faces=faces, hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
-        next_card=next_card, fireworks=fireworks, discards=discards, lost=lost, caps=caps,
-        clues=clues, strikes=strikes, current=(seat + 1) % len(state.hands),
-        moves=state.moves + 1, final_turns=final, max_score=max_score, outcome=outcome,
-        applied=state.applied + 1, revealed_at=revealed_at)
+        state,
+        faces=faces,
+        hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+        next_card=next_card,
+        fireworks=fireworks,
+        discards=discards,
+        lost=lost,
+        caps=caps,
+        clues=clues,
+        strikes=strikes,
+        current=(seat + 1) % len(state.hands),
+        moves=state.moves + 1,
+        final_turns=final,
+        max_score=max_score,
+        outcome=outcome,
+        applied=state.applied + 1,
+        revealed_at=revealed_at,
+    )
 
 
-def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | None,
-               recorded: tuple[int, ...] | None = None) -> tuple[int, ...]:
+def touched_by(
+    state: HanabiState,
+    target: int,
+    suit: int | None,
+    rank: int | None,
+    recorded: tuple[int, ...] | None = None,
+) -> tuple[int, ...]:
     """The cards of ``target``'s hand a clue touches (from the faces, or as recorded)."""
     hand = state.hands[target]
     faces = state.faces
@@ -274,11 +317,14 @@ def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | No
         if recorded is None:
             raise RuleViolation(
                 f"the faces of {state.setup.players[target]}'s cards are unknown, so the clue "
-                "must record the cards it touched", R_OBSERVED) from None
+                "must record the cards it touched",
+                R_OBSERVED,
+            ) from None
         stray = [o for o in recorded if o not in hand]
         if stray:
-            raise RuleViolation(f"the clue records cards {stray} that are not in the hand",
-                                R_OBSERVED) from None
+            raise RuleViolation(
+                f"the clue records cards {stray} that are not in the hand", R_OBSERVED
+            ) from None
         for o in hand:  # faces already seen must agree with what the clue touched
             face = faces[o]
             if face is None:
@@ -290,13 +336,15 @@ def touched_by(state: HanabiState, target: int, suit: int | None, rank: int | No
                 said = "touches" if o in recorded else "misses"
                 where = "seq {0} showed" if state.revealed_at[o] else "the deck has"
                 raise RuleViolation(
-                    f"the {value} clue {said} card #{o}, but {where} it as "
-                    f"{_name(face, suits)}", R_CLUE_FACTS,
-                    (state.revealed_at[o],) if state.revealed_at[o] else ()) from None
+                    f"the {value} clue {said} card #{o}, but {where} it as {_name(face, suits)}",
+                    R_CLUE_FACTS,
+                    (state.revealed_at[o],) if state.revealed_at[o] else (),
+                ) from None
         return tuple(o for o in hand if o in recorded)
     if recorded is not None and set(recorded) != set(derived):
-        raise RuleViolation(f"the clue touches {list(derived)} but the log records "
-                            f"{sorted(recorded)}", R_OBSERVED)
+        raise RuleViolation(
+            f"the clue touches {list(derived)} but the log records {sorted(recorded)}", R_OBSERVED
+        )
     return derived
 
 
@@ -334,8 +382,9 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         touched = list(touched_by(state, target, suit, rank, event.touched))
     if not touched:
         what = state.setup.options.suits[suit] if suit is not None else str(rank)
-        raise RuleViolation(f"{what} touches no card in {state.setup.players[target]}'s hand",
-                            R_CLUE_TOUCH)
+        raise RuleViolation(
+            f"{what} touches no card in {state.setup.players[target]}'s hand", R_CLUE_TOUCH
+        )
     knowledge = list(state.knowledge)
     for o in hand:
         k = knowledge[o]
@@ -352,9 +401,16 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         final -= 1
     # A clue changes no firework, strike or lost card: only the last turn can end the game.
     return replace(
-        state, knowledge=tuple(knowledge), clues=state.clues - 1, current=(seat + 1) % n,
-        moves=state.moves + 1, final_turns=final, outcome="normal" if final == 0 else None,
-        applied=state.applied + 1, clue_log=clue_log)
+        state,
+        knowledge=tuple(knowledge),
+        clues=state.clues - 1,
+        current=(seat + 1) % n,
+        moves=state.moves + 1,
+        final_turns=final,
+        outcome="normal" if final == 0 else None,
+        applied=state.applied + 1,
+        clue_log=clue_log,
+    )
 
 
 def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
@@ -367,8 +423,9 @@ def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
     probe = state
     for card, face in zip(event.cards, event.faces, strict=True):
         if card not in hand:
-            raise RuleViolation(f"card #{card} is not in "
-                                f"{state.setup.players[event.target]}'s hand", R_SEE)
+            raise RuleViolation(
+                f"card #{card} is not in {state.setup.players[event.target]}'s hand", R_SEE
+            )
         _, faces, revealed_at = _reveal(probe, card, face)
         probe = replace(probe, faces=faces, revealed_at=revealed_at)
     return replace(probe, applied=state.applied + 1)

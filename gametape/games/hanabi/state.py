@@ -34,9 +34,11 @@ class Knowledge(msgspec.Struct, frozen=True):
 
     @classmethod
     def of(cls, packed: int, n_suits: int) -> Knowledge:
-        return cls(tuple(s for s in range(n_suits) if packed >> s & 1),
-                   tuple(r for r in range(1, RANKS + 1) if packed >> (RANK_SHIFT + r - 1) & 1),
-                   bool(packed & CLUED))
+        return cls(
+            tuple(s for s in range(n_suits) if packed >> s & 1),
+            tuple(r for r in range(1, RANKS + 1) if packed >> (RANK_SHIFT + r - 1) & 1),
+            bool(packed & CLUED),
+        )
 
 
 class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):

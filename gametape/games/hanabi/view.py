@@ -51,13 +51,15 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         cards = []
         for order in reversed(hand):
             k = Knowledge.of(state.knowledge[order], n_suits)
-            cards.append(CardView(
-                order=order,
-                face=None if holder == seat else state.faces[order],
-                clued=k.clued,
-                suits=k.suits,
-                ranks=k.ranks,
-            ))
+            cards.append(
+                CardView(
+                    order=order,
+                    face=None if holder == seat else state.faces[order],
+                    clued=k.clued,
+                    suits=k.suits,
+                    ranks=k.ranks,
+                )
+            )
         hands.append(tuple(cards))
     opts = state.setup.options
     return HanabiView(

@@ -26,21 +26,29 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     min_players = 2
     max_players = 2
     bots = BOTS
-    move_examples = ("assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",
-                     "short: a r8 b5 g4 v7 (perform hidden sacrifice vote); table: a r8 ? ? v7")
+    move_examples = (
+        "assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",
+        "short: a r8 b5 g4 v7 (perform hidden sacrifice vote); table: a r8 ? ? v7",
+    )
     default_bot = "greedy"
     options_help = OPTION_HELP
-    report = ("captures lost to ties", """
+    report = (
+        "captures lost to ties",
+        """
         SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
         WHERE ties_lost IS NOT NULL
-        GROUP BY ALL ORDER BY ties_lost DESC, name""")
+        GROUP BY ALL ORDER BY ties_lost DESC, name""",
+    )
 
-    def new_setup(self, players: Sequence[str], rng: random.Random,
-                  options: Mapping[str, str]) -> HanamikojiSetup:
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+    ) -> HanamikojiSetup:
         unknown = set(options) - set(OPTION_HELP)
         if unknown:
-            raise OptionError(f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
-                             f"{', '.join(OPTION_HELP)}")
+            raise OptionError(
+                f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
+                f"{', '.join(OPTION_HELP)}"
+            )
         decks = []
         for _ in players:
             deck = list(range(1, _rules.CARDS + 1))
@@ -58,19 +66,24 @@ class Hanamikoji(Ruleset[HanamikojiState]):
         cards = [_rules.card_name(c) for c in range(1, _rules.CARDS + 1)]
         return ("assign", *(f"{z}=" for z in ZONES), *cards)
 
-    def table_setup(self, players: Sequence[str], options: Mapping[str, str]
-                    ) -> HanamikojiSetup:
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> HanamikojiSetup:
         """Both decks were shuffled at the table: cards are known when the table shows them
         (performed and voted cards at the round's end; hidden ones if the players show them)."""
         unknown = set(options) - set(OPTION_HELP)
         if unknown:
-            raise OptionError(f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
-                              f"{', '.join(OPTION_HELP)}")
+            raise OptionError(
+                f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
+                f"{', '.join(OPTION_HELP)}"
+            )
         first = options.get("first", "0")
         if first not in ("0", "1"):
             raise OptionError(f"option first: {first!r} is not 0 or 1")
-        return HanamikojiSetup(players=tuple(players), decks=((0,) * _rules.CARDS,) * 2,
-                               first=int(first), meta={"table": True})
+        return HanamikojiSetup(
+            players=tuple(players),
+            decks=((0,) * _rules.CARDS,) * 2,
+            first=int(first),
+            meta={"table": True},
+        )
 
     def start(self, setup: HanamikojiSetup) -> HanamikojiState:
         return _rules.start(setup)
@@ -104,33 +117,50 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     def notation(self, state: HanamikojiState, event: Event) -> str:
         return _notation.notation(state, event)
 
-    def describe(self, before: HanamikojiState, event: Event, after: HanamikojiState,
-                 seat: int | None = None) -> str:
+    def describe(
+        self, before: HanamikojiState, event: Event, after: HanamikojiState, seat: int | None = None
+    ) -> str:
         return _notation.describe(before, event, after)  # says only what both can see
 
     def redact(self, event: Event, seat: int) -> Event | None:
         """An assignment is secret: only its maker sees it (the resolution says the rest)."""
         return event if getattr(event, "player", None) == seat else None
 
-    def kinds(self, before: HanamikojiState, event: Event,
-              after: HanamikojiState) -> tuple[str, ...]:
+    def kinds(
+        self, before: HanamikojiState, event: Event, after: HanamikojiState
+    ) -> tuple[str, ...]:
         """``round`` for the assignment that resolved a round, else ``assign``."""
         return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
 
-    event_columns: ClassVar[dict[str, str]] = {"round": "INTEGER", "captured": "VARCHAR[]"}
+    event_columns: ClassVar[dict[str, str]] = {
+        "round": "INTEGER",
+        "captured": "VARCHAR[]",
+        "captured_by": "VARCHAR[]",
+    }
     player_columns: ClassVar[dict[str, str]] = {
-        "artists": "INTEGER", "votes": "INTEGER", "hidden": "INTEGER", "ties_lost": "INTEGER"}
+        "artists": "INTEGER",
+        "votes": "INTEGER",
+        "hidden": "INTEGER",
+        "ties_lost": "INTEGER",
+    }
 
-    def event_facts(self, before: HanamikojiState, event: Event,
-                    after: HanamikojiState) -> dict[str, Any]:
-        """The round the event belongs to and the artists its resolution captured."""
+    def event_facts(
+        self, before: HanamikojiState, event: Event, after: HanamikojiState
+    ) -> dict[str, Any]:
+        """The round the event belongs to, the artists its resolution captured and, in the
+        same order, who captured each."""
         captured: list[str] = []
+        by: list[str] = []
         if len(after.rounds) > len(before.rounds):
-            captured = [ARTISTS[a] for a in after.rounds[-1].captured if a is not None]
-        return {"round": before.round, "captured": captured}
+            for seat, artist in enumerate(after.rounds[-1].captured):
+                if artist is not None:
+                    captured.append(ARTISTS[artist])
+                    by.append(before.setup.players[seat])
+        return {"round": before.round, "captured": captured, "captured_by": by}
 
-    def player_facts(self, state: HanamikojiState,
-                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    def player_facts(
+        self, state: HanamikojiState, events: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         """``ties_lost``: rounds where the player performed an unowned artist and did not get
         it because the other player performed the same artist (higher, or the same card)."""
         lost = [0, 0]
@@ -146,9 +176,15 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             for seat, won in enumerate(record.captured):
                 if won is not None:
                     owners[won] = seat
-        return [{"artists": state.artists(s), "votes": len(state.votes[s]),
-                 "hidden": len(state.hidden[s]), "ties_lost": lost[s]} for s in (0, 1)]
-
+        return [
+            {
+                "artists": state.artists(s),
+                "votes": len(state.votes[s]),
+                "hidden": len(state.hidden[s]),
+                "ties_lost": lost[s],
+            }
+            for s in (0, 1)
+        ]
 
     def board(self, view: HanamikojiView, title: str) -> Any:
         from gametape.games.hanamikoji.board import render

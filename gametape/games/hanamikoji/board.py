@@ -38,17 +38,32 @@ def _side(view: HanamikojiView, seat: int, side: SeatView) -> Table:
     t.add_row("hand", _cards(side.hand, side.hand_size))
     t.add_row("display", _cards(side.display, len(side.display)))
     t.add_row("deck", Text(f"{side.deck_size} cards"))
-    t.add_row("artists", Text(" ").join(Text(f"{ARTISTS[a]}({a + 1})", style=COLOURS[a])
-                                        for a in side.artists) if side.artists else Text("-"))
+    t.add_row(
+        "artists",
+        Text(" ").join(Text(f"{ARTISTS[a]}({a + 1})", style=COLOURS[a]) for a in side.artists)
+        if side.artists
+        else Text("-"),
+    )
     t.add_row("votes", Text(f"{len(side.votes)}  ").append_text(_cards(side.votes, 0)))
-    t.add_row("hidden", Text(f"{side.hidden_count}  ").append_text(
-        _cards(side.hidden, side.hidden_count)))
+    t.add_row(
+        "hidden", Text(f"{side.hidden_count}  ").append_text(_cards(side.hidden, side.hidden_count))
+    )
     t.add_row("sacrificed", _cards(side.sacrificed, 0))
     if side.pending is not None:
         p = side.pending
-        t.add_row("assigned", Text.assemble("perform ", _card(p.perform), "  hidden ",
-                                            _card(p.hidden), "  sacrifice ", _card(p.sacrifice),
-                                            "  vote ", _card(p.vote)))
+        t.add_row(
+            "assigned",
+            Text.assemble(
+                "perform ",
+                _card(p.perform),
+                "  hidden ",
+                _card(p.hidden),
+                "  sacrifice ",
+                _card(p.sacrifice),
+                "  vote ",
+                _card(p.vote),
+            ),
+        )
     elif side.assigned:
         t.add_row("assigned", Text("yes (secret until both have assigned)", style="italic"))
     if side.score is not None:
@@ -59,10 +74,15 @@ def _side(view: HanamikojiView, seat: int, side: SeatView) -> Table:
 def render(view: HanamikojiView, title: str) -> RenderableType:
     artists = Table(box=None, show_header=True, pad_edge=False)
     for a, name in enumerate(ARTISTS):
-        artists.add_column(Text(f"{name} {a + 1}", style=f"bold {COLOURS[a]}"),
-                           justify="center")
-    artists.add_row(*[Text(view.players[o] if o is not None else "·",
-                           style="bold" if o is not None else "dim") for o in view.owners])
+        artists.add_column(Text(f"{name} {a + 1}", style=f"bold {COLOURS[a]}"), justify="center")
+    artists.add_row(
+        *[
+            Text(
+                view.players[o] if o is not None else "·", style="bold" if o is not None else "dim"
+            )
+            for o in view.owners
+        ]
+    )
     sides = Table(box=None, show_header=True, expand=False)
     for seat, side in enumerate(view.seats):
         label = side.name + (" (you)" if seat == view.seat else "")
@@ -73,8 +93,14 @@ def render(view: HanamikojiView, title: str) -> RenderableType:
         waiting = [s.name for s in view.seats if not s.assigned]
         status = Text(f"round {view.round} of 3: waiting for {' and '.join(waiting)}")
     else:
-        status = Text(f"game over ({view.outcome}): " + ", ".join(
-            f"{s.name} {s.score}" for s in view.seats), style="bold")
+        status = Text(
+            f"game over ({view.outcome}): " + ", ".join(f"{s.name} {s.score}" for s in view.seats),
+            style="bold",
+        )
     viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
-    return Panel(Group(status, Text(""), artists, Text(""), sides),
-                 title=Text(f"Hanamikoji · {title}{viewer}"), title_align="left", expand=False)
+    return Panel(
+        Group(status, Text(""), artists, Text(""), sides),
+        title=Text(f"Hanamikoji · {title}{viewer}"),
+        title_align="left",
+        expand=False,
+    )

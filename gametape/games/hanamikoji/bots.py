@@ -43,8 +43,9 @@ class GreedyBot:
         rest = ranked[1:]
         # rest[:2] stays in hand; the three cheapest fill the other zones
         vote, sacrifice, hidden = rest[-3], rest[-2], rest[-1]
-        return HanamikojiAssign(player=seat, perform=perform, hidden=hidden,
-                                sacrifice=sacrifice, vote=vote)
+        return HanamikojiAssign(
+            player=seat, perform=perform, hidden=hidden, sacrifice=sacrifice, vote=vote
+        )
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"greedy": GreedyBot, "random": RandomBot}

@@ -19,8 +19,10 @@ from gametape.games.hanamikoji.rules import (
     perform_order,
 )
 
-USAGE = ("expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD` or "
-         "`PLAYER PERFORM HIDDEN SACRIFICE VOTE` (short: `a r8 b5 g4 v7`, `?` if not seen)")
+USAGE = (
+    "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD` or "
+    "`PLAYER PERFORM HIDDEN SACRIFICE VOTE` (short: `a r8 b5 g4 v7`, `?` if not seen)"
+)
 
 
 def parse_card(text: str) -> int:
@@ -28,12 +30,15 @@ def parse_card(text: str) -> int:
     colour = text[: len(text) - len(digits)]
     card = number(digits)
     if card is None or not 1 <= card <= CARDS:
-        raise NotationError(f"{text!r} is not a card: cards are a colour and a number 1-14, "
-                            "e.g. red8")
+        raise NotationError(
+            f"{text!r} is not a card: cards are a colour and a number 1-14, e.g. red8"
+        )
     if colour and not ARTISTS[artist_of(card)].startswith(colour):
         a = artist_of(card)
-        raise NotationError(f"{card} is a {ARTISTS[a]} performer ({ARTISTS[a]}{a + 1} and "
-                            f"{ARTISTS[a]}{a + 8} are), not {colour}")
+        raise NotationError(
+            f"{card} is a {ARTISTS[a]} performer ({ARTISTS[a]}{a + 1} and "
+            f"{ARTISTS[a]}{a + 8} are), not {colour}"
+        )
     return card
 
 
@@ -57,18 +62,18 @@ def parse(state: HanamikojiState, text: str, seat: int | None) -> Event:
         for word in words[1:]:
             zone, sep, card = word.partition("=")
             if not sep or zone not in ZONES:
-                raise NotationError(f"{word!r} is not ZONE=CARD with a zone of "
-                                    f"{', '.join(ZONES)}")
+                raise NotationError(f"{word!r} is not ZONE=CARD with a zone of {', '.join(ZONES)}")
             if zone in zones:
                 raise NotationError(f"zone {zone} is named twice")
             zones[zone] = _card_or_unknown(card)
     missing = [z for z in ZONES if z not in zones]
     if missing:
-        raise NotationError(f"missing zone {', '.join(missing)}: an assignment puts one card in "
-                            "each of perform, hidden, sacrifice and vote (? if not seen)")
+        raise NotationError(
+            f"missing zone {', '.join(missing)}: an assignment puts one card in "
+            "each of perform, hidden, sacrifice and vote (? if not seen)"
+        )
     if zones["perform"] is None or zones["vote"] is None:
-        raise NotationError("the performed and voted cards are shown at the round's end: "
-                            "name them")
+        raise NotationError("the performed and voted cards are shown at the round's end: name them")
     return HanamikojiAssign(player=player, **zones)  # type: ignore[arg-type]
 
 
@@ -81,8 +86,10 @@ def notation(state: HanamikojiState, event: Event) -> str:
     def shown(card: int | None) -> str:
         return "?" if card is None else card_name(card)
 
-    return (f"assign {name} perform={shown(event.perform)} hidden={shown(event.hidden)} "
-            f"sacrifice={shown(event.sacrifice)} vote={shown(event.vote)}")
+    return (
+        f"assign {name} perform={shown(event.perform)} hidden={shown(event.hidden)} "
+        f"sacrifice={shown(event.sacrifice)} vote={shown(event.vote)}"
+    )
 
 
 def describe(before: HanamikojiState, event: Event, after: HanamikojiState) -> str:

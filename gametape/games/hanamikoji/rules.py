@@ -106,8 +106,14 @@ def start(setup: HanamikojiSetup) -> HanamikojiState:
         decks=tuple(d[START_HAND + DISPLAY :] for d in setup.decks),
         displays=tuple(d[START_HAND : START_HAND + DISPLAY] for d in setup.decks),
         hands=tuple(tuple(sorted(d[:START_HAND])) for d in setup.decks),
-        votes=pairs, hidden=pairs, sacrificed=pairs, captures=pairs, set_aside=pairs,
-        round=1, starting=setup.first, pending=(None, None),
+        votes=pairs,
+        hidden=pairs,
+        sacrificed=pairs,
+        captures=pairs,
+        set_aside=pairs,
+        round=1,
+        starting=setup.first,
+        pending=(None, None),
         used_at=((0,) * (CARDS + 1),) * 2 if at_table else (),
     )
     return _prepare(state)
@@ -127,8 +133,10 @@ def _prepare(state: HanamikojiState) -> HanamikojiState:
 def apply(state: HanamikojiState, event: Event) -> HanamikojiState:
     if type(event) is HanamikojiAssign:
         return _assign(state, event)
-    raise RuleViolation(f"a {event.__struct_config__.tag} event in a Hanamikoji game",
-                        "a Hanamikoji log holds only Hanamikoji events")
+    raise RuleViolation(
+        f"a {event.__struct_config__.tag} event in a Hanamikoji game",
+        "a Hanamikoji log holds only Hanamikoji events",
+    )
 
 
 def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
@@ -152,12 +160,15 @@ def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
         if card in hand:
             continue
         if not (state.at_table and 1 <= card <= CARDS):
-            raise RuleViolation(f"{card_name(card) if 1 <= card <= CARDS else card} is not in "
-                                f"{name}'s hand", R_IN_HAND)
+            raise RuleViolation(
+                f"{card_name(card) if 1 <= card <= CARDS else card} is not in {name}'s hand",
+                R_IN_HAND,
+            )
         at = state.used_at[seat][card]
         if at:
-            raise RuleViolation(f"{name}'s {card_name(card)} was already shown at seq {{0}}",
-                                R_DECK_ONCE, (at,))
+            raise RuleViolation(
+                f"{name}'s {card_name(card)} was already shown at seq {{0}}", R_DECK_ONCE, (at,)
+            )
         unknown -= 1
         if unknown < 0:
             raise RuleViolation(f"{card_name(card)} is not in {name}'s hand", R_IN_HAND)
@@ -214,14 +225,19 @@ def _resolve(state: HanamikojiState, zones: list[HanamikojiAssign]) -> Hanamikoj
     for z in zones:
         votes[z.player].append(z.vote)
     hands = tuple(_without(state.hands[s], zones[s].cards()) for s in (0, 1))
-    record = RoundRecord(round=state.round, starting=state.starting, zones=tuple(zones),
-                         captured=tuple(captured))
+    record = RoundRecord(
+        round=state.round, starting=state.starting, zones=tuple(zones), captured=tuple(captured)
+    )
     after = replace(
-        state, owners=tuple(owners), hands=hands,
-        votes=tuple(tuple(v) for v in votes), captures=tuple(tuple(c) for c in captures),
+        state,
+        owners=tuple(owners),
+        hands=hands,
+        votes=tuple(tuple(v) for v in votes),
+        captures=tuple(tuple(c) for c in captures),
         hidden=tuple(state.hidden[s] + (zones[s].hidden,) for s in (0, 1)),
         sacrificed=tuple(state.sacrificed[s] + (zones[s].sacrifice,) for s in (0, 1)),
-        pending=(None, None), rounds=state.rounds + (record,),
+        pending=(None, None),
+        rounds=state.rounds + (record,),
     )
     if state.round == ROUNDS:
         # ruling R3: the two leftovers of round 3 are set aside unscored
@@ -234,21 +250,32 @@ def legal_moves(state: HanamikojiState, seat: int) -> list[Event]:
     if state.outcome is not None or seat not in (0, 1) or state.pending[seat] is not None:
         return []
     hand = tuple(c for c in state.hands[seat] if c != UNKNOWN)
-    return [HanamikojiAssign(player=seat, perform=p, hidden=h, sacrifice=s, vote=v)
-            for p in hand for h in hand if h != p for s in hand if s not in (p, h)
-            for v in hand if v not in (p, h, s)]
+    return [
+        HanamikojiAssign(player=seat, perform=p, hidden=h, sacrifice=s, vote=v)
+        for p in hand
+        for h in hand
+        if h != p
+        for s in hand
+        if s not in (p, h)
+        for v in hand
+        if v not in (p, h, s)
+    ]
 
 
-def decide(scores: tuple[int, int], artists: tuple[int, int],
-           hidden: tuple[int, int]) -> tuple[int | None, str]:
+def decide(
+    scores: tuple[int, int], artists: tuple[int, int], hidden: tuple[int, int]
+) -> tuple[int | None, str]:
     """The winning seat (None: a draw) and what decided it.
 
     Higher score wins; ties go to more artists owned, then to fewer hidden cards, then a draw.
     (In a finished game both players hid exactly three cards, so the hidden level never
     decides one; it is kept because the rules state it.)
     """
-    for decided_by, (a, b) in (("score", scores), ("artists", artists),
-                               ("hidden", (-hidden[0], -hidden[1]))):
+    for decided_by, (a, b) in (
+        ("score", scores),
+        ("artists", artists),
+        ("hidden", (-hidden[0], -hidden[1])),
+    ):
         if a != b:
             return (0 if a > b else 1), decided_by
     return None, "draw"
@@ -261,11 +288,17 @@ def result(state: HanamikojiState) -> Result | None:
     scores = (state.score(0), state.score(1))
     artists = (state.artists(0), state.artists(1))
     hidden = (len(state.hidden[0]), len(state.hidden[1]))
-    details = {"artists": list(artists), "hidden": list(hidden),
-               "votes": [len(state.votes[0]), len(state.votes[1])]}
+    details = {
+        "artists": list(artists),
+        "hidden": list(hidden),
+        "votes": [len(state.votes[0]), len(state.votes[1])],
+    }
     if state.outcome == "terminated":
         return Result(outcome="terminated", scores=scores, details=details)
     winner, decided_by = decide(scores, artists, hidden)
-    return Result(outcome="draw" if winner is None else "win", scores=scores,
-                  winners=() if winner is None else (winner,),
-                  details={**details, "decided_by": decided_by})
+    return Result(
+        outcome="draw" if winner is None else "win",
+        scores=scores,
+        winners=() if winner is None else (winner,),
+        details={**details, "decided_by": decided_by},
+    )

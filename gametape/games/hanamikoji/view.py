@@ -61,25 +61,40 @@ def view(state: HanamikojiState, seat: int | None) -> HanamikojiView:
     for s in (0, 1):
         mine = sees(s)
         pending = state.pending[s]
-        seats.append(SeatView(
-            name=state.setup.players[s],
-            hand=state.hands[s] if mine else None,
-            hand_size=len(state.hands[s]),
-            deck_size=len(state.decks[s]),
-            display=state.displays[s],
-            artists=tuple(a for a, o in enumerate(state.owners) if o == s),
-            votes=state.votes[s],
-            hidden=state.hidden[s] if mine or over else None,
-            hidden_count=len(state.hidden[s]),
-            sacrificed=state.sacrificed[s],
-            assigned=pending is not None,
-            pending=_zones(pending, True) if pending is not None and mine else None,
-            score=state.score(s) if over else None,
-        ))
+        seats.append(
+            SeatView(
+                name=state.setup.players[s],
+                hand=state.hands[s] if mine else None,
+                hand_size=len(state.hands[s]),
+                deck_size=len(state.decks[s]),
+                display=state.displays[s],
+                artists=tuple(a for a, o in enumerate(state.owners) if o == s),
+                votes=state.votes[s],
+                hidden=state.hidden[s] if mine or over else None,
+                hidden_count=len(state.hidden[s]),
+                sacrificed=state.sacrificed[s],
+                assigned=pending is not None,
+                pending=_zones(pending, True) if pending is not None and mine else None,
+                score=state.score(s) if over else None,
+            )
+        )
     rounds = tuple(
-        RoundView(round=r.round, starting=r.starting, captured=r.captured,
-                  zones=tuple(_zones(z, sees(i) or over) for i, z in enumerate(r.zones)))
-        for r in state.rounds)
-    return HanamikojiView(ruleset="hanamikoji", seat=seat, players=state.setup.players,
-                          round=state.round, starting=state.starting, owners=state.owners,
-                          seats=tuple(seats), rounds=rounds, outcome=state.outcome)
+        RoundView(
+            round=r.round,
+            starting=r.starting,
+            captured=r.captured,
+            zones=tuple(_zones(z, sees(i) or over) for i, z in enumerate(r.zones)),
+        )
+        for r in state.rounds
+    )
+    return HanamikojiView(
+        ruleset="hanamikoji",
+        seat=seat,
+        players=state.setup.players,
+        round=state.round,
+        starting=state.starting,
+        owners=state.owners,
+        seats=tuple(seats),
+        rounds=rounds,
+        outcome=state.outcome,
+    )

@@ -26,14 +26,18 @@ class Ohanami(Ruleset[OhanamiState]):
     bots = BOTS
     move_examples = ("pick bob 37 row=2", "pick bob 5 discard", "short: b 37 2, b 5 x")
     default_bot = "greedy"
-    report = ("discards by season", """
+    report = (
+        "discards by season",
+        """
         SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
                AS season, count(*) AS discards FROM ohanami.events
         WHERE type = 'ohanami.pick' AND "row" IS NULL
-        GROUP BY round ORDER BY round""")
+        GROUP BY round ORDER BY round""",
+    )
 
-    def new_setup(self, players: Sequence[str], rng: random.Random,
-                  options: Mapping[str, str]) -> OhanamiSetup:
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+    ) -> OhanamiSetup:
         if options:
             raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
         return OhanamiSetup(players=tuple(players))
@@ -86,8 +90,9 @@ class Ohanami(Ruleset[OhanamiState]):
     def notation(self, state: OhanamiState, event: Event) -> str:
         return _notation.notation(state, event)
 
-    def describe(self, before: OhanamiState, event: Event, after: OhanamiState,
-                 seat: int | None = None) -> str:
+    def describe(
+        self, before: OhanamiState, event: Event, after: OhanamiState, seat: int | None = None
+    ) -> str:
         return _notation.describe(before, event, after)  # says only what everyone can see
 
     def redact(self, event: Event, seat: int) -> Event | None:
@@ -103,17 +108,27 @@ class Ohanami(Ruleset[OhanamiState]):
         return ("turn",) if after.turns > before.turns else ("pick",)
 
     event_columns: ClassVar[dict[str, str]] = {
-        "round": "INTEGER", "card": "INTEGER", "row": "INTEGER", "row_length": "INTEGER"}
+        "round": "INTEGER",
+        "card": "INTEGER",
+        "row": "INTEGER",
+        "row_length": "INTEGER",
+    }
     player_columns: ClassVar[dict[str, str]] = {
-        "cards_placed": "INTEGER", "discards": "INTEGER", "points_spring": "INTEGER",
-        "points_summer": "INTEGER", "points_autumn": "INTEGER"}
+        "cards_placed": "INTEGER",
+        "discards": "INTEGER",
+        "points_spring": "INTEGER",
+        "points_summer": "INTEGER",
+        "points_autumn": "INTEGER",
+    }
 
-    def event_facts(self, before: OhanamiState, event: Event,
-                    after: OhanamiState) -> dict[str, Any]:
+    def event_facts(
+        self, before: OhanamiState, event: Event, after: OhanamiState
+    ) -> dict[str, Any]:
         """The round; for a pick, the card, its row (NULL: discarded) and the row's length
         once placed (the placement happens when the turn resolves)."""
-        facts: dict[str, Any] = {"round": after.round if isinstance(event, OhanamiDeal)
-                                 else before.round}
+        facts: dict[str, Any] = {
+            "round": after.round if isinstance(event, OhanamiDeal) else before.round
+        }
         if isinstance(event, OhanamiPick):
             facts["card"] = event.card
             if event.row is not None:
@@ -122,19 +137,28 @@ class Ohanami(Ruleset[OhanamiState]):
                 facts["row_length"] = len(placed) + 1
         return facts
 
-    def player_facts(self, state: OhanamiState,
-                     events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    def player_facts(
+        self, state: OhanamiState, events: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         rows = []
         for seat in range(state.n_players):
             points = [r[seat] for r in state.scores] + [None] * (3 - len(state.scores))
-            rows.append({
-                "cards_placed": sum(len(r) for r in state.rows[seat]),
-                "discards": sum(1 for e in events if e.get("actor") == seat
-                                and e.get("type") == "ohanami.pick" and e.get("row") is None),
-                "points_spring": points[0], "points_summer": points[1],
-                "points_autumn": points[2]})
+            rows.append(
+                {
+                    "cards_placed": sum(len(r) for r in state.rows[seat]),
+                    "discards": sum(
+                        1
+                        for e in events
+                        if e.get("actor") == seat
+                        and e.get("type") == "ohanami.pick"
+                        and e.get("row") is None
+                    ),
+                    "points_spring": points[0],
+                    "points_summer": points[1],
+                    "points_autumn": points[2],
+                }
+            )
         return rows
-
 
     def board(self, view: OhanamiView, title: str) -> Any:
         from gametape.games.ohanami.board import render

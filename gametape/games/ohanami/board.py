@@ -32,8 +32,12 @@ def _gardens(view: OhanamiView) -> Table:
         name = g.name + (" (you)" if s == view.seat else "")
         for r, row in enumerate(g.rows):
             bonus = row_bonus(len(row))
-            t.add_row(Text(name if r == 0 else ""), Text(f"[{MARKERS[r]}]"), _cards(row),
-                      f"{len(row)}" + (f" +{bonus}" if bonus else ""))
+            t.add_row(
+                Text(name if r == 0 else ""),
+                Text(f"[{MARKERS[r]}]"),
+                _cards(row),
+                f"{len(row)}" + (f" +{bonus}" if bonus else ""),
+            )
         hand = _cards(g.hand) if g.hand is not None else Text("▒▒ " * g.hand_size, style="dim")
         note = "picked" if g.picked else ""
         if g.pick is not None:
@@ -51,11 +55,19 @@ def render(view: OhanamiView, title: str) -> RenderableType:
         status = Text("waiting for the first deal")
     else:
         waiting = [g.name for g in view.gardens if not g.picked]
-        status = Text(f"{view.season} (round {view.round}), turn {view.turn}: deck {view.deck}; "
-                      f"waiting for {', '.join(waiting) or 'the deal'}")
-    legend = Text.assemble(("green", "green"), " scores in spring, ", ("red", "red"),
-                           " in summer, ", ("blue", "blue"),
-                           " in autumn; rows of 5+ cards earn 2, of 7+ earn 5", style="dim")
+        status = Text(
+            f"{view.season} (round {view.round}), turn {view.turn}: deck {view.deck}; "
+            f"waiting for {', '.join(waiting) or 'the deal'}"
+        )
+    legend = Text.assemble(
+        ("green", "green"),
+        " scores in spring, ",
+        ("red", "red"),
+        " in summer, ",
+        ("blue", "blue"),
+        " in autumn; rows of 5+ cards earn 2, of 7+ earn 5",
+        style="dim",
+    )
     gardens = _gardens(view)
     scores = Table(box=None, title="points", title_justify="left")
     scores.add_column("")
@@ -67,8 +79,10 @@ def render(view: OhanamiView, title: str) -> RenderableType:
         scores.add_row(g.name, *cells, Text(str(g.total), style="bold"))
     parts: list[RenderableType] = [status, legend, Text(""), gardens, Text(""), scores]
     if view.discards:
-        parts.append(Text("discards this round: ").append_text(
-            Text(" ").join(map(_card, view.discards))))
+        parts.append(
+            Text("discards this round: ").append_text(Text(" ").join(map(_card, view.discards)))
+        )
     seat = f" · as {view.players[view.seat]}" if view.seat is not None else ""
-    return Panel(Group(*parts), title=Text(f"Ohanami · {title}{seat}"), title_align="left",
-                 expand=False)
+    return Panel(
+        Group(*parts), title=Text(f"Ohanami · {title}{seat}"), title_align="left", expand=False
+    )

@@ -8,8 +8,7 @@ from gametape.events.base import Event
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick
 from gametape.games.ohanami.rules import SEASONS, OhanamiState, pass_direction
 
-USAGE = ("expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: "
-         "`b 37 2`, `b 5 x`)")
+USAGE = "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: `b 37 2`, `b 5 x`)"
 
 
 def parse(state: OhanamiState, text: str, seat: int | None) -> Event:
@@ -50,8 +49,9 @@ def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
         dealt = len(after.hands[0]) if after.in_round else 0
         cards = sum(len(h) for h in after.hands) + len(after.deck)
         how = "shuffled at the table" if event.deck is None else "shuffled"
-        return (f"{SEASONS[event.round - 1]} begins: {cards} cards {how}, "
-                f"{dealt} dealt to each player")
+        return (
+            f"{SEASONS[event.round - 1]} begins: {cards} cards {how}, {dealt} dealt to each player"
+        )
     assert isinstance(event, OhanamiPick)
     if after.turns == before.turns and after.outcome is None:
         return f"{names[event.player]} picked a card in secret (turn {before.turns + 1})"
@@ -76,6 +76,5 @@ def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
         text += f"; {season} scored: {points}"
         if after.outcome:
             totals = after.totals()
-            text += " — game over: " + ", ".join(
-                f"{names[s]} {t}" for s, t in enumerate(totals))
+            text += " — game over: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
     return text

@@ -30,8 +30,9 @@ R_IN_HAND = "a player picks a card from their own hand"
 R_ROW = "a card goes at the end of a row whose last value is lower than the card"
 R_R4 = "a card that fits a row must be placed; only a card that fits no row is discarded (R4)"
 R_DEALT = "a round is dealt before anyone picks"
-R_ONCE_A_ROUND = ("each card is in the game once: a card in a row, or picked earlier this round, "
-                  "cannot be picked")
+R_ONCE_A_ROUND = (
+    "each card is in the game once: a card in a row, or picked earlier this round, cannot be picked"
+)
 UNKNOWN = 0  # a card whose number the recorder of a table game does not know yet
 
 
@@ -108,8 +109,9 @@ def start(setup: OhanamiSetup) -> OhanamiState:
     if not 2 <= n <= 4:
         raise RuleViolation(f"{n} players", R_SETUP)
     empty = ((), (), ())
-    return OhanamiState(setup=setup, rows=(empty,) * n, hands=((),) * n, deck=CARDS,
-                        pending=(None,) * n)
+    return OhanamiState(
+        setup=setup, rows=(empty,) * n, hands=((),) * n, deck=CARDS, pending=(None,) * n
+    )
 
 
 def apply(state: OhanamiState, event: Event) -> OhanamiState:
@@ -118,16 +120,19 @@ def apply(state: OhanamiState, event: Event) -> OhanamiState:
         return _pick(state, event)  # type: ignore[arg-type]
     if kind is OhanamiDeal:
         return _deal(state, event)  # type: ignore[arg-type]
-    raise RuleViolation(f"a {event.__struct_config__.tag} event in an Ohanami game",
-                        "an Ohanami log holds only Ohanami events")
+    raise RuleViolation(
+        f"a {event.__struct_config__.tag} event in an Ohanami game",
+        "an Ohanami log holds only Ohanami events",
+    )
 
 
 def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
     if not state.needs_deal:
         raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
     if event.round != state.round + 1:
-        raise RuleViolation(f"a deal for round {event.round} where round {state.round + 1} "
-                            "starts", R_DEAL)
+        raise RuleViolation(
+            f"a deal for round {event.round} where round {state.round + 1} starts", R_DEAL
+        )
     picked_at = state.picked_at
     if event.deck is None:  # shuffled at the table: every card outside the rows, order unknown
         if state.round == 0:
@@ -141,16 +146,29 @@ def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
             raise RuleViolation("a deal of known order in a game dealt at the table", R_DEAL)
         expected = sorted(state.deck + state.discards)
         if sorted(event.deck) != expected:
-            raise RuleViolation(f"the round's deck has {len(event.deck)} cards that are not "
-                                f"exactly the {len(expected)} cards outside the rows", R_DEAL)
+            raise RuleViolation(
+                f"the round's deck has {len(event.deck)} cards that are not "
+                f"exactly the {len(expected)} cards outside the rows",
+                R_DEAL,
+            )
         deck = event.deck
     n = state.n_players
     size = deal_size(len(deck), n)
     hands = tuple(tuple(sorted(deck[s * size : (s + 1) * size])) for s in range(n))
     applied = state.applied + 1
-    after = replace(state, hands=hands, deck=deck[n * size :], discards=(),
-                    round=event.round, in_round=True, turn=1, pending=(None,) * n,
-                    applied=applied, picked_at=picked_at, round_began=applied)
+    after = replace(
+        state,
+        hands=hands,
+        deck=deck[n * size :],
+        discards=(),
+        round=event.round,
+        in_round=True,
+        turn=1,
+        pending=(None,) * n,
+        applied=applied,
+        picked_at=picked_at,
+        round_began=applied,
+    )
     return after if size else _end_round(after)
 
 
@@ -182,14 +200,17 @@ def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
     fits = fitting_rows(rows, card)
     if row is None:
         if fits:
-            raise RuleViolation(f"{card} fits row {fits[0]} (it ends at "
-                                f"{last_value(rows, fits[0] - 1)}), so it cannot be discarded",
-                                R_R4)
+            raise RuleViolation(
+                f"{card} fits row {fits[0]} (it ends at "
+                f"{last_value(rows, fits[0] - 1)}), so it cannot be discarded",
+                R_R4,
+            )
     elif not 1 <= row <= len(MARKERS):
         raise RuleViolation(f"there is no row {row}; the rows are 1, 2 and 3", R_ROW)
     elif row not in fits:
-        raise RuleViolation(f"row {row} ends at {last_value(rows, row - 1)}, which is not lower "
-                            f"than {card}", R_ROW)
+        raise RuleViolation(
+            f"row {row} ends at {last_value(rows, row - 1)}, which is not lower than {card}", R_ROW
+        )
 
 
 def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
@@ -204,11 +225,15 @@ def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
         return
     for s, rows in enumerate(state.rows):
         if any(card in r for r in rows):
-            raise RuleViolation(f"{card} is already in {state.setup.players[s]}'s garden "
-                                "(placed at seq {0})", R_ONCE_A_ROUND, (at,))
+            raise RuleViolation(
+                f"{card} is already in {state.setup.players[s]}'s garden (placed at seq {{0}})",
+                R_ONCE_A_ROUND,
+                (at,),
+            )
     if at > state.round_began:
-        raise RuleViolation(f"{card} was already picked this round (at seq {{0}})",
-                            R_ONCE_A_ROUND, (at,))
+        raise RuleViolation(
+            f"{card} was already picked this round (at seq {{0}})", R_ONCE_A_ROUND, (at,)
+        )
 
 
 def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
@@ -256,22 +281,39 @@ def _resolve(state: OhanamiState, picks: list[OhanamiPick]) -> OhanamiState:
     if len(deck) >= n:  # ruling R5: draw only while every player can get a card
         hands = [tuple(sorted(hands[s] + (deck[s],))) for s in range(n)]
         deck = deck[n:]
-    after = replace(state, rows=tuple(rows), hands=tuple(hands), deck=deck, discards=discards,
-                    pending=(None,) * n, turn=state.turn + 1, turns=state.turns + 1)
+    after = replace(
+        state,
+        rows=tuple(rows),
+        hands=tuple(hands),
+        deck=deck,
+        discards=discards,
+        pending=(None,) * n,
+        turn=state.turn + 1,
+        turns=state.turns + 1,
+    )
     return after if any(hands) else _end_round(after)
 
 
 def _end_round(state: OhanamiState) -> OhanamiState:
     """Score the round (every row, every player) and end it; after round 3, the game."""
     scores = state.scores + (tuple(score_rows(rows, state.round) for rows in state.rows),)
-    return replace(state, scores=scores, in_round=False, turn=0,
-                   outcome="finished" if state.round == ROUNDS else None)
+    return replace(
+        state,
+        scores=scores,
+        in_round=False,
+        turn=0,
+        outcome="finished" if state.round == ROUNDS else None,
+    )
 
 
 def legal_moves(state: OhanamiState, seat: int) -> list[Event]:
     """For each card in hand: every row it fits, or a discard when it fits none."""
-    if (state.outcome is not None or not state.in_round or not 0 <= seat < state.n_players
-            or state.pending[seat] is not None):
+    if (
+        state.outcome is not None
+        or not state.in_round
+        or not 0 <= seat < state.n_players
+        or state.pending[seat] is not None
+    ):
         return []
     moves: list[Event] = []
     for card in state.hands[seat]:
@@ -279,7 +321,8 @@ def legal_moves(state: OhanamiState, seat: int) -> list[Event]:
             continue
         fits = fitting_rows(state.rows[seat], card)
         moves += [OhanamiPick(player=seat, card=card, row=r) for r in fits] or [
-            OhanamiPick(player=seat, card=card)]
+            OhanamiPick(player=seat, card=card)
+        ]
     return moves
 
 
@@ -293,5 +336,9 @@ def result(state: OhanamiState) -> Result | None:
         return Result(outcome="terminated", scores=totals, details=details)
     best = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == best)
-    return Result(outcome="win" if len(winners) == 1 else "shared", scores=totals,
-                  winners=winners, details=details)
+    return Result(
+        outcome="win" if len(winners) == 1 else "shared",
+        scores=totals,
+        winners=winners,
+        details=details,
+    )

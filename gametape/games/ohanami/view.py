@@ -38,18 +38,28 @@ def view(state: OhanamiState, seat: int | None) -> OhanamiView:
     for s, name in enumerate(state.setup.players):
         mine = seat is None or seat == s
         pick = state.pending[s]
-        gardens.append(GardenView(
-            name=name,
-            rows=state.rows[s],
-            hand=state.hands[s] if mine and 0 not in state.hands[s] else None,
-            hand_size=len(state.hands[s]),
-            picked=pick is not None,
-            pick=(pick.card, pick.row) if pick is not None and mine else None,
-            round_scores=tuple(r[s] for r in state.scores),
-            total=sum(r[s] for r in state.scores),
-        ))
+        gardens.append(
+            GardenView(
+                name=name,
+                rows=state.rows[s],
+                hand=state.hands[s] if mine and 0 not in state.hands[s] else None,
+                hand_size=len(state.hands[s]),
+                picked=pick is not None,
+                pick=(pick.card, pick.row) if pick is not None and mine else None,
+                round_scores=tuple(r[s] for r in state.scores),
+                total=sum(r[s] for r in state.scores),
+            )
+        )
     season = SEASONS[state.round - 1] if state.round else None
-    return OhanamiView(ruleset="ohanami", seat=seat, players=state.setup.players,
-                       round=state.round, season=season, turn=state.turns + 1,
-                       deck=len(state.deck), discards=state.discards, gardens=tuple(gardens),
-                       outcome=state.outcome)
+    return OhanamiView(
+        ruleset="ohanami",
+        seat=seat,
+        players=state.setup.players,
+        round=state.round,
+        season=season,
+        turn=state.turns + 1,
+        deck=len(state.deck),
+        discards=state.discards,
+        gardens=tuple(gardens),
+        outcome=state.outcome,
+    )

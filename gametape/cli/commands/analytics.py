@@ -207,13 +207,13 @@ def export(
             raise GametapeError("the log holds no events", path=log.path)
         from gametape.engine.registry import ruleset_for
 
-        formats = ruleset_for(log.events[0]).formats()
+        rules = ruleset_for(log.events[0])
+        formats = rules.formats()
         if fmt is None or fmt not in formats:
             if not formats:
                 raise UsageError(
-                    f"a {log.events[0].__struct_config__.tag.split('.')[0]} game "
-                    "has no other tool's format to export to; `export --parquet "
-                    "DIR` exports the read model"
+                    f"a {rules.name} game has no other tool's format to export to; "
+                    "`export --parquet DIR` exports the read model"
                 )
             raise UsageError(
                 f"say the format: --format {' or '.join(formats)}"

@@ -148,7 +148,8 @@ class Recorder:
     def show_board(self) -> None:
         game = self.game
         title = f"{game.setup.game} · seq {len(game.events) - 1}"
-        self.console.print(board(game.view(self.seat), game.ruleset, title))
+        # Messages stay whole lines; the board is laid out (and wrapped) to the width.
+        self.console.print(board(game.view(self.seat), game.ruleset, title), soft_wrap=False)
 
     def show_legal(self) -> None:
         game = self.game

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import itertools
 import os
 import re
 import secrets
@@ -36,8 +38,22 @@ def default_store() -> Path:
     return Path(base) / "gametape"
 
 
-def new_game_id() -> str:
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+def new_game_id(setup: Setup | None = None, attempt: int = 0) -> str:
+    """A fresh id: random, or for a setup shuffled from a seed, derived from the game, its
+    players and the seed, so seeded examples give the same ids everywhere (docs that run)."""
+    seed = None
+    if setup is not None:  # a seed, or an import's fingerprint: the same game, the same id
+        seed = setup.meta.get("seed", setup.meta.get("fingerprint"))
+    if seed is None:
+        return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+    assert setup is not None
+    key = f"{setup.__struct_config__.tag}:{setup.players}:{seed}:{attempt}".encode()
+    n = int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
+    out = []
+    for _ in range(ID_LENGTH):
+        n, i = divmod(n, len(ID_ALPHABET))
+        out.append(ID_ALPHABET[i])
+    return "".join(out)
 
 
 class Store:
@@ -102,8 +118,8 @@ class Store:
         """Write a new game (setup plus any first events); return its new id."""
         self.root.mkdir(parents=True, exist_ok=True)
         fsync = self._unsynced is None
-        while True:
-            gid = new_game_id()
+        for attempt in itertools.count():
+            gid = new_game_id(setup, attempt)
             path = self.path(gid)
             stamped = msgspec.structs.replace(setup, game=gid)
             try:
@@ -113,6 +129,7 @@ class Store:
             if not fsync:
                 self._unsynced.add(path)  # type: ignore[union-attr]
             return gid
+        raise AssertionError("unreachable")
 
     def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int:
         """Append events at ``expected_seq`` (see ``append_events``); return the last seq."""

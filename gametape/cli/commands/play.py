@@ -327,9 +327,7 @@ def record_cmd(
         reader = prompt_reader(history=past)
     else:
         reader = plain_reader(sys.stdin, out)
-    from rich.console import Console
-
-    Recorder(recording, Console(highlight=False), reader, seat).run()  # wraps long lines
+    Recorder(recording, out, reader, seat).run()
 
 
 def _latest_in_progress() -> Any:

@@ -66,12 +66,16 @@ def run_block(block: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         if parsed is None:
             continue
         argv, stdin = parsed
-        result = runner.invoke(app, argv, input=stdin,
-                               env={"GAMETAPE_STORE": str(store), "COLUMNS": "80"})
+        result = runner.invoke(
+            app, argv, input=stdin, env={"GAMETAPE_STORE": str(store), "COLUMNS": "80"}
+        )
         assert result.exception is None or isinstance(result.exception, SystemExit), (
-            command, result.exception)
-        printed = [line.rstrip() for line in
-                   result.output.replace(str(store), SHOWN_STORE).splitlines()]
+            command,
+            result.exception,
+        )
+        printed = [
+            line.rstrip() for line in result.output.replace(str(store), SHOWN_STORE).splitlines()
+        ]
         fails = any(line.startswith("error:") for line in shown)
         assert (result.exit_code != 0) == fails, (command, result.exit_code, result.output)
         at = 0
@@ -85,10 +89,12 @@ def run_block(block: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 CASES = [(path, i) for path in DOCS for i in range(len(blocks(path)))]
 
 
-@pytest.mark.parametrize(("path", "index"), CASES,
-                         ids=[f"{p.relative_to(ROOT)}#{i}" for p, i in CASES])
-def test_console_blocks_run_as_shown(path: Path, index: int, tmp_path: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("path", "index"), CASES, ids=[f"{p.relative_to(ROOT)}#{i}" for p, i in CASES]
+)
+def test_console_blocks_run_as_shown(
+    path: Path, index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shutil.copytree(ROOT / "tests" / "fixtures" / "hanablive", tmp_path / "hanablive-games")
     run_block(blocks(path)[index], tmp_path, monkeypatch)
 

@@ -269,3 +269,308 @@ def test_a_deck_play_is_refused_naming_deckplays(tmp_path):
 def test_the_suite_runs_offline_and_quickly():
     """A marker for readers: every case above is local, small and bounded."""
     assert os.environ.get("GAMETAPE_STORE", "") in ("", os.environ.get("GAMETAPE_STORE", ""))
+
+
+# --- damaged and forged logs --------------------------------------------------------------
+
+
+def _one_game(root: Path, seed: int = 3) -> Path:
+    gid = gt("--store", str(root), "new", "hanabi", "-p", "ann,ben", "--seed", str(seed)).stdout
+    path = root / f"{gid.strip()}.jsonl"
+    for move in ("clue ben 1", "discard 1", "play 1", "clue ann 2"):
+        gt("--store", str(root), "move", path.stem, move)
+    return path
+
+
+READ_ONLY = (
+    ["validate"],
+    ["list"],
+    ["index"],
+    ["stats"],
+    ["query", "SELECT count(*) FROM games"],
+    ["export", "--parquet", "pq"],
+)
+
+
+def _damage_cases(lines: list[bytes]) -> dict[str, bytes]:
+    body = b"".join(lines)
+    rng = __import__("random").Random(5)
+    cases = {
+        "dropped line": b"".join(lines[:2] + lines[3:]),
+        "duplicated line": b"".join(lines[:3] + lines[2:]),
+        "swapped lines": b"".join(lines[:2] + [lines[3], lines[2]] + lines[4:]),
+        "torn tail": body[:-7],
+        "forged seat": body.replace(b'"player":1', b'"player":99', 1),
+        "unknown event": body.replace(b'"hanabi.clue"', b'"hanabi.hack"', 1),
+        "another game's event": body.replace(b'"hanabi.clue"', b'"ohanami.pick"', 1),
+        "bad ts": body.replace(b'"ts":"20', b'"ts":"19', 1).replace(b"Z", b"+01:00", 1),
+    }
+    for i in range(12):  # single-byte flips anywhere
+        flipped = bytearray(body)
+        at = rng.randrange(len(flipped))
+        flipped[at] ^= 1 << rng.randrange(7)
+        cases[f"byte flip {i}"] = bytes(flipped)
+    return cases
+
+
+def test_damaged_logs_are_reported_where_and_change_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "store"
+    good = _one_game(root, seed=4)
+    victim = _one_game(root, seed=5)
+    lines = victim.read_bytes().splitlines(keepends=True)
+    for name, data in _damage_cases(lines).items():
+        victim.write_bytes(data)
+        before = snapshot(root)
+        result = gt("--store", str(root), "validate", "--json")
+        rows = {json.loads(r)["game"]: json.loads(r) for r in result.stdout.splitlines()}
+        bad = [r for r in rows.values() if r["file"] == str(victim)]
+        if data == b"".join(lines):
+            continue
+        assert result.exit_code == 1 and bad and bad[0]["status"] == "invalid", name
+        problem = bad[0]["problem"]
+        assert problem["file"] == str(victim) and problem["message"], (name, problem)
+        assert rows[good.stem]["status"] == "in_progress", name  # the others still validate
+        for cmd in READ_ONLY:
+            r = gt("--store", str(root), *cmd)
+            assert r.exit_code in (0, 1), (name, cmd, r.output)
+        for cmd in (["show", str(victim)], ["log", str(victim)], ["replay", str(victim), "--all"]):
+            r = gt("--store", str(root), *cmd)
+            assert r.exit_code in (0, 1), (name, cmd, r.output)
+        refused = gt("--store", str(root), "move", str(victim), "clue ben 2")
+        assert refused.exit_code in (1, 2), (name, refused.output)  # never appended
+        assert snapshot(root) == before, name
+    victim.unlink()  # the culprit removed: everything works without a rebuild
+    for cmd in READ_ONLY:
+        assert gt("--store", str(root), *cmd).exit_code == 0, cmd
+
+
+def test_special_files_in_the_store_are_that_entry_s_problem(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "store"
+    good = _one_game(root)
+    (root / "dir.jsonl").mkdir()
+    (root / "dangling.jsonl").symlink_to(root / "nowhere")
+    (root / "loop.jsonl").symlink_to(root / "loop.jsonl")
+    os.mkfifo(root / "fifo.jsonl")
+    before = snapshot(root)
+    result = gt("--store", str(root), "validate", "--json")
+    rows = {json.loads(r)["game"]: json.loads(r) for r in result.stdout.splitlines()}
+    assert result.exit_code == 1 and rows[good.stem]["status"] == "in_progress"
+    for name in ("dir", "dangling", "loop", "fifo"):
+        assert (
+            rows[name]["status"] == "invalid"
+            and "cannot read the log" in rows[name]["problem"]["message"]
+        ), name
+        assert gt("--store", str(root), "show", name).exit_code in (1, 2)
+    assert gt("--store", str(root), "list").exit_code == 0
+    index = json.loads(gt("--store", str(root), "index", "--json").stdout)
+    assert index["invalid"] == 4 and index["added"] == 5
+    ok = gt(
+        "--store",
+        str(root),
+        "query",
+        "SELECT count(*) AS n FROM games WHERE status = 'in_progress'",
+        "-f",
+        "json",
+    )
+    assert json.loads(ok.stdout) == {"n": 1}
+    assert snapshot(root) == before
+
+
+def test_a_setup_naming_another_file_cannot_make_move_write_elsewhere(tmp_path):
+    root = tmp_path / "store"
+    victim_dir = tmp_path / "victim"
+    victim_dir.mkdir()
+    victim = victim_dir / "victim.jsonl"
+    victim.write_bytes(b"precious\n")
+    path = _one_game(root)
+    first, rest = path.read_bytes().split(b"\n", 1)
+    forged = json.loads(first)
+    forged["event"]["game"] = "../victim/victim"
+    path.write_bytes(json.dumps(forged, separators=(",", ":")).encode() + b"\n" + rest)
+    gt("--store", str(root), "move", path.stem, "clue ben 2")
+    assert victim.read_bytes() == b"precious\n"
+    result = gt("--store", str(root), "validate", path.stem, "--json")
+    assert result.exit_code == 1
+
+
+def test_move_on_a_copy_appends_to_the_copy_only(tmp_path):
+    root = tmp_path / "store"
+    original = _one_game(root)
+    copy = tmp_path / "elsewhere" / f"{original.stem}.jsonl"
+    copy.parent.mkdir()
+    copy.write_bytes(original.read_bytes())
+    before = original.read_bytes()
+    result = gt("--store", str(root), "move", str(copy), "play 1")
+    assert result.exit_code == 0 and str(copy) in result.stderr, result.output
+    assert original.read_bytes() == before and copy.read_bytes() != before
+
+
+# --- SQL that tries to write -------------------------------------------------------------
+
+
+WRITES = [
+    "COPY (SELECT 'pwned') TO 'STORE/GAME.jsonl'",
+    "COPY games TO 'out.csv'",
+    "EXPORT DATABASE 'dump'",
+    "ATTACH 'other.db' (READ_WRITE)",
+    "ATTACH 'other.db' AS o; CREATE TABLE o.t (x INT)",
+    "SELECT 1; COPY games TO 'x.csv'",
+    "SET enable_external_access = true",
+    "INSTALL httpfs",
+    "DELETE FROM games",
+    "CREATE TABLE t (x INT)",
+    "DROP TABLE events",
+    "SELECT * FROM read_csv('/etc/passwd')",
+    "CALL pragma_version(); DROP TABLE games",
+    "PRAGMA enable_profiling",
+]
+
+
+@pytest.mark.parametrize("sql", WRITES)
+def test_a_query_can_write_or_destroy_nothing(tmp_path, monkeypatch, sql):
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "store"
+    path = _one_game(root)
+    gt("--store", str(root), "index")
+    before = snapshot(tmp_path)
+    db = (root / "gametape.duckdb").read_bytes()
+    sql = sql.replace("STORE/GAME.jsonl", str(path))
+    result = gt("--store", str(root), "query", sql)
+    assert result.exit_code in (1, 2) or "PRAGMA" in sql, result.output
+    assert snapshot(tmp_path) == before
+    assert (root / "gametape.duckdb").read_bytes() == db
+    assert gt("--store", str(root), "query", "SELECT count(*) FROM games").exit_code == 0
+
+
+def test_an_empty_query_is_a_usage_error(store):
+    for sql in ("", "   ", "\n"):
+        result = gt("--store", str(store), "query", sql)
+        assert result.exit_code == 2 and "the query is empty" in result.stderr
+
+
+# --- names and move text are printed as text ---------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["hanabi", "hanamikoji", "ohanami"])
+def test_markup_in_names_and_moves_is_printed_as_text(tmp_path, game):
+    root = tmp_path / "s"
+    gid = gt(
+        "--store", str(root), "new", game, "-p", "[/],[bold]b[/bold]", "--seed", "1"
+    ).stdout.strip()
+    for cmd in (
+        ["show", gid],
+        ["show", gid, "--as", "[/]"],
+        ["log", gid],
+        ["replay", gid, "--all"],
+        ["list"],
+    ):
+        result = gt("--store", str(root), *cmd)
+        assert result.exit_code == 0, (cmd, result.output)
+    shown = gt("--store", str(root), "show", gid).stdout
+    assert "[/]" in shown and "[bold]b[/bold]" in shown
+    before = snapshot(root)
+    result = gt("--store", str(root), "move", gid, "play [/]")
+    assert result.exit_code == 1 and "[/]" in result.stderr
+    assert snapshot(root) == before
+
+
+# --- hostile hanab.live files --------------------------------------------------------------
+
+
+def test_hostile_hanablive_files_are_refused_by_name(tmp_path):
+    src = json.loads(
+        (Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json").read_text()
+    )
+    actions = src["actions"]
+    cases = {
+        "id": dict(src, id=2**70),
+        "target": dict(src, actions=[*actions[:5], {"type": 4, "target": 2**40, "value": 4}]),
+        "seat -1": dict(src, actions=[*actions[:5], {"type": 4, "target": -1, "value": 4}]),
+        "seat 99": dict(src, actions=[*actions[:5], {"type": 4, "target": 99, "value": 4}]),
+    }
+    root = tmp_path / "s"
+    for name, data in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data))
+        result = gt("--store", str(root), "import", "hanablive", str(path), "--json")
+        row = json.loads(result.stdout)
+        assert result.exit_code == 1 and row["status"] == "refused", (name, row)
+    deep = tmp_path / "deep.json"
+    deep.write_text(json.dumps(src)[:-1] + ', "junk": ' + "[" * 200_000 + "]" * 200_000 + "}")
+    result = gt("--store", str(root), "import", "hanablive", str(deep), "--json")
+    assert json.loads(result.stdout)["reason"].endswith("nested too deeply")
+    assert game_ids(root) == []
+
+
+def test_the_same_deal_by_other_players_is_another_game(tmp_path):
+    src = json.loads(
+        (Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json").read_text()
+    )
+    src.pop("id")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(src))
+    b.write_text(json.dumps(dict(src, players=["Xena", "Yuri", "Zed"])))
+    result = gt("--store", str(tmp_path / "s"), "import", "hanablive", str(a), str(b), "--json")
+    assert [json.loads(r)["status"] for r in result.stdout.splitlines()] == ["imported"] * 2
+
+
+# --- exit codes as docs/cli.md says ------------------------------------------------------
+
+
+def test_an_unknown_game_is_a_usage_error_for_every_command(store):
+    for cmd in (
+        ["show", "zzzz"],
+        ["move", "zzzz", "play 1"],
+        ["log", "zzzz"],
+        ["replay", "zzzz", "--all"],
+        ["export", "zzzz", "-f", "hanablive"],
+        ["validate", "zzzz"],
+        ["repair", "zzzz"],
+        ["record", "zzzz"],
+    ):
+        result = gt("--store", str(store), *cmd)
+        assert result.exit_code == 2 and "no game 'zzzz'" in result.stderr, cmd
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "hanabi", "-p", "a,b", "-o", "copies=9,9"],
+        ["new", "hanabi", "-p", "a,b", "-o", "starting_seat=99"],
+        ["new", "hanamikoji", "-p", "a,b", "-o", "first=7"],
+        ["new", "hanabi", "-p", "a,b", "-o", "colour=blue"],
+        ["simulate", "hanabi", "--players", "0"],
+        ["simulate", "hanabi", "-n", "1", "-o", "starting_seat=7"],
+        ["new", "nosuchgame", "-p", "a,b"],
+    ],
+)
+def test_bad_options_are_usage_errors_and_write_nothing(tmp_path, args):
+    root = tmp_path / "s"
+    result = gt("--store", str(root), *args)
+    assert result.exit_code == 2 and result.stderr.startswith("error:"), result.output
+    assert game_ids(root) == []
+
+
+def test_version_and_a_closed_pipe(store):
+    assert gt("--version").stdout.startswith("gametape ")
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        f"{sys.executable} -m gametape.cli.app --store {store} validate --json | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        executable="/bin/bash",
+    )
+    assert proc.returncode == 0 and proc.stderr == "" and proc.stdout.startswith("{")
+
+
+def test_repair_moves_an_empty_log_aside(store):
+    (store / "crashed.jsonl").write_bytes(b"")
+    result = gt("--store", str(store), "repair", "crashed")
+    assert result.exit_code == 0 and "moved aside" in result.stdout
+    assert not (store / "crashed.jsonl").exists() and (store / "crashed.jsonl.torn").exists()
+    assert gt("--store", str(store), "validate").exit_code == 0

@@ -298,3 +298,24 @@ def test_view_never_shows_another_hand_or_a_pick_before_the_turn_resolves():
     v = g.view(1)
     assert v.gardens[0].rows[0] == (4,)  # rows are public once the turn resolves
     assert v.deck == len(g.state.deck)
+
+
+def test_the_deal_line_says_how_many_cards_each_player_got_r6():
+    """A short deck deals fewer than 3 (ruling R6); the description says so, not always 3."""
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.game import describe
+
+    seen = set()
+    for seed in range(30):
+        game = sim.play(OHANAMI, ["a", "b", "c", "d"], "greedy", random.Random(seed))
+        states = game.fold.states
+        for seq, event in enumerate(game.events):
+            if isinstance(event, OhanamiDeal):
+                after = states[seq]
+                dealt = len(after.hands[0]) if after.in_round else 0
+                line = describe(OHANAMI, game.players, states[seq - 1], event, after)
+                assert f"{dealt} dealt to each player" in line, line
+                seen.add(dealt)
+    assert 3 in seen and seen - {3}, seen  # short decks happen with 4 players

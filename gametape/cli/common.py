@@ -87,6 +87,7 @@ def progress() -> Progress:
         TimeRemainingColumn(),
         console=err,
         transient=True,
+        disable=not err.is_terminal,  # nothing at all, not even a blank line, in a pipe
     )
 
 

@@ -76,7 +76,7 @@ def render(view: OhanamiView, title: str) -> RenderableType:
     scores.add_column("total", justify="right")
     for g in view.gardens:
         cells = [str(p) for p in g.round_scores] + [""] * (3 - len(g.round_scores))
-        scores.add_row(g.name, *cells, Text(str(g.total), style="bold"))
+        scores.add_row(Text(g.name), *cells, Text(str(g.total), style="bold"))
     parts: list[RenderableType] = [status, legend, Text(""), gardens, Text(""), scores]
     if view.discards:
         parts.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -17,6 +18,7 @@ from gametape.engine.game import Game, notation
 from gametape.engine.registry import all_rulesets, get_ruleset, names
 from gametape.events import Store
 from gametape.events.base import actor
+from gametape.games.hanamikoji.events import ARTISTS
 
 PUBLIC = ("games", "game_players", "events")
 
@@ -332,3 +334,30 @@ def test_a_model_locked_by_another_process_gives_a_clear_error(filled, monkeypat
         release.set()
         holder.join(10)
     assert model.query("SELECT 1")[1] == [(1,)]  # free again
+
+
+def test_the_documented_first_round_capture_query_credits_who_captured(tmp_path):
+    """docs/analytics.md's Hanamikoji example: each capture is credited to its captor."""
+    import re
+
+    store = Store(tmp_path)
+    rules = get_ruleset("hanamikoji")
+    games = [sim.play(rules, ["ann", "ben"], "greedy", random.Random(s)) for s in range(30)]
+    for g in games:
+        store.create(g.setup, g.events[1:])
+    model = ReadModel(store.root)
+    model.refresh()
+    doc = (Path(__file__).parents[1] / "docs" / "analytics.md").read_text()
+    sql = re.search(r"-- Which first-round captures win Hanamikoji.*?\n(.*?);", doc, re.S)
+    assert sql is not None
+    rows = model.query(sql.group(1))[1]
+    expected = {}
+    for g in games:
+        record = g.state.rounds[0]
+        winners = set(g.result().winners)
+        for seat, artist in enumerate(record.captured):
+            if artist is not None:
+                name = ARTISTS[artist]
+                wins, times = expected.get(name, (0, 0))
+                expected[name] = (wins + (seat in winners), times + 1)
+    assert {artist: (wins, times) for artist, wins, times in rows} == expected

@@ -331,9 +331,9 @@ def test_damaged_logs_are_reported_where_and_change_nothing(tmp_path, monkeypatc
         problem = bad[0]["problem"]
         assert problem["file"] == str(victim) and problem["message"], (name, problem)
         assert rows[good.stem]["status"] == "in_progress", name  # the others still validate
-        for cmd in READ_ONLY:
+        for cmd in READ_ONLY:  # the damaged log is that log's problem; the rest works
             r = gt("--store", str(root), *cmd)
-            assert r.exit_code in (0, 1), (name, cmd, r.output)
+            assert r.exit_code == (1 if cmd[0] == "validate" else 0), (name, cmd, r.output)
         for cmd in (["show", str(victim)], ["log", str(victim)], ["replay", str(victim), "--all"]):
             r = gt("--store", str(root), *cmd)
             assert r.exit_code in (0, 1), (name, cmd, r.output)
@@ -574,3 +574,76 @@ def test_repair_moves_an_empty_log_aside(store):
     assert result.exit_code == 0 and "moved aside" in result.stdout
     assert not (store / "crashed.jsonl").exists() and (store / "crashed.jsonl.torn").exists()
     assert gt("--store", str(store), "validate").exit_code == 0
+
+
+# --- forged logs whose hash chain is intact --------------------------------------------
+
+
+def _forge(root: Path, gid: str, events: list, ts: str = "2026-01-01T00:00:00.000Z") -> Path:
+    from gametape.events.codec import encode_line
+
+    root.mkdir(parents=True, exist_ok=True)
+    data, prev = b"", ""
+    for seq, event in enumerate(events):
+        line, prev = encode_line(seq, event, prev, ts=ts)
+        data += line
+    path = root / f"{gid}.jsonl"
+    path.write_bytes(data)
+    return path
+
+
+def _setup(players=("ann", "ben"), game="forged"):
+    from gametape.games.hanabi.events import HanabiSetup
+    from tests.helpers import stacked_deck
+
+    return HanabiSetup(game=game, players=players, deck=stacked_deck(""))
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("duplicate names", "two players are called"),
+        ("names in another case", "two players are called"),
+        ("game of another file", "the setup names the game"),
+        ("ts not UTC ISO 8601", "is not UTC ISO 8601"),
+        ("ts without milliseconds", "is not UTC ISO 8601"),
+    ],
+)
+def test_forged_logs_with_a_good_chain_are_invalid(tmp_path, case, message):
+    root = tmp_path / "s"
+    setup, ts = _setup(), "2026-01-01T00:00:00.000Z"
+    if case == "duplicate names":
+        setup = _setup(("ann", "ann"))
+    elif case == "names in another case":
+        setup = _setup(("Ann", "aNN"))
+    elif case == "game of another file":
+        setup = _setup(game="someone-else")
+    elif case == "ts not UTC ISO 8601":
+        ts = "2026-01-01 00:00:00+01:00"
+    else:
+        ts = "2026-01-01T00:00:00Z"
+    path = _forge(root, "forged", [setup], ts=ts)
+    before = snapshot(root)
+    result = gt("--store", str(root), "validate", "--json")
+    row = json.loads(result.stdout)
+    assert result.exit_code == 1 and message in row["problem"]["message"], row
+    assert row["problem"]["file"] == str(path) and row["problem"]["line"] == 1
+    assert snapshot(root) == before
+
+
+def test_show_wraps_long_lines_in_a_pipe_instead_of_cutting_them(tmp_path):
+    root = tmp_path / "s"
+    names = "a" * 40 + "," + "b" * 40
+    gid = gt("--store", str(root), "new", "hanamikoji", "-p", names, "--seed", "2").stdout
+    shown = gt("--store", str(root), "show", gid.strip(), env={"COLUMNS": "80"}).stdout
+    assert "b" * 40 in shown  # the status line names both players whole
+    assert max(len(line) for line in shown.splitlines()) <= 80
+
+
+def test_export_to_an_unknown_format_names_the_right_fix(store):
+    gid = game_ids(store)[0]
+    result = gt("--store", str(store), "export", gid, "--format", "json")
+    assert result.exit_code == 2 and "formats: hanablive" in result.stderr
+    koji = gt("--store", str(store), "new", "hanamikoji", "-p", "a,b").stdout.strip()
+    result = gt("--store", str(store), "export", koji, "--format", "hanablive")
+    assert result.exit_code == 2 and "export --parquet DIR" in result.stderr

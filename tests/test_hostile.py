@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gametape.cli.app import app
+from gametape.engine.registry import names
 
 runner = CliRunner()
 
@@ -453,7 +454,7 @@ def test_an_empty_query_is_a_usage_error(store):
 # --- names and move text are printed as text ---------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["hanabi", "hanamikoji", "ohanami"])
+@pytest.mark.parametrize("game", names())
 def test_markup_in_names_and_moves_is_printed_as_text(tmp_path, game):
     root = tmp_path / "s"
     gid = gt(

@@ -1,0 +1,198 @@
+"""Hanamikoji, the published game (Kota Nakayama, 2013), as
+../shared/rules/hanamikoji-classic.md specifies: seven geishas, 21 item cards, four actions.
+
+A plug-in like every game: this package, its docs and its tests are all it takes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from gametape.engine.ruleset import OptionError, Result, Ruleset
+from gametape.events.base import Event
+from gametape.games.hanamikoji_classic import notation as _notation
+from gametape.games.hanamikoji_classic import rules as _rules
+from gametape.games.hanamikoji_classic.bots import BOTS
+from gametape.games.hanamikoji_classic.events import (
+    CLASSIC_EVENTS,
+    GEISHAS,
+    ClassicDeal,
+    ClassicSecret,
+    ClassicSetup,
+    ClassicTrade,
+)
+from gametape.games.hanamikoji_classic.rules import ClassicState
+from gametape.games.hanamikoji_classic.view import ClassicView, view
+
+OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
+
+
+def _first(options: Mapping[str, str], rng: random.Random | None) -> int:
+    unknown = set(options) - set(OPTION_HELP)
+    if unknown:
+        raise OptionError(
+            f"unknown option {sorted(unknown)[0]!r}; hanamikoji-classic options: first"
+        )
+    if "first" in options:
+        if options["first"] not in ("0", "1"):
+            raise OptionError(f"option first: {options['first']!r} is not 0 or 1")
+        return int(options["first"])
+    return rng.randrange(2) if rng is not None else 0
+
+
+class HanamikojiClassic(Ruleset[ClassicState]):
+    """The ``hanamikoji-classic`` ruleset: two players, rounds until 11 points or 4 geishas."""
+
+    name = "hanamikoji-classic"
+    events = CLASSIC_EVENTS
+    min_players = 2
+    max_players = 2
+    bots = BOTS  # type: ignore[assignment]
+    default_bot = "greedy"
+    options_help = OPTION_HELP
+    move_examples = (
+        "secret pink",
+        "trade red blue",
+        "gift red blue blue",
+        "compete red blue / green pink",
+        "choose blue",
+        "short: s p, t rb, g rbb, c rb gp, x b; table: s, t, show ann pink",
+    )
+    event_columns: ClassVar[dict[str, str]] = {
+        "round": "INTEGER",
+        "action": "VARCHAR",
+        "action_order": "INTEGER",
+        "cards": "VARCHAR[]",
+    }
+    player_columns: ClassVar[dict[str, str]] = {
+        "points": "INTEGER",
+        "geishas": "INTEGER",
+        "rounds": "INTEGER",
+        "first_action": "VARCHAR",
+    }
+    report = (
+        "first action of a round, and how often its player won the game",
+        """
+        SELECT e.action, count(*) AS times, count(*) FILTER (WHERE p.won) AS won
+        FROM hanamikoji_classic.events e
+        JOIN game_players p ON p.game_id = e.game_id AND p.seat = e.actor
+        WHERE e.action_order = 1 AND e.action <> 'choose'
+        GROUP BY ALL ORDER BY times DESC, e.action""",
+    )
+
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+    ) -> ClassicSetup:
+        return ClassicSetup(players=tuple(players), first=_first(options, rng))
+
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> ClassicSetup:
+        """Shuffled and dealt at the table (ruling C4): hands, the removed card and
+        trade-offs stay unknown; gift and competition cards are named when shown, secret
+        cards at scoring (`show PLAYER CARD`)."""
+        return ClassicSetup(
+            players=tuple(players), first=_first(options, None), meta={"table": True}
+        )
+
+    def start(self, setup: ClassicSetup) -> ClassicState:
+        return _rules.start(setup)
+
+    apply = staticmethod(_rules.apply)
+    to_act = staticmethod(_rules.to_act)
+    legal_moves = staticmethod(_rules.legal_moves)
+
+    def chance(self, state: ClassicState, rng: random.Random) -> Event | None:
+        """Each round's shuffle of all 21 cards (unknown order at a real table)."""
+        if state.phase != "deal" or state.outcome is not None:
+            return None
+        if state.at_table:
+            return ClassicDeal(round=state.round + 1, deck=None)
+        deck = list(_rules.DECK)
+        rng.shuffle(deck)
+        return ClassicDeal(round=state.round + 1, deck=tuple(deck))
+
+    def is_over(self, state: ClassicState) -> bool:
+        return state.outcome is not None
+
+    def result(self, state: ClassicState) -> Result | None:
+        return _rules.result(state)
+
+    def view(self, state: ClassicState, seat: int | None) -> ClassicView:
+        return view(state, seat)
+
+    def turn(self, state: ClassicState) -> int:
+        return max(state.round, 1)
+
+    def parse_move(self, state: ClassicState, text: str, seat: int | None) -> Event:
+        return _notation.parse(state, text, seat)
+
+    def notation(self, state: ClassicState, event: Event) -> str:
+        return _notation.notation(state, event)
+
+    def describe(
+        self, before: ClassicState, event: Event, after: ClassicState, seat: int | None = None
+    ) -> str:
+        return _notation.describe(before, event, after, seat)
+
+    def redact(self, event: Event, seat: int) -> Event | None:
+        """Secret and trade-off cards are seen by their player alone; no one sees a deal."""
+        if isinstance(event, ClassicDeal):
+            return None
+        if isinstance(event, ClassicSecret | ClassicTrade) and event.player != seat:
+            return None
+        return event
+
+    def kinds(self, before: ClassicState, event: Event, after: ClassicState) -> tuple[str, ...]:
+        return _notation.kinds(before, event, after)
+
+    def completions(self, state: ClassicState) -> Sequence[str]:
+        return ("secret", "trade", "gift", "compete", "choose", "show", *GEISHAS)
+
+    def event_facts(
+        self, before: ClassicState, event: Event, after: ClassicState
+    ) -> dict[str, Any]:
+        """The round, the action, its place in its player's round (1-4; a choice has none)
+        and the cards shown."""
+        facts: dict[str, Any] = {"round": max(before.round, after.round)}
+        if isinstance(event, ClassicDeal):
+            return facts
+        action = _rules.action_of(event)
+        facts["action"] = action
+        seat = getattr(event, "player", None)
+        if seat is not None and action in _rules.ACTIONS:
+            facts["action_order"] = len(before.used[seat]) + 1
+        shown = getattr(event, "cards", None) or getattr(event, "take", None)
+        if shown is None and hasattr(event, "pairs"):
+            shown = (*event.pairs[0], *event.pairs[1])  # type: ignore[attr-defined]
+        if shown and action != "trade":  # trade-off cards are never shown
+            facts["cards"] = [GEISHAS[c] for c in shown]
+        return facts
+
+    def player_facts(
+        self, state: ClassicState, events: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        rows = []
+        for seat in (0, 1):
+            firsts = [
+                e.get("action")
+                for e in events
+                if e.get("actor") == seat and e.get("action_order") == 1
+            ]
+            rows.append(
+                {
+                    "points": state.points(seat),
+                    "geishas": state.geishas(seat),
+                    "rounds": len(state.history),
+                    "first_action": firsts[0] if firsts else None,
+                }
+            )
+        return rows
+
+    def board(self, view: ClassicView, title: str) -> Any:
+        from gametape.games.hanamikoji_classic.board import render
+
+        return render(view, title)
+
+
+RULESET = HanamikojiClassic()

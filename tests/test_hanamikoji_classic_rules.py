@@ -1,0 +1,428 @@
+"""Hanamikoji, the published game: each ruling of ../shared/rules/hanamikoji-classic.md by name,
+hand-worked scoring, the table, the views, and properties over thousands of bot games."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections import Counter
+from itertools import pairwise
+
+import msgspec
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+from typer.testing import CliRunner
+
+from gametape.cli.app import app
+from gametape.cli.recorder import Recorder, prompt_reader
+from gametape.engine import simulate as sim
+from gametape.engine.game import Game
+from gametape.engine.registry import get_ruleset
+from gametape.engine.ruleset import NotationError, RuleViolation
+from gametape.events import Store, read_log
+from gametape.events.base import Abandon
+from gametape.games.hanamikoji_classic.events import (
+    GEISHAS,
+    VALUES,
+    ClassicChoose,
+    ClassicCompete,
+    ClassicDeal,
+    ClassicGift,
+    ClassicReveal,
+    ClassicSecret,
+    ClassicSetup,
+    ClassicTrade,
+)
+from gametape.games.hanamikoji_classic.rules import (
+    DECK,
+    ClassicState,
+    _score,
+    cards_in_play,
+)
+from gametape.replay import Cursor
+from gametape.usecases.record import Recording, new_game
+
+RULES = get_ruleset("hanamikoji-classic")
+VIOLET, RED, YELLOW, BLUE, ORANGE, GREEN, PINK = range(7)
+
+
+def bot_game(seed: int, bot: str = "greedy") -> Game:
+    return sim.play(RULES, ["ann", "ben"], bot, random.Random(seed))
+
+
+def fresh(first: int = 0, deck: tuple[int, ...] | None = None) -> Game:
+    game = Game.new(ClassicSetup(game="test", players=("ann", "ben"), first=first))
+    game.push(ClassicDeal(round=1, deck=deck or DECK))
+    return game
+
+
+def test_components_seven_geishas_and_21_item_cards():
+    assert len(GEISHAS) == 7 and sorted(VALUES) == [2, 2, 2, 3, 3, 4, 5] and sum(VALUES) == 21
+    assert Counter(DECK) == {g: v for g, v in enumerate(VALUES)}
+
+
+def test_the_deal_removes_one_card_deals_six_each_and_leaves_eight():
+    game = fresh()
+    s = game.state
+    assert s.removed == DECK[0] and len(s.pile) == 7  # the first player already drew one
+    assert len(s.hands[0]) == 7 and len(s.hands[1]) == 6
+    assert sum(cards_in_play(s).values()) == 21
+
+
+def test_c1_the_starting_player_alternates_round_by_round():
+    for seed in range(200):
+        game = bot_game(seed)
+        if len(game.state.history) >= 3:
+            break
+    else:
+        pytest.fail("no game of three rounds in 200 seeds")
+    starters = [h.first for h in game.state.history]
+    assert starters[0] == game.setup.first  # type: ignore[attr-defined]
+    assert all(a != b for a, b in pairwise(starters))
+
+
+def test_c2_a_turn_draws_first_and_the_pile_is_empty_at_scoring():
+    game = fresh()
+    states = []
+    for move in ("secret blue", "trade orange orange"):
+        game.push(game.parse(move))
+        states.append(game.state)
+    assert len(states[0].hands[1]) == 7  # ben drew before acting
+    for seed in range(20):
+        played = bot_game(seed)
+        for state in played.fold.states:
+            if state.turn == 8 or state.phase in ("reveal",):
+                assert state.pile == ()
+        assert all(h.round for h in played.state.history)
+
+
+def test_c3_several_rounds_and_an_abandoned_game_has_no_winner():
+    rounds = [len(bot_game(s).state.history) for s in range(60)]
+    assert max(rounds) >= 2
+    game = fresh()
+    game.push(Abandon(player=None))
+    result = game.result()
+    assert result is not None and result.outcome == "terminated" and result.winners == ()
+
+
+def test_each_action_once_per_round_and_the_turn_order():
+    game = fresh()  # ann: violet red red yellow yellow blue + green; ben: blue blue orange...
+    with pytest.raises(RuleViolation, match="it is ann's turn, not ben's"):
+        game.push(ClassicTrade(player=1, cards=(ORANGE, ORANGE)))
+    game.push(game.parse("secret blue"))  # ann
+    game.push(game.parse("secret orange"))  # ben
+    with pytest.raises(RuleViolation, match="already used secret"):
+        game.push(game.parse("secret red"))
+
+
+def test_gift_and_competition_the_choice_is_the_opponents_own_move():
+    game = fresh(
+        deck=(
+            PINK,
+            VIOLET,
+            VIOLET,
+            RED,
+            RED,
+            YELLOW,
+            YELLOW,
+            BLUE,
+            BLUE,
+            BLUE,
+            ORANGE,
+            ORANGE,
+            ORANGE,
+            GREEN,
+            GREEN,
+            GREEN,
+            GREEN,
+            PINK,
+            PINK,
+            PINK,
+            PINK,
+        )
+    )
+    game.push(game.parse("gift violet red yellow"))
+    assert game.to_act() == (1,)
+    with pytest.raises(RuleViolation, match="has to choose first"):
+        game.push(ClassicSecret(player=1, card=BLUE))
+    with pytest.raises(RuleViolation, match="not one of the options"):
+        game.push(ClassicChoose(player=1, take=(GREEN,)))
+    with pytest.raises(RuleViolation, match="ben chooses, not ann"):
+        game.push(ClassicChoose(player=0, take=(RED,)))
+    game.push(game.parse("choose red"))
+    sides = game.state.sides
+    assert sides[1][RED] == 1 and sides[0][VIOLET] == 1 and sides[0][YELLOW] == 1
+    game.push(game.parse("compete blue blue / orange orange"))  # ben, after drawing
+    assert game.to_act() == (0,)
+    game.push(game.parse("x o o"))  # ann takes the orange pair
+    assert game.state.sides[0][ORANGE] == 2 and game.state.sides[1][BLUE] == 2
+
+
+def _scored(sides, markers, secret=(None, None)) -> ClassicState:
+    state = ClassicState(
+        setup=ClassicSetup(game="t", players=("ann", "ben"), first=0),
+        round=2,
+        sides=sides,
+        markers=markers,
+        secret=secret,
+        phase="act",
+    )
+    return _score(state)
+
+
+def test_scoring_the_side_with_more_cards_wins_a_tie_keeps_the_earlier_marker():
+    """A tie (0-0 included) leaves the marker where it was: pink won in an earlier round
+    stays with ann; blue, never won, stays in the middle."""
+    zero = (0,) * 7
+    ann = list(zero)
+    ben = list(zero)
+    ann[PINK], ben[PINK] = 1, 1  # pink: a tie
+    ann[RED], ben[RED] = 2, 0  # red: ann
+    ben[GREEN] = 1  # green: ben
+    markers = (None,) * 5 + (None, 0)  # ann won pink earlier
+    after = _scored((tuple(ann), tuple(ben)), markers)
+    assert after.markers[PINK] == 0 and after.markers[RED] == 0 and after.markers[GREEN] == 1
+    assert after.markers[BLUE] is None
+
+
+def test_scoring_counts_the_secret_cards():
+    zero = (0,) * 7
+    after = _scored((zero, zero), (None,) * 7, secret=(PINK, GREEN))
+    assert after.markers[PINK] == 0 and after.markers[GREEN] == 1
+
+
+def test_eleven_points_beat_four_geishas():
+    """ben owns four small geishas (2+2+2+3 = 9 points); ann owns green and pink (9) and
+    wins blue now: 12 points. Points come first."""
+    markers = (1, 1, 1, 1, None, 0, 0)
+    zero = [0] * 7
+    ann = zero[:]
+    ann[ORANGE] = 1  # ann takes orange: 4 + 5 + 3 = 12 points
+    after = _scored((tuple(ann), tuple(zero)), markers)
+    assert after.points(0) == 12 and after.geishas(1) == 4
+    assert after.outcome == "win" and after.winner == 0 and after.decided_by == "points"
+
+
+def test_four_geishas_win_when_no_one_has_eleven_points():
+    markers = (0, 0, 0, None, None, None, 1)
+    zero = [0] * 7
+    ann = zero[:]
+    ann[BLUE] = 1  # 2 + 2 + 2 + 3 = 9 points but four geishas
+    after = _scored((tuple(ann), tuple(zero)), markers)
+    assert after.winner == 0 and after.decided_by == "geishas"
+
+
+def test_no_goal_means_another_round():
+    after = _scored(((0,) * 7, (0,) * 7), (0, 1, None, None, None, None, None))
+    assert after.outcome is None and after.phase == "deal"
+
+
+# --- views (C5) ---------------------------------------------------------------------------
+
+
+def test_c5_a_seat_never_sees_the_removed_card_or_the_opponents_hidden_cards():
+    game = bot_game(3)
+    for state in game.fold.states:
+        for seat in (0, 1):
+            v = RULES.view(state, seat)
+            other = v.sides[1 - seat]
+            assert v.removed is None and other.hand is None and other.traded is None
+            if state.phase not in ("deal", "over"):
+                assert other.secret is None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_frames_do_not_depend_on_what_the_seat_cannot_see(seed):
+    """Non-interference: swap the removed card with a card in the opponent's hand (or in the
+    pile) in one deal, and a seat's frames before that card is shown are the same."""
+    game = bot_game(seed)
+    for seat in (0, 1):
+        events = list(game.events)
+        deal_at = next(i for i, e in enumerate(events) if isinstance(e, ClassicDeal))
+        deck = list(events[deal_at].deck)
+        other = 7 if seat == 0 else 1  # the opponent's first dealt card
+        if deck[0] == deck[other]:
+            continue
+        deck[0], deck[other] = deck[other], deck[0]
+        swapped = [*events[:deal_at], ClassicDeal(round=1, deck=tuple(deck))]
+        a, b = Cursor(events), Cursor(swapped)
+        for s in range(deal_at + 1):
+            fa, fb = a.frame(s, seat), b.frame(s, seat)
+            assert msgspec.json.encode(fa) == msgspec.json.encode(fb)
+
+
+# --- properties over thousands of bot games ---------------------------------------------
+
+
+def test_properties_over_thousands_of_bot_games():
+    """21 cards always accounted for; every action once per player per round; every game
+    ends with a winner by one of the goals."""
+    for seed in range(2000):
+        game = bot_game(seed, "greedy" if seed % 2 else "random")
+        for state in game.fold.states[1:]:
+            if state.phase in ("act", "choose"):
+                assert sum(cards_in_play(state).values()) == 21, seed
+                assert Counter(cards_in_play(state)) == Counter(DECK), seed
+        for record in game.state.history:
+            assert sum(map(sum, record.sides)) == 2 * 3 + 2 * 4 + 2, seed  # gifts, pairs, secrets
+        rounds = Counter()
+        for event in game.events:
+            if isinstance(event, ClassicSecret | ClassicTrade | ClassicGift | ClassicCompete):
+                rounds[(event.player, type(event))] += 1
+        n = len(game.state.history)
+        assert all(count == n for count in rounds.values()) and len(rounds) == 8, seed
+        result = game.result()
+        assert result is not None and result.outcome == "win" and len(result.winners) == 1
+        state = game.state
+        winner = result.winners[0]
+        assert state.points(winner) >= 11 or state.geishas(winner) >= 4
+        if state.decided_by == "geishas":
+            assert state.points(0) < 11 and state.points(1) < 11
+
+
+def test_the_greedy_bot_beats_the_random_one():
+    wins = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = Game.create(RULES, ["g", "r"], rng)
+        bots = [RULES.bots["greedy"](), RULES.bots["random"]()]
+        while not game.is_over:
+            seat = game.to_act()[0]
+            game.push(bots[seat].choose(game.view(seat), game.legal_moves(seat), rng))
+            game.deal(rng)
+        wins += game.result().winners == (0,)
+    assert wins > 120, wins
+
+
+# --- at a real table (C4) -----------------------------------------------------------------
+
+
+def _with_reveals(game: Game) -> list[str]:
+    """What a person types for a bot game: secrets and trade-offs unseen, gift and
+    competition cards named, and both secret cards shown when a round is scored."""
+
+    def letters(cards: tuple[int, ...]) -> str:
+        return "".join(GEISHAS[c][0] for c in cards)
+
+    lines: list[str] = []
+    states = game.fold.states
+    for seq, event in enumerate(game.events[1:], start=1):
+        if isinstance(event, ClassicSecret):
+            lines.append("s")
+        elif isinstance(event, ClassicTrade):
+            lines.append("t")
+        elif isinstance(event, ClassicGift):
+            lines.append("g " + letters(event.cards))
+        elif isinstance(event, ClassicCompete):
+            lines.append("c " + " ".join(letters(p) for p in event.pairs))
+        elif isinstance(event, ClassicChoose):
+            lines.append("x " + letters(event.take))
+        if len(states[seq].history) > len(states[seq - 1].history):  # scored: show secrets
+            lines += [
+                f"show {game.players[s]} {GEISHAS[states[seq - 1].secret[s]]}" for s in (0, 1)
+            ]
+    return lines
+
+
+def test_c4_a_whole_table_game_recorded_through_the_prompt(tmp_path):
+    played = bot_game(7)
+    store = Store(tmp_path / "store")
+    gid, _ = new_game(
+        store,
+        "hanamikoji-classic",
+        played.players,
+        table=True,
+        options={"first": str(played.setup.first)},
+    )  # type: ignore[attr-defined]
+    lines = _with_reveals(played)
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        for line in lines:
+            pipe.send_text(line + "\r")
+        pipe.send_text("\x04")
+        read = prompt_reader(input=pipe, output=DummyOutput())
+        Recorder(Recording(store, store.path(gid)), Console(file=shown, width=100), read).run()
+    printed = shown.getvalue()
+    assert "refused" not in printed, printed[-1500:]
+    game = Game.from_events(read_log(store.path(gid)).events)
+    assert game.is_over and game.result().winners == played.result().winners
+    assert game.state.markers == played.state.markers
+    runner = CliRunner()
+    base = ["--store", str(store.root)]
+    assert runner.invoke(app, [*base, "validate", gid]).exit_code == 0
+    for seat in ("ann", "ben"):
+        frames = runner.invoke(app, [*base, "replay", gid, "--all", "--json", "--as", seat])
+        assert frames.exit_code == 0 and "removed" in frames.stdout
+    index = json.loads(runner.invoke(app, [*base, "index", "--json"]).stdout)
+    assert index["invalid"] == 0
+
+
+def test_c4_a_geisha_seen_more_often_than_she_has_cards_names_the_seqs(tmp_path):
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "hanamikoji-classic", ["ann", "ben"], table=True)
+    rec = Recording(store, store.path(gid))
+    rec.move("g vvr")  # seq 2: two violets shown (violet has 2)
+    rec.move("x r")  # seq 3
+    with pytest.raises(RuleViolation) as exc:
+        rec.move("c v b o o")  # a third violet
+    assert (
+        exc.value.seq == 4 and "one violet card too many this round: she has 2" in exc.value.message
+    )
+    assert "(at seq 2, seq 2)" in exc.value.message
+
+
+def test_c4_table_secrets_are_shown_at_scoring(tmp_path):
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "hanamikoji-classic", ["ann", "ben"], table=True)
+    rec = Recording(store, store.path(gid))
+    for line in (
+        "s",
+        "s",
+        "t",
+        "t",
+        "g vvr",
+        "x r",
+        "g yyr",
+        "x y",
+        "c bb oo",
+        "x bb",
+        "c gg pp",
+        "x gg",
+    ):
+        rec.move(line)
+    assert rec.game.to_act() == (0, 1) and rec.game.state.phase == "reveal"
+    with pytest.raises(NotationError, match="a geisha is one of"):
+        rec.move("show ann 9")  # not a geisha
+    rec.move("show ben p")
+    rec.move("show ann p")
+    state = rec.game.state
+    assert len(state.history) == 1 and state.history[0].sides[0][PINK] == 1
+    reveal = [e for e in rec.game.events if isinstance(e, ClassicReveal)]
+    assert [e.player for e in reveal] == [1, 0]
+
+
+def test_cli_simulate_validate_stats_and_query(tmp_path):
+    runner = CliRunner()
+    base = ["--store", str(tmp_path / "s")]
+    result = runner.invoke(
+        app, [*base, "simulate", "hanamikoji-classic", "--games", "1000", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(app, [*base, "validate"]).exit_code == 0
+    stats = json.loads(runner.invoke(app, [*base, "stats", "hanamikoji-classic", "--json"]).stdout)
+    assert sum(r["games"] for r in stats["outcomes"]) == 1000
+    assert stats["mistakes"]["rows"]
+    q = runner.invoke(
+        app,
+        [
+            *base,
+            "query",
+            "SELECT count(*) AS n, min(rounds) AS r FROM hanamikoji_classic.game_players",
+            "-f",
+            "json",
+        ],
+    )
+    assert json.loads(q.stdout) == {"n": 2000, "r": 1}

@@ -271,7 +271,7 @@ def test_cli_stats_answers_for_every_ruleset(cli_store):
         assert sum(r["games"] for r in rep["outcomes"]) == 6
         assert rep["scores"] and rep["lengths"] and rep["players"]
     titles = {r["ruleset"]: r.get("mistakes", {}).get("title") for r in reports}
-    assert titles == {r.name: r.report[0] if r.report else None for r in all_rulesets()}
+    assert titles == {r.name: r.reports[0][0] if r.reports else None for r in all_rulesets()}
     assert titles["hanabi"] == "misplays by rank"
     assert titles["hanamikoji"] == "captures lost to ties"
     assert titles["ohanami"] == "discards by season"

@@ -39,10 +39,12 @@ def stats(con: duckdb.DuckDBPyConnection, ruleset: str) -> dict[str, Any]:
     report: dict[str, Any] = {"ruleset": ruleset}
     for key, sql in QUERIES.items():
         report[key] = _rows(con, sql, [ruleset])
-    own = get_ruleset(ruleset).report
-    if own is not None:
-        title, sql = own
-        report["mistakes"] = {"title": title, "rows": _rows(con, sql, [])}
+    own = [
+        {"title": title, "rows": _rows(con, sql, [])} for title, sql in get_ruleset(ruleset).reports
+    ]
+    report["reports"] = own
+    if own:
+        report["mistakes"] = own[0]  # the game's most telling report (its common mistake)
     return report
 
 

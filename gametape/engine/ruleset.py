@@ -111,9 +111,9 @@ class Ruleset(Generic[S]):
     # Analytics: the game's own columns (DuckDB types), in its own schema (docs/analytics.md).
     event_columns: ClassVar[Mapping[str, str]] = {}
     player_columns: ClassVar[Mapping[str, str]] = {}
-    # `gametape stats`: (title, SQL) of the game's most telling report; the SQL may use the
-    # game's schema (its name, with - as _) and the shared tables.
-    report: ClassVar[tuple[str, str] | None] = None
+    # `gametape stats`: (title, SQL) of the game's own reports, the most telling first; the
+    # SQL may use the game's schema (its name, with - as _) and the shared tables.
+    reports: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}>"

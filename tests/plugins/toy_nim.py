@@ -40,9 +40,11 @@ class Nim(Ruleset[NimState]):
     min_players = 2
     max_players = 3
     event_columns: Mapping[str, str] = {"pile": "INTEGER"}
-    report = (
-        "takes by size",
-        "SELECT count(*) AS takes FROM toy_nim.events WHERE type = 'toy-nim.take'",
+    reports = (
+        (
+            "takes by size",
+            "SELECT count(*) AS takes FROM toy_nim.events WHERE type = 'toy-nim.take'",
+        ),
     )
 
     def new_setup(

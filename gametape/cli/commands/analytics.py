@@ -156,17 +156,12 @@ def stats(
             rows = rep[key]
             if rows:
                 render(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
-        own = rep.get("mistakes")
-        if own is None:
-            continue
-        if own["rows"]:
-            render(
-                rich_table(
-                    list(own["rows"][0]), [list(r.values()) for r in own["rows"]], own["title"]
-                )
-            )
-        else:
-            out.print(Text(f"{own['title']}: none"))
+        for own in rep["reports"]:
+            if own["rows"]:
+                rows = own["rows"]
+                render(rich_table(list(rows[0]), [list(r.values()) for r in rows], own["title"]))
+            else:
+                out.print(Text(f"{own['title']}: none"))
 
 
 @app.command()

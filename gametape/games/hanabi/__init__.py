@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
+from gametape.games.hanabi import knowledge as _knowledge
 from gametape.games.hanabi import notation as _notation
 from gametape.games.hanabi import rules as _rules
 from gametape.games.hanabi.bots import BOTS
@@ -16,11 +17,14 @@ from gametape.games.hanabi.events import (
     HANABI_EVENTS,
     TUTORIAL_COPIES,
     Face,
+    HanabiClue,
+    HanabiDiscard,
     HanabiOptions,
     HanabiPlay,
     HanabiSee,
     HanabiSetup,
 )
+from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.view import HanabiView, view
 
@@ -88,12 +92,34 @@ class Hanabi(Ruleset[HanabiState]):
     )
     default_bot = "heuristic"
     options_help = OPTION_HELP
-    report = (
-        "misplays by rank",
-        """
-        SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
-        WHERE type = 'hanabi.play' AND NOT success
-        GROUP BY ALL ORDER BY misplays DESC, rank""",
+    reports = (
+        (
+            "misplays by rank",
+            """
+            SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
+            WHERE type = 'hanabi.play' AND NOT success
+            GROUP BY ALL ORDER BY misplays DESC, rank""",
+        ),
+        (
+            "misplays by what the player knew of the card",
+            """
+            SELECT knowledge, count(*) AS misplays FROM hanabi.events
+            WHERE type = 'hanabi.play' AND NOT success
+            GROUP BY ALL ORDER BY misplays DESC, knowledge""",
+        ),
+        (
+            "efficiency and pace by player count",
+            """
+            WITH last AS (
+                SELECT game_id, arg_max(efficiency, seq) AS efficiency, min(pace) AS min_pace,
+                       count(*) FILTER (WHERE critical) AS critical_discards
+                FROM hanabi.events WHERE NOT retracted GROUP BY game_id)
+            SELECT g.player_count AS players, round(avg(l.efficiency), 2) AS efficiency,
+                   round(avg(l.min_pace), 1) AS lowest_pace,
+                   sum(l.critical_discards) AS critical_discards, count(*) AS games
+            FROM hanabi.games g JOIN last l USING (game_id)
+            WHERE g.status = 'finished' GROUP BY ALL ORDER BY ALL""",
+        ),
     )
 
     def new_setup(
@@ -189,23 +215,45 @@ class Hanabi(Ruleset[HanabiState]):
         "card_rank": "INTEGER",
         "success": "BOOLEAN",
         "target": "VARCHAR",
+        "clue_kind": "VARCHAR",
+        "pace": "INTEGER",
+        "efficiency": "DOUBLE",
+        "max_score": "INTEGER",
+        "knowledge": "VARCHAR",
+        "critical": "BOOLEAN",
     }
     player_columns: ClassVar[dict[str, str]] = {
         "plays": "INTEGER",
         "misplays": "INTEGER",
         "clues_given": "INTEGER",
         "discards": "INTEGER",
+        "colour_clues": "INTEGER",
+        "rank_clues": "INTEGER",
+        **{f"plays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
+        **{f"misplays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
+        "critical_discards": "INTEGER",
     }
 
     def event_facts(self, before: HanabiState, event: Event, after: HanabiState) -> dict[str, Any]:
-        """Tokens, strikes, fireworks sum and deck after the move; the card played or
-        discarded (and whether a play succeeded); a clue's receiver."""
+        """Tokens, strikes, fireworks sum, deck, pace, efficiency and the best score still
+        reachable after the move; the card played or discarded, what its holder knew of it
+        then, whether a play succeeded and whether a discard was critical; a clue's receiver
+        and kind (docs/analytics.md has the formulas)."""
         facts: dict[str, Any] = {
             "clues": after.clues,
             "strikes": after.strikes,
             "score": after.fireworks_sum,
             "deck": after.deck_left,
+            "pace": _knowledge.pace(after),
+            "efficiency": _knowledge.efficiency(after),
+            "max_score": after.max_score,
         }
+        if isinstance(event, HanabiPlay | HanabiDiscard):
+            facts["knowledge"] = _knowledge.level_of(before, event.card)
+            if isinstance(event, HanabiDiscard):
+                facts["critical"] = _knowledge.critical(before, after)
+        if isinstance(event, HanabiClue):
+            facts["clue_kind"] = "colour" if event.suit is not None else "rank"
         card = getattr(event, "card", None)
         if card is not None:
             face = after.faces[card]
@@ -231,11 +279,15 @@ class Hanabi(Ruleset[HanabiState]):
             if seat is None:
                 continue
             if kind == "hanabi.play":
-                rows[seat]["plays" if e.get("success") else "misplays"] += 1
+                outcome = "plays" if e.get("success") else "misplays"
+                rows[seat][outcome] += 1
+                rows[seat][f"{outcome}_{e.get('knowledge')}"] += 1
             elif kind == "hanabi.clue":
                 rows[seat]["clues_given"] += 1
+                rows[seat][f"{e.get('clue_kind')}_clues"] += 1
             elif kind == "hanabi.discard":
                 rows[seat]["discards"] += 1
+                rows[seat]["critical_discards"] += bool(e.get("critical"))
         return rows
 
     def board(self, view: HanabiView, title: str) -> Any:

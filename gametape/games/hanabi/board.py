@@ -45,6 +45,21 @@ def _hint(view: HanabiView, card: CardView) -> Text:
     return Text(f"{suit}{rank}" + ("*" if card.clued else " "), style=style)
 
 
+def _empathy(view: HanabiView, seat: int) -> Text:
+    """What the seat's own cards can still be: clues, public cards and the other hands."""
+    text = Text(
+        f"{view.players[seat]}'s cards can be (clues, the table, the other hands):", style="bold"
+    )
+    for slot, card in enumerate(view.hands[seat], start=1):
+        can_be = card.possible_seen if card.possible_seen is not None else card.possible
+        text.append(f"\n  slot {slot}: ")
+        if len(can_be) > 8:
+            text.append(f"{len(can_be)} possibilities", style="dim")
+        else:
+            text.append_text(Text(" ").join(_face(view, f) for f in can_be) or Text("none"))
+    return text
+
+
 def render(view: HanabiView, title: str) -> RenderableType:
     n = len(view.suits)
     fireworks = Text("Fireworks  ")
@@ -65,6 +80,11 @@ def render(view: HanabiView, title: str) -> RenderableType:
     tokens.append(f"Deck {view.deck}")
     if view.final_turns is not None and view.outcome is None:
         tokens.append(f"   final turns left {view.final_turns}", style="yellow")
+    measures = Text(
+        f"Pace {'-' if view.pace is None else view.pace}   Efficiency "
+        f"{'-' if view.efficiency is None else f'{view.efficiency:.2f}'}",
+        style="dim",
+    )
 
     hands = Table(show_header=True, box=None, pad_edge=False)
     hands.add_column("player")
@@ -95,6 +115,19 @@ def render(view: HanabiView, title: str) -> RenderableType:
             style="bold",
         )
     legend = Text("under each card: what its holder knows from clues (* = clued)", style="dim")
-    body = Group(status, fireworks, tokens, Text(""), hands, Text(""), discards, legend)
+    parts: list[RenderableType] = [
+        status,
+        fireworks,
+        tokens,
+        measures,
+        Text(""),
+        hands,
+        Text(""),
+        discards,
+        legend,
+    ]
+    if view.seat is not None and view.outcome is None:
+        parts += [Text(""), _empathy(view, view.seat)]
+    body = Group(*parts)
     viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
     return Panel(body, title=Text(f"Hanabi · {title}{viewer}"), title_align="left", expand=False)

@@ -409,6 +409,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         final_turns=final,
         outcome="normal" if final == 0 else None,
         applied=state.applied + 1,
+        clues_given=state.clues_given + 1,
         clue_log=clue_log,
     )
 

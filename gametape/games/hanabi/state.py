@@ -73,6 +73,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     max_score: int = 0
     outcome: str | None = None
     applied: int = 0
+    clues_given: int = 0
     revealed_at: tuple[int, ...] = ()
     clue_log: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from gametape.games.hanabi.events import Face
+from gametape.games.hanabi.knowledge import efficiency, pace, possible_given, seen_by
 from gametape.games.hanabi.state import HanabiState, Knowledge
 
 
@@ -19,6 +20,11 @@ class CardView(msgspec.Struct, frozen=True, kw_only=True):
     clued: bool
     suits: tuple[int, ...]
     ranks: tuple[int, ...]
+    # Empathy (gametape.games.hanabi.knowledge): what the holder knows it can still be, from
+    # clues and public cards (everyone may see this), and also from the other hands (shown to
+    # the holder and the spectator only; None otherwise).
+    possible: tuple[Face, ...]
+    possible_seen: tuple[Face, ...] | None
 
 
 class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
@@ -42,15 +48,30 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     max_score: int
     final_turns: int | None
     outcome: str | None
+    pace: int | None  # hanab.live's pace; None once the deck is empty
+    efficiency: float | None  # cards gotten per clue given
 
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:
     n_suits = len(state.fireworks)
+    public = seen_by(state, None)
+    private = {h: seen_by(state, h) for h in range(len(state.hands)) if seat in (None, h)}
+    memo: dict[tuple[int, int | None], tuple[Face, ...]] = {}
+    unpacked: dict[int, Knowledge] = {}
+
+    def can_be(order: int, holder: int | None, left: list[int]) -> tuple[Face, ...]:
+        # Cards with the same clue knowledge seen from the same place share an answer.
+        key = (state.knowledge[order], holder)
+        if key not in memo:
+            memo[key] = possible_given(state, order, left)
+        return memo[key]
+
     hands = []
     for holder, hand in enumerate(state.hands):
         cards = []
         for order in reversed(hand):
-            k = Knowledge.of(state.knowledge[order], n_suits)
+            packed = state.knowledge[order]
+            k = unpacked.get(packed) or unpacked.setdefault(packed, Knowledge.of(packed, n_suits))
             cards.append(
                 CardView(
                     order=order,
@@ -58,6 +79,10 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
                     clued=k.clued,
                     suits=k.suits,
                     ranks=k.ranks,
+                    possible=can_be(order, None, public),
+                    possible_seen=can_be(order, holder, private[holder])
+                    if seat is None or seat == holder
+                    else None,
                 )
             )
         hands.append(tuple(cards))
@@ -81,4 +106,6 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         max_score=state.max_score,
         final_turns=state.final_turns,
         outcome=state.outcome,
+        pace=pace(state),
+        efficiency=efficiency(state),
     )

@@ -32,12 +32,14 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     )
     default_bot = "greedy"
     options_help = OPTION_HELP
-    report = (
-        "captures lost to ties",
-        """
-        SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
-        WHERE ties_lost IS NOT NULL
-        GROUP BY ALL ORDER BY ties_lost DESC, name""",
+    reports = (
+        (
+            "captures lost to ties",
+            """
+            SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
+            WHERE ties_lost IS NOT NULL
+            GROUP BY ALL ORDER BY ties_lost DESC, name""",
+        ),
     )
 
     def new_setup(

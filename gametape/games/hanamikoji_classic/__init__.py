@@ -72,14 +72,16 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         "rounds": "INTEGER",
         "first_action": "VARCHAR",
     }
-    report = (
-        "first action of a round, and how often its player won the game",
-        """
-        SELECT e.action, count(*) AS times, count(*) FILTER (WHERE p.won) AS won
-        FROM hanamikoji_classic.events e
-        JOIN game_players p ON p.game_id = e.game_id AND p.seat = e.actor
-        WHERE e.action_order = 1 AND e.action <> 'choose'
-        GROUP BY ALL ORDER BY times DESC, e.action""",
+    reports = (
+        (
+            "first action of a round, and how often its player won the game",
+            """
+            SELECT e.action, count(*) AS times, count(*) FILTER (WHERE p.won) AS won
+            FROM hanamikoji_classic.events e
+            JOIN game_players p ON p.game_id = e.game_id AND p.seat = e.actor
+            WHERE e.action_order = 1 AND e.action <> 'choose'
+            GROUP BY ALL ORDER BY times DESC, e.action""",
+        ),
     )
 
     def new_setup(

@@ -26,13 +26,15 @@ class Ohanami(Ruleset[OhanamiState]):
     bots = BOTS
     move_examples = ("pick bob 37 row=2", "pick bob 5 discard", "short: b 37 2, b 5 x")
     default_bot = "greedy"
-    report = (
-        "discards by season",
-        """
-        SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
-               AS season, count(*) AS discards FROM ohanami.events
-        WHERE type = 'ohanami.pick' AND "row" IS NULL
-        GROUP BY round ORDER BY round""",
+    reports = (
+        (
+            "discards by season",
+            """
+            SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
+                   AS season, count(*) AS discards FROM ohanami.events
+            WHERE type = 'ohanami.pick' AND "row" IS NULL
+            GROUP BY round ORDER BY round""",
+        ),
     )
 
     def new_setup(

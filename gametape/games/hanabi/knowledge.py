@@ -1,0 +1,131 @@
+"""What each player knew: empathy, pace, efficiency, and what an actor knew of a card.
+
+Two levels of empathy, both from the card holder's point of view:
+
+- ``public``: every clue the card received or missed (positive and negative information) and
+  every card anyone can see on the table (played fireworks and the discard pile);
+- ``seen``: the same, and also the cards in the other players' hands, which the holder sees.
+
+The public level of anyone's card is public knowledge; the seen level of a card is shown only
+to its holder (and to the spectator), since it depends on the hands the holder sees.
+"""
+
+from __future__ import annotations
+
+from gametape.games.hanabi.events import Face
+from gametape.games.hanabi.state import CLUED, RANK_SHIFT, RANKS, HanabiState
+
+KNOWLEDGE_LEVELS = ("known", "playable", "trash", "clued", "blind")
+
+
+_FACES: dict[int, tuple[Face, ...]] = {}
+
+
+def _faces(n_suits: int) -> tuple[Face, ...]:
+    """Every face, indexed by ``suit * RANKS + rank - 1`` (built once per deck shape)."""
+    if n_suits not in _FACES:
+        _FACES[n_suits] = tuple(Face(s, r) for s in range(n_suits) for r in range(1, RANKS + 1))
+    return _FACES[n_suits]
+
+
+def seen_by(state: HanabiState, holder: int | None) -> list[int]:
+    """How many copies of each face (by index) are still unseen by a player: all but the
+    ones on the table, and with ``holder`` also all but the ones in the other hands."""
+    copies = state.setup.options.copies
+    left = [copies[i % RANKS] for i in range(len(state.fireworks) * RANKS)]
+    for suit, height in enumerate(state.fireworks):
+        for rank in range(height):
+            left[suit * RANKS + rank] -= 1
+    faces = state.faces
+    others = (
+        [o for s, h in enumerate(state.hands) if s != holder for o in h]
+        if holder is not None
+        else []
+    )
+    for order in (*state.discards, *others):
+        face = faces[order]
+        if face is not None:
+            left[face.suit * RANKS + face.rank - 1] -= 1
+    return left
+
+
+def possible_given(state: HanabiState, order: int, left: list[int]) -> tuple[Face, ...]:
+    """The identities card ``order`` can be: its clues allow them and copies are ``left``."""
+    packed = state.knowledge[order]
+    faces = _faces(len(state.fireworks))
+    ranks = [r for r in range(RANKS) if packed >> (RANK_SHIFT + r) & 1]
+    return tuple(
+        faces[base + r]
+        for suit in range(len(state.fireworks))
+        if packed >> suit & 1
+        for base in (suit * RANKS,)
+        for r in ranks
+        if left[base + r] > 0
+    )
+
+
+def possible(
+    state: HanabiState, order: int, level: str = "public", holder: int | None = None
+) -> tuple[Face, ...]:
+    """The identities card ``order`` can still be for its holder, at ``level``."""
+    if level == "seen" and holder is None:
+        holder = next(s for s, h in enumerate(state.hands) if order in h)
+    return possible_given(state, order, seen_by(state, holder if level == "seen" else None))
+
+
+def is_playable(state: HanabiState, face: Face) -> bool:
+    return state.fireworks[face.suit] == face.rank - 1
+
+
+def is_trash(state: HanabiState, face: Face) -> bool:
+    """Never playable again: already played, or a lower copy of its suit is all gone."""
+    return face.rank <= state.fireworks[face.suit] or face.rank > state.caps[face.suit]
+
+
+def level_of(state: HanabiState, order: int) -> str:
+    """What the holder knew of a card at this moment (public empathy): ``known`` (one
+    identity), ``playable`` or ``trash`` (every identity it can be is), else ``clued`` if a clue
+    touched it, else ``blind``."""
+    can_be = possible(state, order)
+    if len(can_be) == 1:
+        return "known"
+    if can_be and all(is_playable(state, f) for f in can_be):
+        return "playable"
+    if can_be and all(is_trash(state, f) for f in can_be):
+        return "trash"
+    return "clued" if state.knowledge[order] & CLUED else "blind"
+
+
+def pace(state: HanabiState) -> int | None:
+    """hanab.live's pace: score + cards left in the deck + players - the best score still
+    reachable; undefined (None) once the deck is empty and the final turns have begun."""
+    if state.final_turns is not None:
+        return None
+    return state.fireworks_sum + state.deck_left + state.n_players - state.max_score
+
+
+def gotten(state: HanabiState) -> int:
+    """Cards "gotten" (after hanab.live's efficiency statistic): cards played successfully,
+    plus cards in hands that a clue has touched and that are not trash."""
+    count = state.fireworks_sum
+    for hand in state.hands:
+        for order in hand:
+            if not state.knowledge[order] & CLUED:
+                continue
+            face = state.faces[order]
+            if face is None or not is_trash(state, face):
+                count += 1
+    return count
+
+
+def efficiency(state: HanabiState) -> float | None:
+    """Cards gotten per clue given; undefined before the first clue."""
+    if not state.clues_given:
+        return None
+    return round(gotten(state) / state.clues_given, 4)
+
+
+def critical(before: HanabiState, after: HanabiState) -> bool:
+    """Whether a move threw away the last copy of a card still needed (the best score still
+    reachable went down)."""
+    return after.max_score < before.max_score

@@ -122,6 +122,17 @@ class Fold:
         self.live.pop()
         return self.states[event.seq - 1]
 
+    def walk(self, events: Sequence[Event]) -> Iterator[tuple[int, Event, Any, Any]]:
+        """Push each event, yielding (seq, event, state before, state after); raises
+        IllegalEvent at the first refused one (the fold then holds the states before it)."""
+        for event in events:
+            seq, before = len(self.events), self.state
+            try:
+                after = self.push(event)
+            except RuleViolation as v:
+                raise IllegalEvent(seq, event, v) from None
+            yield seq, event, before, after
+
     def extend(self, events: Sequence[Event]) -> Fold:
         """Push every event; raises IllegalEvent at the first refused one."""
         push = self.push
@@ -151,14 +162,7 @@ def iter_states(
 ) -> Iterator[tuple[int, Event, Any, Any]]:
     """Yield (seq, event, state before, state after) for every event after the setup;
     raises IllegalEvent."""
-    f = start(ruleset, events)
-    for seq in range(1, len(events)):
-        before = f.state
-        try:
-            after = f.push(events[seq])
-        except RuleViolation as v:
-            raise IllegalEvent(seq, events[seq], v) from None
-        yield seq, events[seq], before, after
+    yield from start(ruleset, events).walk(events[1:])
 
 
 def live_seqs(events: Sequence[Event]) -> list[int]:

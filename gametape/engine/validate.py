@@ -12,7 +12,7 @@ import msgspec
 
 from gametape.engine.fold import Fold, IllegalEvent, start
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import Result, RuleViolation
+from gametape.engine.ruleset import Result
 from gametape.events.base import Event, Retract, Setup
 from gametape.events.log import LogRead
 
@@ -81,13 +81,8 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
             if visit is None:
                 f.extend(events[1:])
             else:
-                for seq in range(1, len(events)):
-                    before = f.state
-                    try:
-                        after = f.push(events[seq])
-                    except RuleViolation as v:
-                        raise IllegalEvent(seq, events[seq], v) from None
-                    visit(seq, before, events[seq], after)
+                for seq, event, before, after in f.walk(events[1:]):
+                    visit(seq, before, event, after)
     except IllegalEvent as exc:
         problem = Problem(
             kind="IllegalMove",

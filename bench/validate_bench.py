@@ -14,9 +14,10 @@ from pathlib import Path
 import msgspec
 
 from bench.common import best_of, corpus
-from gametape.engine.validate import validate, validate_paths
+from gametape.engine.validate import validate
 from gametape.events import read_log
-from gametape.events.codec import Record
+from gametape.events.codec import codec_for
+from gametape.usecases.check import validate_paths
 
 GAMES = 2000
 
@@ -24,7 +25,7 @@ GAMES = 2000
 def run(games: int = GAMES) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         paths = corpus(Path(tmp), "hanabi", games, 3)
-        decoder = msgspec.json.Decoder(Record)
+        decoder = msgspec.json.Decoder(codec_for("hanabi").record)  # Hanabi's typed lines
         events = sum(p.read_bytes().count(b"\n") for p in paths)
 
         def decode_only() -> None:

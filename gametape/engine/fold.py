@@ -20,6 +20,7 @@ R_RETRACT = "a retraction takes back the last move still in effect"
 R_SETUP = "a log starts with its game's setup event, and has only one"
 R_OVER = "no move after the end of the game"
 R_SEAT = "an event names a seat of the game"
+_SHARED = frozenset((Abandon, Retract))
 
 
 class IllegalEvent(GametapeError):
@@ -134,13 +135,43 @@ class Fold:
             yield seq, event, before, after
 
     def extend(self, events: Sequence[Event]) -> Fold:
-        """Push every event; raises IllegalEvent at the first refused one."""
-        push = self.push
+        """Push every event; raises IllegalEvent at the first refused one.
+
+        Without kept states (validation) this is a tight loop over the game's ``apply``; any
+        event the shared checks must look at (abandon, retract, a setup, a seat out of range,
+        a move after the end) goes through ``push`` and so gets exactly the same checks.
+        """
+        if self.keep:
+            for _ in self.walk(events):
+                pass
+            return self
+        apply, is_over = self.ruleset.apply, self.ruleset.is_over
+        seats = len(self.players)
+        recorded, live, states = self.events, self.live, self.states
+        state = states[-1]
         for event in events:
+            who = getattr(event, "player", None)
+            if (
+                type(event) in _SHARED
+                or isinstance(event, Setup)
+                or is_over(state)
+                or (who is not None and not 0 <= who < seats)
+            ):
+                states[-1] = state
+                try:
+                    state = self.push(event)
+                except RuleViolation as v:
+                    raise IllegalEvent(len(recorded), event, v) from None
+                continue
             try:
-                push(event)
+                state = apply(state, event)
             except RuleViolation as v:
-                raise IllegalEvent(len(self.events), event, v) from None
+                states[-1] = state
+                v.locate(live)
+                raise IllegalEvent(len(recorded), event, v) from None
+            live.append(len(recorded))
+            recorded.append(event)
+        states[-1] = state
         return self
 
 

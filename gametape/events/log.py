@@ -86,8 +86,10 @@ def read_bytes(path: Path) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
             raise LogError(f"cannot read the log: {kind}", path=path)
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read()
+        chunks = [os.read(fd, st.st_size + 1)]
+        while chunks[-1]:  # a log growing while it is read: take what is there
+            chunks.append(os.read(fd, 1 << 16))
+        return b"".join(chunks)
     except OSError as exc:
         raise LogError(f"cannot read the log: {exc.strerror or exc}", path=path) from None
     finally:
@@ -131,7 +133,7 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
             exc.path, exc.line, exc.offset, exc.seq = path, number, offset, seq_expected
             result.error = exc
             return result
-        if not TS(rec.ts):
+        if len(rec.ts) != 24 or not TS(rec.ts):
             result.error = CorruptLine(
                 f"ts {rec.ts[:40]!r} is not UTC ISO 8601 with milliseconds "
                 "(like 2026-11-30T02:01:54.123Z)",

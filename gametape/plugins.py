@@ -63,9 +63,3 @@ def load(name: str) -> Any:
     obj = getattr(importlib.import_module(module), attr)
     _loaded[name] = obj
     return obj
-
-
-def refresh() -> None:
-    """Forget what was discovered (after installing a game into a running process)."""
-    _catalogue.cache_clear()
-    _loaded.clear()

@@ -13,7 +13,6 @@ from typing import Any, NoReturn, TypeVar
 import msgspec
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.text import Text
 
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError
@@ -22,7 +21,6 @@ __all__ = [
     "EXIT_INVALID",
     "EXIT_USAGE",
     "err",
-    "escape",
     "fail",
     "friendly_errors",
     "out",

@@ -8,28 +8,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gametape.games.hanamikoji_classic.events import GEISHAS
 from gametape.games.hanamikoji_classic.view import ClassicView
 
 STYLES = ("magenta", "red", "yellow", "blue", "dark_orange", "green", "hot_pink")
-
-
-def _card(card: int) -> Text:
-    if card < 0:
-        return Text("?", style="dim")
-    return Text("▮", style=f"bold {STYLES[card]}")
 
 
 def _cards(cards: tuple[int, ...] | None, count: int) -> Text:
     if cards is None:
         return Text("▒ " * count or "-", style="dim")
     shown = [
-        Text(f"{GEISHA_SHORT[c]}", style=STYLES[c]) if c >= 0 else Text("?", style="dim")
-        for c in cards
+        Text(f"{GEISHAS[c]}", style=STYLES[c]) if c >= 0 else Text("?", style="dim") for c in cards
     ]
     return Text(" ").join(shown) if shown else Text("-", style="dim")
-
-
-GEISHA_SHORT = ("violet", "red", "yellow", "blue", "orange", "green", "pink")
 
 
 def render(view: ClassicView, title: str) -> RenderableType:
@@ -88,7 +79,7 @@ def render(view: ClassicView, title: str) -> RenderableType:
         )
     parts: list[RenderableType] = [status, Text(""), grid, Text(""), sides]
     if view.offer is not None:
-        options = " or ".join("+".join(GEISHA_SHORT[c] for c in o) for o in view.offer.options)
+        options = " or ".join("+".join(GEISHAS[c] for c in o) for o in view.offer.options)
         parts.append(
             Text(f"{names[view.offer.player]}'s {view.offer.action}: {options}", style="bold")
         )

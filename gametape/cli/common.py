@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -135,14 +135,3 @@ def print_reports(reports: list[Report]) -> None:
         f"{len(reports)} games: {counts['finished']} finished, "
         f"{counts['in_progress']} in progress, {counts['invalid']} invalid"
     )
-
-
-def board(view: Any, ruleset: Any, title: str) -> Any:
-    """The game's board for ``view``, or a generic one when the game draws none."""
-    drawn = ruleset.board(view, title)
-    if drawn is not None:
-        return drawn
-    from rich.panel import Panel
-    from rich.pretty import Pretty
-
-    return Panel(Pretty(view), title=Text(title), title_align="left")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from gametape.cli.common import board
 from gametape.replay import Cursor, Frame
 
 
@@ -28,5 +27,5 @@ def render_frame(cursor: Cursor, frame: Frame) -> RenderableType:
     if frame.seq == cursor.last and cursor.problem:
         parts.append(Text(f"the replay stops here: {cursor.problem}", style="bold red"))
     game = cursor.events[0].game  # type: ignore[attr-defined]
-    parts.append(board(frame.view, cursor.ruleset, f"{game} · seq {frame.seq}/{cursor.last}"))
+    parts.append(cursor.ruleset.board(frame.view, f"{game} · seq {frame.seq}/{cursor.last}"))
     return Group(*parts)

@@ -13,7 +13,6 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
-from gametape.cli.common import board
 from gametape.engine.game import notation
 from gametape.errors import GametapeError
 from gametape.usecases.record import Recording
@@ -149,7 +148,7 @@ class Recorder:
         game = self.game
         title = f"{game.setup.game} · seq {len(game.events) - 1}"
         # Messages stay whole lines; the board is laid out (and wrapped) to the width.
-        self.console.print(board(game.view(self.seat), game.ruleset, title), soft_wrap=False)
+        self.console.print(game.ruleset.board(game.view(self.seat), title), soft_wrap=False)
 
     def show_legal(self) -> None:
         game = self.game

@@ -108,6 +108,8 @@ class Ruleset(Generic[S]):
     bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}
     default_bot: ClassVar[str] = "random"
     move_examples: ClassVar[tuple[str, ...]] = ()  # notation, for help and `gametape games`
+    # The kind of event (see ``kinds``) a replay jumps between by default: a strike, a round.
+    landmark: ClassVar[str | None] = None
     # Analytics: the game's own columns (DuckDB types), in its own schema (docs/analytics.md).
     event_columns: ClassVar[Mapping[str, str]] = {}
     player_columns: ClassVar[Mapping[str, str]] = {}
@@ -220,8 +222,13 @@ class Ruleset(Generic[S]):
         return ()
 
     def board(self, view: Any, title: str) -> Any:
-        """A rich renderable of ``view`` for the terminal; None: the generic one."""
-        return None
+        """A rich renderable of ``view`` (the terminal and the HTML replay draw it); the
+        default shows the view's fields in a panel."""
+        from rich.panel import Panel
+        from rich.pretty import Pretty
+        from rich.text import Text
+
+        return Panel(Pretty(view), title=Text(title), title_align="left")
 
     def formats(self) -> Mapping[str, Any]:
         """Other tools' file formats this game imports and exports, by name: each is a

@@ -17,7 +17,7 @@ from gametape.engine.fold import Fold, start
 from gametape.engine.game import describe, kinds, notation, redact
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import RuleViolation
-from gametape.errors import GametapeError, NotFound
+from gametape.errors import GametapeError, NotFound, UsageError
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import read_log
 
@@ -115,6 +115,13 @@ class Cursor:
             self._illegal = True
             return 0
         return self._extend(read.events[known:], str(read.error) if read.error else None)
+
+    def seat(self, name: str) -> int:
+        """The seat of the player called ``name`` (ignoring case); UsageError names them all."""
+        lowered = [p.casefold() for p in self.players]
+        if name.casefold() not in lowered:
+            raise UsageError(f"no player {name!r}; the players are {', '.join(self.players)}")
+        return lowered.index(name.casefold())
 
     # --- position -----------------------------------------------------------------------
 

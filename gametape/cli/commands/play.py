@@ -12,7 +12,6 @@ from gametape.cli.common import (
     STATE,
     GameArg,
     JsonOpt,
-    board,
     game_of,
     parse_options,
     read,
@@ -172,7 +171,7 @@ def show(
         )
         return
     title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
-    render(board(view, game.ruleset, title))
+    render(game.ruleset.board(view, title))
     if log.error is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
 
@@ -257,14 +256,7 @@ def replay(
     from gametape.replay import Cursor
 
     cursor = Cursor.open(STATE.store.resolve(game_ref))
-    seat = None
-    if as_player is not None:
-        lowered = [p.lower() for p in cursor.players]
-        if as_player.lower() not in lowered:
-            fail(
-                f"no player {as_player!r}; the players are {', '.join(cursor.players)}", EXIT_USAGE
-            )
-        seat = lowered.index(as_player.lower())
+    seat = None if as_player is None else cursor.seat(as_player)
     if at is not None:
         frames = [cursor.frame(at, seat)]
     elif all_frames or json:

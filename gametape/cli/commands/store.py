@@ -14,7 +14,6 @@ from gametape.cli.common import (
     STATE,
     GameArg,
     JsonOpt,
-    board,
     game_of,
     parse_options,
     print_reports,
@@ -296,7 +295,7 @@ def demo(
         out.rule(Text(f"{rules.name}: {games} simulated games in {root}", style="bold"))
         log = read_log(store.path(gid))
         game = game_of(log)
-        render(board(game.view(None), rules, f"{gid} · final position"))
+        render(rules.board(game.view(None), f"{gid} · final position"))
         out.print(Text("first moves", style="bold"))
         for seq, event, before, after in list(iter_states(rules, log.events))[:8]:
             out.print(Text(f"  {seq:>3}  {describe(rules, game.players, before, event, after)}"))

@@ -82,6 +82,7 @@ class Hanabi(Ruleset[HanabiState]):
     events = HANABI_EVENTS
     min_players = 2
     max_players = 5
+    landmark = "strike"
     bots = BOTS
     move_examples = (
         "play 2",

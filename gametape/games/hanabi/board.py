@@ -45,6 +45,12 @@ def _hint(view: HanabiView, card: CardView) -> Text:
     return Text(f"{suit}{rank}" + ("*" if card.clued else " "), style=style)
 
 
+def _count(card: CardView) -> Text:
+    """How many faces the holder knows the card can still be (empathy)."""
+    can_be = card.possible_seen if card.possible_seen is not None else card.possible
+    return Text(f"{len(can_be)}", style="bold green" if len(can_be) == 1 else "dim")
+
+
 def _empathy(view: HanabiView, seat: int) -> Text:
     """What the seat's own cards can still be: clues, public cards and the other hands."""
     text = Text(
@@ -97,7 +103,9 @@ def render(view: HanabiView, title: str) -> RenderableType:
             name.stylize("bold reverse")
         if seat == view.seat:
             name.append(" (you)", style="dim")
-        cells = [Text.assemble(_face(view, c.face), "\n", _hint(view, c)) for c in hand]
+        cells = [
+            Text.assemble(_face(view, c.face), "\n", _hint(view, c), "\n", _count(c)) for c in hand
+        ]
         hands.add_row(name, *cells)
 
     discards = Text("Discards   ")
@@ -114,7 +122,11 @@ def render(view: HanabiView, title: str) -> RenderableType:
             f"game over: {view.outcome}, score {view.score} (fireworks {view.fireworks_sum})",
             style="bold",
         )
-    legend = Text("under each card: what its holder knows from clues (* = clued)", style="dim")
+    legend = Text(
+        "under each card: what its holder knows from clues (* = clued),\n"
+        "and how many faces it can still be",
+        style="dim",
+    )
     parts: list[RenderableType] = [
         status,
         fireworks,

@@ -25,6 +25,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     events = HANAMIKOJI_EVENTS
     min_players = 2
     max_players = 2
+    landmark = "round"
     bots = BOTS
     move_examples = (
         "assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",

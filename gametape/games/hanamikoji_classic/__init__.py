@@ -49,6 +49,7 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     events = CLASSIC_EVENTS
     min_players = 2
     max_players = 2
+    landmark = "scoring"
     bots = BOTS  # type: ignore[assignment]
     default_bot = "greedy"
     options_help = OPTION_HELP

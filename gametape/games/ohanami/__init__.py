@@ -23,6 +23,7 @@ class Ohanami(Ruleset[OhanamiState]):
     events = OHANAMI_EVENTS
     min_players = 2
     max_players = 4
+    landmark = "round end"
     bots = BOTS
     move_examples = ("pick bob 37 row=2", "pick bob 5 discard", "short: b 37 2, b 5 x")
     default_bot = "greedy"

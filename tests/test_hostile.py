@@ -644,7 +644,7 @@ def test_show_wraps_long_lines_in_a_pipe_instead_of_cutting_them(tmp_path):
 def test_export_to_an_unknown_format_names_the_right_fix(store):
     gid = game_ids(store)[0]
     result = gt("--store", str(store), "export", gid, "--format", "json")
-    assert result.exit_code == 2 and "formats: hanablive" in result.stderr
+    assert result.exit_code == 2 and "formats: html, hanablive" in result.stderr
     koji = gt("--store", str(store), "new", "hanamikoji", "-p", "a,b").stdout.strip()
     result = gt("--store", str(store), "export", koji, "--format", "hanablive")
-    assert result.exit_code == 2 and "export --parquet DIR" in result.stderr
+    assert result.exit_code == 2 and "hanamikoji game; formats: html\n" in result.stderr

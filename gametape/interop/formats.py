@@ -34,6 +34,7 @@ class Format(Protocol):
 
     name: str  # as typed in `gametape import NAME` and `export --format NAME`
     description: str
+    suffix: str  # of an exported file's name: "json"
 
     def parse(self, data: bytes) -> Any:
         """The file's content, typed; ImportRefused("format") names what is wrong."""

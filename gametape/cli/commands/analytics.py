@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from gametape.cli.common import STATE, JsonOpt, progress, read
+from gametape.cli.common import STATE, JsonOpt, progress
 from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
 from gametape.errors import GametapeError, UsageError
 
@@ -167,67 +167,129 @@ def stats(
 @app.command()
 @friendly_errors
 def export(
-    game_ref: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="One game to export (with --format).")
+    game_refs: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[GAME]...", help="Games to export (with --format)."),
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option("--format", "-f", help="Another tool's format (`gametape games` lists them)."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="`html` (a replay page, for any game) or another tool's format "
+            "(`gametape games` lists them).",
+        ),
+    ] = None,
+    as_player: Annotated[
+        str | None,
+        typer.Option("--as", help="html: only what this player could see at each step."),
     ] = None,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to this file instead of standard output."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to this file (one game) or into this directory (several games; "
+            "each file is named GAME.SUFFIX) instead of standard output.",
+        ),
     ] = None,
     parquet: Annotated[
         Path | None,
         typer.Option("--parquet", help="Write the read model as Parquet into this directory."),
     ] = None,
 ) -> None:
-    """Export one game (`GAME --format FORMAT`) or the whole read model (`--parquet DIR`).
+    """Export games (`GAME... --format FORMAT`) or the whole read model (`--parquet DIR`).
+
+    `--format html` writes one self-contained web page per game that replays it (a board, the
+    moves, a slider, keys, `page.html#17` links); with `--as NAME` the page holds only what
+    that player could see, otherwise it is the spectator's full view (docs/replay.md).
 
     Parquet goes to DIR/games/ruleset=NAME/*.parquet (and the same for game_players and
     events), and each game's own views to DIR/GAME/*.parquet, for DuckDB, Spark or any
     Arrow tool.
 
-    Example: `gametape export k3x9 --format hanablive -o game.json` ·
-    `gametape export --parquet out/`
+    Example: `gametape export k3x9 --format html --as bob -o k3x9.html` ·
+    `gametape export k3x9 --format hanablive -o game.json` · `gametape export --parquet out/`
     """
-    if game_ref is not None:
+    if game_refs:
         if parquet is not None:
             raise UsageError("--parquet exports the whole store; leave out GAME")
-        log = read(game_ref)
-        if log.error is not None:
-            raise log.error
-        if not log.events:
-            raise GametapeError("the log holds no events", path=log.path)
-        from gametape.engine.registry import ruleset_for
-
-        rules = ruleset_for(log.events[0])
-        formats = rules.formats()
-        if fmt is None or fmt not in formats:
-            if not formats:
-                raise UsageError(
-                    f"a {rules.name} game has no other tool's format to export to; "
-                    "`export --parquet DIR` exports the read model"
-                )
-            raise UsageError(
-                f"say the format: --format {' or '.join(formats)}"
-                if fmt is None
-                else f"unknown format {fmt!r} for this game; formats: {', '.join(formats)}"
-            )
-        data, warnings = formats[fmt].export(log.events)
-        for warning in warnings:
-            err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
-        if output is None:
-            sys.stdout.buffer.write(data)
-        else:
-            try:
-                output.write_bytes(data)
-            except OSError as exc:
-                raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
-            err.print(Text(f"wrote {output}", style="dim"))
+        _export_games(game_refs, fmt, as_player, output)
         return
+    if fmt is not None or as_player is not None:
+        raise UsageError("say which games to export: GAME... --format FORMAT")
     if parquet is None:
-        raise UsageError("say what to export: GAME --format FORMAT, or --parquet DIR")
+        raise UsageError("say what to export: GAME... --format FORMAT, or --parquet DIR")
     for path in fresh_model().export_parquet(parquet):
         out.print(Text(f"wrote {path}"))
+
+
+def _export_games(
+    refs: list[str], fmt: str | None, as_player: str | None, output: Path | None
+) -> None:
+    """Write each game in ``fmt``: to ``output`` or standard output (one game), or into the
+    directory ``output`` (several)."""
+    from gametape.replay import Cursor
+
+    if fmt is None:
+        raise UsageError("say the format: --format html, or another tool's (`gametape games`)")
+    if as_player is not None and fmt != "html":
+        raise UsageError("--as is for --format html: a replay page as one player saw it")
+    paths = [STATE.store.resolve(ref) for ref in refs]
+    if len(paths) > 1 and output is None:
+        raise UsageError("several games go into a directory: add -o DIR")
+    if len(paths) > 1 and output is not None and output.exists() and not output.is_dir():
+        raise UsageError(f"{output} is not a directory; several games go into a directory")
+    stopped = 0
+    with progress() as bar:
+        task = bar.add_task("exporting", total=len(paths), visible=len(paths) > 5)
+        for path in paths:
+            cursor = Cursor.open(path)
+            if fmt == "html":
+                from gametape.replay.html import page
+
+                seat = None if as_player is None else cursor.seat(as_player)
+                data, suffix = page(cursor, seat).encode(), "html"
+                if cursor.problem:
+                    stopped += 1
+                    err.print(
+                        Text.assemble(
+                            ("warning:", "yellow"),
+                            f" {path.stem} replays only up to seq {cursor.last}: {cursor.problem}",
+                        )
+                    )
+            else:
+                data, suffix = _in_format(cursor, fmt)
+            if len(paths) == 1 and output is None:
+                sys.stdout.buffer.write(data)
+            else:
+                assert output is not None
+                target = output / f"{path.stem}.{suffix}" if len(paths) > 1 else output
+                _write(target, data)
+            bar.advance(task)
+    if stopped:
+        fail(f"{stopped} of {len(paths)} games replay only up to a bad event (see above)")
+
+
+def _in_format(cursor: Any, fmt: str) -> tuple[bytes, str]:
+    """A game in another tool's format (its warnings go to standard error)."""
+    rules = cursor.ruleset
+    if cursor.problem:
+        raise GametapeError(f"the game is invalid at {cursor.problem}", path=cursor.path)
+    formats = rules.formats()
+    if fmt not in formats:
+        known = ", ".join(["html", *formats])
+        raise UsageError(f"unknown format {fmt!r} for a {rules.name} game; formats: {known}")
+    data, warnings = formats[fmt].export(cursor.events)
+    for warning in warnings:
+        err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
+    return data, formats[fmt].suffix
+
+
+def _write(target: Path, data: bytes) -> None:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    err.print(Text(f"wrote {target}", style="dim"))

@@ -325,6 +325,7 @@ class HanabliveFormat:
 
     name = "hanablive"
     description = "hanab.live game"
+    suffix = "json"
 
     def __repr__(self) -> str:
         return "<Format hanablive>"

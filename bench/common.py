@@ -7,10 +7,35 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from gametape.engine import simulate as sim
 from gametape.engine.registry import get_ruleset
 from gametape.events import Store
+
+
+class Figure(NamedTuple):
+    """One measured figure, with its aim when it has one: ``at_least`` or ``at_most``."""
+
+    bench: str
+    name: str
+    value: float | str
+    aim: float | None = None
+    direction: str | None = None  # "at_least" or "at_most"
+
+    @property
+    def met(self) -> bool | None:
+        if self.aim is None or isinstance(self.value, str):
+            return None
+        return self.value >= self.aim if self.direction == "at_least" else self.value <= self.aim
+
+    def line(self) -> str:
+        value = self.value if isinstance(self.value, str) else f"{self.value:,.2f}"
+        if self.aim is None:
+            return f"  {self.name:<44} {value:>14}"
+        sign = ">=" if self.direction == "at_least" else "<="
+        mark = "met" if self.met else "** MISSED **"
+        return f"  {self.name:<44} {value:>14}   aim {sign} {self.aim:,g}   {mark}"
 
 
 def corpus(root: Path, ruleset: str, games: int, players: int, seed: int = 0) -> list[Path]:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 from rich.text import Text
 
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
@@ -19,6 +17,9 @@ from gametape.errors import UsageError
 from gametape.events import Store, default_store, read_log
 from gametape.events.log import LogRead
 from gametape.usecases.record import open_game
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 StoreOpt = Annotated[
     str | None,
@@ -80,6 +81,15 @@ def parse_options(items: list[str]) -> dict[str, str]:
 
 
 def progress() -> Progress:
+    """A progress bar on standard error (rich.progress is imported only when one is made)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -105,6 +115,8 @@ def status_line(game: Game) -> None:
 
 def print_reports(reports: list[Report]) -> None:
     colours = {"finished": "green", "in_progress": "yellow", "invalid": "red"}
+    from rich.table import Table
+
     table = Table(box=None)
     for col in ("game", "ruleset", "status", "events", "result"):
         table.add_column(col)

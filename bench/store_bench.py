@@ -1,0 +1,132 @@
+"""A real-shaped store against the reference engine.
+
+The corpus is shaped like a real one: many short Hanabi games, each a small hanab.live file,
+imported into a store of one small log per game. The games are played in DeepMind's Hanabi
+Learning Environment (HLE, in the open_spiel wheel) by an omniscient policy with a few random
+moves, so the same games can be replayed in HLE itself.
+
+- import:   `gametape import hanablive DIR` in-process, games/s (aim: >= 2,000).
+- validate: one process validating the store (read, hash chain, every rule), moves/s, against
+            HLE replaying the same games with a legality check on every move (aim: >= 1.0x).
+- index:    the read model rebuilt from the store, events/s, against DuckDB's own read_json of
+            the same files into one table (aim: >= 1.0x).
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import tempfile
+from pathlib import Path
+
+import duckdb
+
+from bench.common import Figure, best_of
+from gametape.analytics import ReadModel
+from gametape.engine.game import Game
+from gametape.events import Store
+from gametape.games.hanabi import hanablive as hl
+from gametape.games.hanabi.events import HanabiOptions, HanabiSetup
+from gametape.usecases.check import validate_paths
+from gametape.usecases.importing import import_files
+
+GAMES = 2000
+
+
+def _corpus(src: Path, games: int) -> list[tuple[int, list[int], int]]:
+    """Write ``games`` hanab.live files; return (players, HLE actions, moves) per game."""
+    from tests.hle import SUITS, from_hle, full_deck, hle_game
+
+    played = []
+    for i in range(games):
+        n = 2 + i % 4
+        dealt, steps, _, _, actions = hle_game(n, i, 0.3 if i % 5 == 0 else 0.03)
+        setup = HanabiSetup(
+            players=tuple(f"p{k}" for k in range(n)),
+            deck=full_deck(dealt),
+            options=HanabiOptions(suits=SUITS),
+        )
+        game = Game.new(setup)
+        for seat, _, text in steps:
+            game.push(from_hle(text, seat, n, game.state.hands[seat]))
+        (src / f"{i}.json").write_text(json.dumps(hl.from_events(game.events)))
+        played.append((n, actions, len(steps)))
+    return played
+
+
+def _hle_replay(played: list[tuple[int, list[int], int]]) -> None:
+    """Replay every game in HLE, checking each player's action is legal before applying it."""
+    import pyspiel
+
+    games = {n: pyspiel.load_game("hanabi", {"players": n}) for n in (2, 3, 4, 5)}
+    for n, actions, _ in played:
+        state = games[n].new_initial_state()
+        for action in actions:
+            if not state.is_chance_node() and action not in state.legal_actions():
+                raise AssertionError("HLE refused a move of its own game")
+            state.apply_action(action)
+
+
+def run(games: int = GAMES) -> list[Figure]:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "hanablive"
+        src.mkdir()
+        played = _corpus(src, games)
+        moves = sum(m for _, _, m in played)
+        runs = 0
+
+        def do_import() -> None:
+            nonlocal runs
+            runs += 1
+            # HLE plays on after the best reachable score; hanab.live would have stopped
+            store = Store(Path(tmp) / f"store{runs}")
+            results = import_files(store, hl.HANABLIVE, [src], options={"play_on": "true"})
+            assert sum(r.status == "imported" for r in results) == games
+
+        t_import = best_of(do_import)
+        store = Path(tmp) / "store1"
+        paths = sorted(store.glob("*.jsonl"))
+        lines = sum(p.read_bytes().count(b"\n") for p in paths)
+
+        def validate() -> None:
+            for report in validate_paths(paths, jobs=1):
+                assert report.status == "finished", report
+
+        t_validate = best_of(validate)
+        t_hle = best_of(lambda: _hle_replay(played))
+
+        def index() -> None:
+            db = Path(tmp) / "model.duckdb"
+            db.unlink(missing_ok=True)
+            ReadModel(store, db).refresh(jobs=1)
+
+        def read_json() -> None:
+            con = duckdb.connect()
+            con.execute(
+                f"CREATE TABLE raw AS SELECT * FROM read_json('{store}/*.jsonl', "
+                "format = 'newline_delimited', union_by_name = true)"
+            )
+            con.close()
+
+        t_index = best_of(index, 2)
+        t_read_json = best_of(read_json, 2)
+        disk = sum(p.stat().st_size for p in paths)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    shape = f"{games} games, {moves:,} moves, {lines:,} log lines, {disk / games:,.0f} B/game"
+    return [
+        Figure("store", "corpus", shape, None, None),
+        Figure("store", "import games/s", games / t_import, 2000, "at_least"),
+        Figure("store", "HLE legality-checked replay moves/s", moves / t_hle, None, None),
+        Figure("store", "validate moves/s (one process)", moves / t_validate, None, None),
+        Figure("store", "validate vs HLE (x)", t_hle / t_validate, 1.0, "at_least"),
+        Figure("store", "DuckDB read_json lines/s", lines / t_read_json, None, None),
+        Figure("store", "index --rebuild events/s", lines / t_index, None, None),
+        Figure("store", "index vs read_json (x)", t_read_json / t_index, 1.0, "at_least"),
+        Figure("store", "disk bytes per game", disk / games, None, None),
+        Figure("store", "peak RSS of the benchmark process (MB)", peak_mb, None, None),
+    ]
+
+
+if __name__ == "__main__":
+    for figure in run():
+        print(figure.line())

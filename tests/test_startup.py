@@ -1,0 +1,39 @@
+"""Start-up: a command imports only what it uses (timings live in bench/startup_bench.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("duckdb", "pyarrow", "textual", "prompt_toolkit", "pydantic")
+
+
+def _imported_after(code: str) -> list[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    return json.loads(out.splitlines()[-1])
+
+
+def test_importing_the_cli_pulls_in_no_query_engine_no_viewer_and_no_game():
+    loaded = _imported_after("import gametape.cli.app")
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not [m for m in loaded if m.startswith("gametape.games.")]
+
+
+def test_showing_a_hanabi_game_imports_hanabi_alone(tmp_path):
+    store = tmp_path / "store"
+    code = (
+        "import sys\n"
+        "from gametape.cli.app import main\n"
+        f"sys.argv = ['gametape', '--store', {str(store)!r}, 'new', 'hanabi', '-p', 'a,b']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    )
+    loaded = _imported_after(code)
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    games = {
+        m.split(".")[2] for m in loaded if m.startswith("gametape.games.") and m.count(".") >= 2
+    }
+    assert games == {"hanabi"}

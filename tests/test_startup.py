@@ -37,3 +37,24 @@ def test_showing_a_hanabi_game_imports_hanabi_alone(tmp_path):
         m.split(".")[2] for m in loaded if m.startswith("gametape.games.") and m.count(".") >= 2
     }
     assert games == {"hanabi"}
+
+
+def _gametape(*args: str) -> subprocess.CompletedProcess[str]:
+    code = "import sys\nfrom gametape.cli.app import main\nsys.argv[0] = 'gametape'\nmain()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, env={"COLUMNS": "100"}
+    )
+
+
+def test_only_the_command_run_is_built_and_help_still_lists_every_command(tmp_path):
+    """main() registers just the command named (typer then builds one command, not all)."""
+    store = str(tmp_path / "s")
+    made = _gametape("--store", store, "new", "hanabi", "-p", "a,b", "--seed", "1")
+    assert made.returncode == 0, made.stderr
+    assert _gametape(f"--store={store}", "list").returncode == 0
+    assert _gametape("--store", store, "show", made.stdout.split()[0]).returncode == 0
+    helped = _gametape("--help").stdout
+    assert all(f" {c} " in helped for c in ("new", "move", "replay", "validate", "query"))
+    assert "gametape show" in _gametape("show", "--help").stdout
+    wrong = _gametape("shw")
+    assert wrong.returncode == 2 and "No such command" in wrong.stderr

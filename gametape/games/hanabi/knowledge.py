@@ -12,6 +12,8 @@ to its holder (and to the spectator), since it depends on the hands the holder s
 
 from __future__ import annotations
 
+import functools
+
 from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.state import CLUED, RANK_SHIFT, RANKS, HanabiState
 
@@ -28,24 +30,29 @@ def _faces(n_suits: int) -> tuple[Face, ...]:
     return _FACES[n_suits]
 
 
+@functools.cache
+def _full(copies: tuple[int, ...], n_suits: int) -> tuple[int, ...]:
+    """Copies of each face in the whole deck, by index."""
+    return tuple(copies[i % RANKS] for i in range(n_suits * RANKS))
+
+
 def seen_by(state: HanabiState, holder: int | None) -> list[int]:
     """How many copies of each face (by index) are still unseen by a player: all but the
     ones on the table, and with ``holder`` also all but the ones in the other hands."""
-    copies = state.setup.options.copies
-    left = [copies[i % RANKS] for i in range(len(state.fireworks) * RANKS)]
+    # The discard pile by face is ``lost``: every discarded or misplayed copy, counted.
+    full = _full(state.setup.options.copies, len(state.fireworks))
+    left = [c - gone for c, gone in zip(full, state.lost, strict=True)]
     for suit, height in enumerate(state.fireworks):
         for rank in range(height):
             left[suit * RANKS + rank] -= 1
-    faces = state.faces
-    others = (
-        [o for s, h in enumerate(state.hands) if s != holder for o in h]
-        if holder is not None
-        else []
-    )
-    for order in (*state.discards, *others):
-        face = faces[order]
-        if face is not None:
-            left[face.suit * RANKS + face.rank - 1] -= 1
+    if holder is not None:
+        faces = state.faces
+        for seat, hand in enumerate(state.hands):
+            if seat != holder:
+                for order in hand:
+                    face = faces[order]
+                    if face is not None:
+                        left[face.suit * RANKS + face.rank - 1] -= 1
     return left
 
 

@@ -7,6 +7,7 @@ Slots count from 1, newest card first. See docs/notation.md.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from gametape.engine.moves import number, seat_named, split_words
@@ -22,6 +23,7 @@ USAGE = (
 )
 
 
+@functools.cache  # a game's suits never change; this runs for every card named
 def suit_letters(suits: tuple[str, ...]) -> tuple[str, ...]:
     """Short suit names for cards (``r3``): first letters, longer where two would clash."""
     for n in range(1, max(map(len, suits)) + 1):

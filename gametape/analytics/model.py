@@ -192,6 +192,10 @@ class ReadModel:
                     con.unregister("stale_ids")
                 for batch in _batches(_extract_all(todo, jobs, progress), BATCH):
                     _load(con, batch, files)
+                    # Each batch is committed with its files' rows: memory stays flat as the
+                    # store grows, and a refresh cut short resumes where it stopped.
+                    con.execute("COMMIT")
+                    con.execute("BEGIN TRANSACTION")
                     for rows in batch:
                         path = rows.game["log_path"]
                         (summary.updated if path in known else summary.added).append(

@@ -237,18 +237,6 @@ def test_append_fsyncs_before_it_returns(store, monkeypatch):
     assert calls
 
 
-def test_batch_defers_fsync_to_the_end(store, monkeypatch):
-    calls = []
-    real = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append(fd), real(fd)))
-    g = hanabi()
-    with store.batch():
-        ids = [store.create(g.setup) for _ in range(5)]
-        assert calls == []
-    assert len(calls) == 5 + 1  # each file, then the directory
-    assert all(read_log(store.path(i)).error is None for i in ids)
-
-
 def test_stale_writer_gets_a_clear_error_and_nothing_is_written(store):
     gid = _game_in(store)
     path = store.path(gid)
@@ -303,3 +291,29 @@ def test_resolve_by_prefix_and_path(store):
     gid = _game_in(store)
     assert store.resolve(gid[:5]) == store.path(gid)
     assert store.resolve(str(store.path(gid))) == store.path(gid)
+
+
+@pytest.mark.parametrize("has_syncfs", [True, False])
+def test_a_batch_flushes_every_file_it_wrote_once_at_its_end(tmp_path, monkeypatch, has_syncfs):
+    """One syncfs of the store's filesystem where Linux has it, else an fsync per file and
+    of the directory; nothing is flushed inside the batch."""
+    import gametape.events.store as store_module
+
+    calls: list[str] = []
+    monkeypatch.setattr(store_module, "syncfs", lambda d: calls.append("syncfs") or has_syncfs)
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append("fsync") or real_fsync(fd))
+    store = Store(tmp_path / "s")
+    game = hanabi()
+    with store.batch():
+        ids = [store.create(game.setup, []) for _ in range(3)]
+        assert calls == []
+    # without syncfs: each file, then the directory
+    assert calls == (["syncfs"] if has_syncfs else ["syncfs"] + ["fsync"] * 4)
+    assert all(read_log(store.path(i)).error is None for i in ids)
+
+
+def test_syncfs_flushes_on_linux(tmp_path):
+    from gametape.events.log import syncfs
+
+    assert syncfs(tmp_path) is (os.uname().sysname == "Linux")

@@ -336,6 +336,22 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def syncfs(directory: Path) -> bool:
+    """Flush every file of the filesystem holding ``directory`` to disk in one call (Linux's
+    syncfs(2), through libc); False where there is no such call or it failed."""
+    try:
+        import ctypes
+
+        call = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        return False
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        return bool(call(fd) == 0)
+    finally:
+        os.close(fd)
+
+
 __all__ = [
     "CorruptLine",
     "LogRead",

@@ -32,10 +32,10 @@ class Figure(NamedTuple):
     def line(self) -> str:
         value = self.value if isinstance(self.value, str) else f"{self.value:,.2f}"
         if self.aim is None:
-            return f"  {self.name:<44} {value:>14}"
+            return f"  {self.name:<52} {value:>14}"
         sign = ">=" if self.direction == "at_least" else "<="
         mark = "met" if self.met else "** MISSED **"
-        return f"  {self.name:<44} {value:>14}   aim {sign} {self.aim:,g}   {mark}"
+        return f"  {self.name:<52} {value:>14}   aim {sign} {self.aim:,g}   {mark}"
 
 
 def corpus(root: Path, ruleset: str, games: int, players: int, seed: int = 0) -> list[Path]:

@@ -648,3 +648,25 @@ def test_export_to_an_unknown_format_names_the_right_fix(store):
     koji = gt("--store", str(store), "new", "hanamikoji", "-p", "a,b").stdout.strip()
     result = gt("--store", str(store), "export", koji, "--format", "hanablive")
     assert result.exit_code == 2 and "hanamikoji game; formats: html\n" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["../../etc/passwd", "-f", "html"], "is not a game id"),
+        (["a\nb", "-f", "html"], "is not a game id"),
+        (["GAME", "-f", "html", "--as", "</script>"], "no player '</script>'"),
+        (["GAME", "-f", "<b>html</b>"], "unknown format '<b>html</b>'"),
+        (["GAME", "GAME", "-f", "html", "-o", "FILE"], "is not a directory"),
+        (["GAME", "-f", "html", "-o", "/proc/version"], "cannot write /proc/version"),
+    ],
+)
+def test_export_html_refuses_garbage_and_changes_nothing(store, tmp_path, args, message):
+    gid = game_ids(store)[0]
+    a_file = tmp_path / "a-file"
+    a_file.write_text("keep me")
+    args = [gid if a == "GAME" else str(a_file) if a == "FILE" else a for a in args]
+    before = snapshot(store), a_file.read_text()
+    result = gt("--store", str(store), "export", *args)
+    assert result.exit_code in (1, 2) and message in result.stderr, result.stderr
+    assert (snapshot(store), a_file.read_text()) == before

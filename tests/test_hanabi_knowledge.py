@@ -218,3 +218,41 @@ def test_the_true_card_is_always_among_its_possible_identities():
                     true = state.faces[order]
                     assert true in kn.possible(state, order), (seed, order)
                     assert true in kn.possible(state, order, "seen", holder), (seed, order)
+
+
+def _level_by_definition(state, order: int) -> str:
+    can_be = kn.possible(state, order)
+    if len(can_be) == 1:
+        return "known"
+    if can_be and all(kn.is_playable(state, f) for f in can_be):
+        return "playable"
+    if can_be and all(kn.is_trash(state, f) for f in can_be):
+        return "trash"
+    return "clued" if state.known(order).clued else "blind"
+
+
+def _gotten_by_definition(state) -> int:
+    touched = [o for hand in state.hands for o in hand if state.known(o).clued]
+    return state.fireworks_sum + sum(
+        1 for o in touched if state.faces[o] is None or not kn.is_trash(state, state.faces[o])
+    )
+
+
+def test_level_of_and_gotten_agree_with_their_definitions():
+    """The fast counts (they run for every event indexed) against the plain definitions, on
+    every card in every position of 100 bot games."""
+    levels: set[str] = set()
+    for seed in range(100):
+        played = sim.play(
+            HANABI,
+            sim.default_players(2 + seed % 4),
+            "heuristic" if seed % 2 else "random",
+            random.Random(seed),
+        )
+        for state in played.fold.states:
+            assert kn.gotten(state) == _gotten_by_definition(state), seed
+            for order in (o for hand in state.hands for o in hand):
+                level = kn.level_of(state, order)
+                assert level == _level_by_definition(state, order), (seed, order)
+                levels.add(level)
+    assert levels == set(kn.KNOWLEDGE_LEVELS)

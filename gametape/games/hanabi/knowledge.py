@@ -93,14 +93,31 @@ def level_of(state: HanabiState, order: int) -> str:
     """What the holder knew of a card at this moment (public empathy): ``known`` (one
     identity), ``playable`` or ``trash`` (every identity it can be is), else ``clued`` if a clue
     touched it, else ``blind``."""
-    can_be = possible(state, order)
-    if len(can_be) == 1:
+    # possible(state, order), counted without building it: this runs for every play and
+    # discard indexed. A face is still possible if its clues allow it and a copy is unseen.
+    packed = state.knowledge[order]
+    copies, lost, fireworks, caps = (
+        state.setup.options.copies,
+        state.lost,
+        state.fireworks,
+        state.caps,
+    )
+    ranks = [r for r in range(RANKS) if packed >> (RANK_SHIFT + r) & 1]  # rank - 1
+    count, playable, trash = 0, True, True
+    for suit, height in enumerate(fireworks):
+        if packed >> suit & 1:
+            for r in ranks:
+                if copies[r] - lost[suit * RANKS + r] - (r < height) > 0:
+                    count += 1
+                    playable = playable and r == height
+                    trash = trash and (r < height or r >= caps[suit])
+    if count == 1:
         return "known"
-    if can_be and all(is_playable(state, f) for f in can_be):
+    if count and playable:
         return "playable"
-    if can_be and all(is_trash(state, f) for f in can_be):
+    if count and trash:
         return "trash"
-    return "clued" if state.knowledge[order] & CLUED else "blind"
+    return "clued" if packed & CLUED else "blind"
 
 
 def pace(state: HanabiState) -> int | None:
@@ -115,13 +132,13 @@ def gotten(state: HanabiState) -> int:
     """Cards "gotten" (after hanab.live's efficiency statistic): cards played successfully,
     plus cards in hands that a clue has touched and that are not trash."""
     count = state.fireworks_sum
+    knowledge, faces, fireworks, caps = state.knowledge, state.faces, state.fireworks, state.caps
     for hand in state.hands:
         for order in hand:
-            if not state.knowledge[order] & CLUED:
-                continue
-            face = state.faces[order]
-            if face is None or not is_trash(state, face):
-                count += 1
+            if knowledge[order] & CLUED:
+                face = faces[order]  # trash: already played, or out of reach (is_trash)
+                if face is None or fireworks[face.suit] < face.rank <= caps[face.suit]:
+                    count += 1
     return count
 
 

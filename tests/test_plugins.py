@@ -148,3 +148,12 @@ def test_the_check_finds_a_game_name(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
     with pytest.raises(AssertionError):
         test_no_shared_module_names_a_game()
+
+
+@pytest.mark.parametrize("group", ["gametape.games", "console_scripts", "pytest11"])
+def test_entry_points_are_read_as_importlib_metadata_reads_them(group):
+    from importlib.metadata import entry_points as reference
+
+    from gametape.plugins import entry_points
+
+    assert sorted(entry_points(group)) == sorted((e.name, e.value) for e in reference(group=group))

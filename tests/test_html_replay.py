@@ -226,6 +226,8 @@ def test_export_html_one_game_several_games_and_mistakes(tmp_path):
     assert many.exit_code == 0 and sorted(p.name for p in (tmp_path / "site").iterdir()) == [
         f"{i}.html" for i in ids
     ]
+    into = _cli(store, "export", ids[1], "-f", "html", "-o", str(tmp_path / "site"))
+    assert into.exit_code == 0 and (tmp_path / "site" / f"{ids[1]}.html").exists()
     for args, message in [
         ([*ids, "-f", "html"], "several games go into a directory"),
         ([ids[0], "-f", "html", "--as", "nobody"], "no player 'nobody'; the players are"),

@@ -189,8 +189,8 @@ def export(
         typer.Option(
             "--output",
             "-o",
-            help="Write to this file (one game) or into this directory (several games; "
-            "each file is named GAME.SUFFIX) instead of standard output.",
+            help="Write to this file, or into this directory (several games, or an existing "
+            "directory: each file is named GAME.SUFFIX), instead of standard output.",
         ),
     ] = None,
     parquet: Annotated[
@@ -264,7 +264,8 @@ def _export_games(
                 sys.stdout.buffer.write(data)
             else:
                 assert output is not None
-                target = output / f"{path.stem}.{suffix}" if len(paths) > 1 else output
+                into = len(paths) > 1 or output.is_dir()
+                target = output / f"{path.stem}.{suffix}" if into else output
                 _write(target, data)
             bar.advance(task)
     if stopped:

@@ -17,6 +17,12 @@ settings.load_profile("ci")
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
+@pytest.fixture(autouse=True)
+def _no_store_from_the_developer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never see the store of whoever runs them ($GAMETAPE_STORE set in their shell)."""
+    monkeypatch.delenv("GAMETAPE_STORE", raising=False)
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
     return Store(tmp_path / "store")

@@ -204,8 +204,8 @@ def export(
     moves, a slider, keys, `page.html#17` links); with `--as NAME` the page holds only what
     that player could see, otherwise it is the spectator's full view (docs/replay.md).
 
-    Parquet goes to DIR/games/ruleset=NAME/*.parquet (and the same for game_players and
-    events), and each game's own views to DIR/GAME/*.parquet, for DuckDB, Spark or any
+    Parquet goes to `DIR/games/ruleset=NAME/*.parquet` (and the same for game_players and
+    events), and each game's own views to `DIR/GAME/*.parquet`, for DuckDB, Spark or any
     Arrow tool.
 
     Example: `gametape export k3x9 --format html --as bob -o k3x9.html` ·

@@ -310,6 +310,7 @@ def demo(
         f"gametape --store {root} log {gid}",
         f"gametape --store {root} show {gid} --at 10 --as bob",
         f"gametape --store {root} replay {gid} --as bob",
+        f"gametape --store {root} export {gid} --format html -o {gid}.html   # share it",
         f"gametape --store {root} stats",
         f'gametape --store {root} query "SELECT ruleset, avg(score) FROM games GROUP BY ALL"',
         f"gametape new {example} --players alice,bob,cara",

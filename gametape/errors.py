@@ -8,7 +8,7 @@ Front-ends catch ``GametapeError`` and nothing else, so a real bug still shows i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -57,6 +57,11 @@ class GametapeError(Exception):
         where = self.where()
         return f"{where}: {self.message}" if where else self.message
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle whole (location and hint too), so an error raised in a worker process
+        reaches the user as it would from the main one."""
+        return (_restore, (type(self), self.args, self.__dict__))
+
     def to_dict(self) -> dict[str, object]:
         return {
             "kind": type(self).__name__,
@@ -80,3 +85,10 @@ class UnknownGame(UsageError):
 
 class NotFound(UsageError):
     """No such game id in the store, player in the game, or position in the replay."""
+
+
+def _restore(cls: type[GametapeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error

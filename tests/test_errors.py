@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 from typer.testing import CliRunner
 
 from gametape.analytics.model import ModelBusy, QueryError
@@ -10,7 +12,7 @@ from gametape.engine.fold import IllegalEvent
 from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
 from gametape.errors import GametapeError, UnknownGame, UsageError
 from gametape.events.base import Abandon
-from gametape.events.errors import GameNotFound, LogError
+from gametape.events.errors import ChainBroken, GameNotFound, LogError
 from gametape.interop.formats import ImportRefused
 from gametape.replay import OutOfRange
 from tests.helpers import hanabi
@@ -82,3 +84,16 @@ def test_a_bug_is_not_dressed_up_as_a_usage_error(store, monkeypatch):
     monkeypatch.setattr("gametape.usecases.record.open_game", broken)
     result = CliRunner().invoke(app, ["--store", str(store.root), "move", gid, "undo"])
     assert isinstance(result.exception, KeyError)  # a traceback, not "error: 'a bug'"
+
+
+def test_an_error_crosses_a_process_boundary_whole():
+    """Workers (parallel validation, export) raise errors the main process shows as is."""
+    for error in (
+        GametapeError("x", path="/a/b", line=3, hint="do this"),
+        UsageError("no player 'cara'"),
+        RuleViolation("out of turn", "players act in seat order", (1, 2)),
+        ChainBroken("hash chain broken", path="g.jsonl", line=2, seq=1, offset=9),
+    ):
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error) and str(back) == str(error)
+        assert back.exit_code == error.exit_code and back.__dict__ == error.__dict__

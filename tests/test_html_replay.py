@@ -393,3 +393,22 @@ def test_the_store_log_is_unchanged_by_exports(tmp_path):
         == 0
     )
     assert path.read_bytes() == before and read_log(path).error is None
+
+
+def test_several_games_are_drawn_in_parallel_exactly_as_one_by_one(tmp_path):
+    store = tmp_path / "store"
+    assert _cli(store, "simulate", "ohanami", "--games", "3", "--seed", "1").exit_code == 0
+    paths = sorted(store.glob("*.jsonl"))
+    site = tmp_path / "site"
+    result = _cli(store, "export", *map(str, paths), "-f", "html", "--as", "bob", "-o", str(site))
+    assert result.exit_code == 0, result.output
+    for path in paths:
+        alone = page(Cursor.open(path), Cursor.open(path).seat("bob")).encode()
+        assert (site / f"{path.stem}.html").read_bytes() == alone
+    # an error in a worker process reaches the user whole: message and exit code
+    assert _cli(store, "simulate", "hanamikoji", "--games", "1", "--seed", "1").exit_code == 0
+    koji = next(p for p in store.glob("*.jsonl") if p not in paths)
+    result = _cli(
+        store, "export", str(paths[0]), str(koji), "-f", "html", "--as", "cara", "-o", str(site)
+    )
+    assert result.exit_code == 2 and "no player 'cara'; the players are alice, bob" in result.stderr

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import io
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -132,6 +133,22 @@ class _Boards:
 
     def css(self) -> str:
         return "\n".join(f".s{i}{{{css}}}" for css, i in self.styles.items() if css)
+
+
+class Exported(msgspec.Struct, frozen=True):
+    """One log's page, with where its replay stops (``problem``) if it stops early."""
+
+    page: bytes
+    last: int
+    problem: str | None
+
+
+def page_of_log(path: Path, as_player: str | None = None) -> Exported:
+    """The page of the log at ``path`` as ``as_player`` saw it (a worker process can run
+    this: it takes and returns plain data)."""
+    cursor = Cursor.open(path)
+    seat = None if as_player is None else cursor.seat(as_player)
+    return Exported(page(cursor, seat).encode(), cursor.last, cursor.problem)
 
 
 def page(cursor: Cursor, seat: int | None = None) -> str:

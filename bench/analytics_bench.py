@@ -8,26 +8,12 @@ import tempfile
 import time
 from pathlib import Path
 
-import duckdb
-
-from bench.common import best_of, corpus
+from bench.common import best_of, corpus, read_json_time
 from gametape.analytics import ReadModel
 from gametape.engine import simulate as sim
 from gametape.engine.registry import get_ruleset, names
 
 GAMES = 2000
-
-
-def _floor(root: Path) -> float:
-    def load() -> None:
-        con = duckdb.connect()
-        con.execute(
-            f"CREATE TABLE raw AS SELECT * FROM read_json('{root}/*.jsonl', "
-            "format = 'newline_delimited', union_by_name = true)"
-        )
-        con.close()
-
-    return best_of(load, 3)
 
 
 def run(games: int = GAMES) -> dict[str, dict[str, float]]:
@@ -38,7 +24,7 @@ def run(games: int = GAMES) -> dict[str, dict[str, float]]:
             root = Path(tmp) / name
             paths = corpus(root, name, games, sim.default_count(get_ruleset(name)))
             events = sum(p.read_bytes().count(b"\n") for p in paths)
-            t_floor = _floor(root)
+            t_floor = read_json_time(root)
             timings = {}
             for jobs in (1, 2):
                 db = Path(tmp) / f"{name}-{jobs}.duckdb"

@@ -61,6 +61,22 @@ def best_of(fn: Callable[[], object], repeat: int = 3) -> float:
     return min(times)
 
 
+def read_json_time(root: Path, repeat: int = 3) -> float:
+    """The floor for indexing: DuckDB's own read_json of a store's logs into one table, with
+    no engine work (best of ``repeat``, seconds)."""
+    import duckdb
+
+    def load() -> None:
+        con = duckdb.connect()
+        con.execute(
+            f"CREATE TABLE raw AS SELECT * FROM read_json('{root}/*.jsonl', "
+            "format = 'newline_delimited', union_by_name = true)"
+        )
+        con.close()
+
+    return best_of(load, repeat)
+
+
 def median_of(fn: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):

@@ -20,9 +20,7 @@ import resource
 import tempfile
 from pathlib import Path
 
-import duckdb
-
-from bench.common import Figure, best_of
+from bench.common import Figure, best_of, read_json_time
 from gametape.analytics import ReadModel
 from gametape.engine.game import Game
 from gametape.events import Store
@@ -101,17 +99,9 @@ def run(games: int = GAMES) -> list[Figure]:
             db.unlink(missing_ok=True)
             ReadModel(store, db).refresh(jobs=jobs)
 
-        def read_json() -> None:
-            con = duckdb.connect()
-            con.execute(
-                f"CREATE TABLE raw AS SELECT * FROM read_json('{store}/*.jsonl', "
-                "format = 'newline_delimited', union_by_name = true)"
-            )
-            con.close()
-
         t_index_1 = best_of(lambda: index(1), 2)
         t_index = best_of(lambda: index(0), 2)  # as `gametape index` runs: a process per CPU
-        t_read_json = best_of(read_json, 2)
+        t_read_json = read_json_time(store, 2)
         disk = sum(p.stat().st_size for p in paths)
     times = (t_import, t_validate, t_hle, t_index_1, t_index, t_read_json)
     figures = _figures(games, moves, lines, disk, *times)
@@ -136,13 +126,13 @@ def _figures(
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     shape = f"{games} games, {moves:,} moves, {lines:,} log lines, {disk / games:,.0f} B/game"
     return [
-        Figure("store", "corpus", shape, None, None),
+        Figure("store", "corpus", shape),
         Figure("store", "import games/s", games / t_import, 2000, "at_least"),
-        Figure("store", "HLE legality-checked replay moves/s", moves / t_hle, None, None),
-        Figure("store", "validate moves/s (one process)", moves / t_validate, None, None),
+        Figure("store", "HLE legality-checked replay moves/s", moves / t_hle),
+        Figure("store", "validate moves/s (one process)", moves / t_validate),
         Figure("store", "validate vs HLE (x)", t_hle / t_validate, 1.0, "at_least"),
-        Figure("store", "DuckDB read_json lines/s", lines / t_read_json, None, None),
-        Figure("store", "index --rebuild -j1 events/s", lines / t_index_1, None, None),
+        Figure("store", "DuckDB read_json lines/s", lines / t_read_json),
+        Figure("store", "index --rebuild -j1 events/s", lines / t_index_1),
         Figure("store", "index --rebuild events/s (a process per CPU)", lines / t_index),
         Figure(
             "store",
@@ -151,8 +141,8 @@ def _figures(
             1.0,
             "at_least",
         ),
-        Figure("store", "disk bytes per game", disk / games, None, None),
-        Figure("store", "peak RSS of the benchmark process (MB)", peak_mb, None, None),
+        Figure("store", "disk bytes per game", disk / games),
+        Figure("store", "peak RSS of the benchmark process (MB)", peak_mb),
     ]
 
 

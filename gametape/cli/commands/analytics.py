@@ -243,16 +243,12 @@ def _export_games(
     stopped = 0
     with progress() as bar:
         task = bar.add_task("exporting", total=len(paths), visible=len(paths) > 5)
-        for path, (data, suffix) in zip(paths, _exports(paths, fmt, as_player), strict=True):
-            if fmt == "html" and data.problem:
+        for path, (content, suffix, cut) in zip(
+            paths, _exports(paths, fmt, as_player), strict=True
+        ):
+            if cut:
                 stopped += 1
-                err.print(
-                    Text.assemble(
-                        ("warning:", "yellow"),
-                        f" {path.stem} replays only up to seq {data.last}: {data.problem}",
-                    )
-                )
-            content = data.page if fmt == "html" else data
+                err.print(Text.assemble(("warning:", "yellow"), f" {path.stem} {cut}"))
             if len(paths) == 1 and output is None:
                 sys.stdout.buffer.write(content)
             else:
@@ -264,27 +260,35 @@ def _export_games(
         fail(f"{stopped} of {len(paths)} games replay only up to a bad event (see above)")
 
 
-def _exports(paths: list[Path], fmt: str, as_player: str | None) -> Iterator[tuple[Any, str]]:
-    """Each game's export, in order: pages are drawn on a process per CPU when there are
-    several (drawing the boards is the slow part: about 30 ms a frame for Ohanami)."""
+def _exports(
+    paths: list[Path], fmt: str, as_player: str | None
+) -> Iterator[tuple[bytes, str, str | None]]:
+    """Each game's file, its suffix, and where its replay stops short (html only), in order."""
     if fmt != "html":
         from gametape.replay import Cursor
 
         for path in paths:
-            yield _in_format(Cursor.open(path), fmt)
+            yield (*_in_format(Cursor.open(path), fmt), None)
         return
+    for page in _pages(paths, as_player):
+        cut = f"replays only up to seq {page.last}: {page.problem}" if page.problem else None
+        yield page.page, "html", cut
+
+
+def _pages(paths: list[Path], as_player: str | None) -> Iterator[Any]:
+    """Each game's replay page, in order, drawn on a process per CPU when there are several
+    (drawing the boards is the slow part: about 30 ms a frame for Ohanami)."""
     from gametape.replay.html import page_of_log
 
     jobs = min(len(paths), os.cpu_count() or 1)
     if jobs == 1:
         for path in paths:
-            yield page_of_log(path, as_player), "html"
+            yield page_of_log(path, as_player)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(jobs) as pool:
-        for exported in pool.map(page_of_log, paths, [as_player] * len(paths)):
-            yield exported, "html"
+        yield from pool.map(page_of_log, paths, [as_player] * len(paths))
 
 
 def _in_format(cursor: Any, fmt: str) -> tuple[bytes, str]:

@@ -45,9 +45,14 @@ def _hint(view: HanabiView, card: CardView) -> Text:
     return Text(f"{suit}{rank}" + ("*" if card.clued else " "), style=style)
 
 
+def _can_be(card: CardView) -> tuple[Face, ...]:
+    """What the holder knows the card can still be, at the deepest level this view shows."""
+    return card.possible_seen if card.possible_seen is not None else card.possible
+
+
 def _count(card: CardView) -> Text:
     """How many faces the holder knows the card can still be (empathy)."""
-    can_be = card.possible_seen if card.possible_seen is not None else card.possible
+    can_be = _can_be(card)
     return Text(f"{len(can_be)}", style="bold green" if len(can_be) == 1 else "dim")
 
 
@@ -57,7 +62,7 @@ def _empathy(view: HanabiView, seat: int) -> Text:
         f"{view.players[seat]}'s cards can be (clues, the table, the other hands):", style="bold"
     )
     for slot, card in enumerate(view.hands[seat], start=1):
-        can_be = card.possible_seen if card.possible_seen is not None else card.possible
+        can_be = _can_be(card)
         text.append(f"\n  slot {slot}: ")
         if len(can_be) > 8:
             text.append(f"{len(can_be)} possibilities", style="dim")

@@ -7,6 +7,7 @@ Front-ends catch ``GametapeError`` and nothing else, so a real bug still shows i
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -85,6 +86,45 @@ class UnknownGame(UsageError):
 
 class NotFound(UsageError):
     """No such game id in the store, player in the game, or position in the replay."""
+
+
+class MachineError(UsageError):
+    """The machine refused: a store or file that cannot be written, a full disk, a name too
+    long for the file system. Nothing was half-written; the message says what to do."""
+
+
+_WHAT_TO_DO = {
+    errno.ENOSPC: ("the disk is full", "free some space, then try again; nothing was half-written"),
+    errno.EDQUOT: ("the disk quota is used up", "free some space, then try again"),
+    errno.EACCES: (
+        "permission denied",
+        "this store or file is not writable for you: use --store with a directory you own",
+    ),
+    errno.EPERM: ("not permitted", "use --store with a directory you own"),
+    errno.EROFS: ("the file system is read-only", "use --store with a writable directory"),
+    errno.ENAMETOOLONG: ("the name is too long for the file system", "use a shorter name"),
+    errno.ELOOP: ("a symlink loop", "point --store (or the path) at a real directory"),
+    errno.ENOTDIR: ("not a directory", "check the path"),
+    errno.EISDIR: ("is a directory", "name a file"),
+    errno.ENOENT: ("no such file or directory", "check the path"),
+}
+
+
+def os_error(exc: OSError, path: object = None, doing: str | None = None) -> MachineError:
+    """An OSError as one line naming the path and what to do (exit 2): ``what: path``, or
+    with ``doing`` (``"cannot write"``) ``cannot write path: what``."""
+    from gametape.text import shown_path
+
+    what, hint = _WHAT_TO_DO.get(exc.errno or 0, (exc.strerror or str(exc), None))
+    path = exc.filename if path is None else path
+    if isinstance(path, bytes):
+        path = path.decode("utf-8", "backslashreplace")
+    if path is None:
+        return MachineError(what, hint=hint)
+    shown = shown_path(path)
+    if len(shown) > 120:
+        shown = shown[:60] + "…" + shown[-40:]
+    return MachineError(f"{doing} {shown}: {what}" if doing else f"{what}: {shown}", hint=hint)
 
 
 def _restore(cls: type[GametapeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:

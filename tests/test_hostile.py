@@ -20,8 +20,8 @@ from gametape.engine.registry import names
 runner = CliRunner()
 
 
-def gt(*args: str, env: dict[str, str] | None = None):
-    result = runner.invoke(app, list(args), env={"GAMETAPE_STORE": "", **(env or {})})
+def gt(*args: str, env: dict[str, str] | None = None, input: str | None = None):
+    result = runner.invoke(app, list(args), env={"GAMETAPE_STORE": "", **(env or {})}, input=input)
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(
         result.exception

@@ -9,6 +9,7 @@ the same tables from the logs.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -25,6 +26,7 @@ from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
 from gametape.errors import GametapeError, UsageError
 from gametape.events.store import SUFFIX
+from gametape.text import shown_path
 
 DB_NAME = "gametape.duckdb"
 LOCK_WAIT = 10.0  # seconds to wait for another process's lock on the model
@@ -41,8 +43,56 @@ class ModelBusy(GametapeError):
     """Another process holds the read model's file lock for longer than we wait."""
 
 
+READ_STATEMENTS = (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN)
+
+
+@dataclass(frozen=True)
+class QueryLimits:
+    """How much a query may take: wall time in seconds, memory (DuckDB's size syntax, e.g.
+    ``2GB``), and rows fetched at a time while its result streams out."""
+
+    seconds: float = 60.0
+    memory: str = "2GB"
+    batch: int = 4096
+
+
+@contextmanager
+def _query_errors(limits: QueryLimits) -> Iterator[None]:
+    """DuckDB's refusals as QueryError: a timeout and a memory limit say which option to use."""
+    try:
+        yield
+    except duckdb.InterruptException:
+        raise QueryError(
+            f"the query ran longer than {limits.seconds:g} s and was stopped",
+            hint="a longer limit: --timeout SECONDS",
+        ) from None
+    except duckdb.OutOfMemoryException:
+        raise QueryError(
+            f"the query needs more than {limits.memory} of memory and was stopped",
+            hint="a larger limit: --memory-limit 8GB",
+        ) from None
+    except duckdb.Error as exc:
+        raise QueryError(str(exc).splitlines()[0]) from None
+
+
 class ModelError(GametapeError):
     """The read model file cannot be used (damaged, a full disk); it can be rebuilt."""
+
+
+def _model_error(path: Path, exc: Exception) -> GametapeError:
+    """A DuckDB failure on the model file as one line: a full disk says so."""
+    text = str(exc).splitlines()[0]
+    if "No space left" in text:
+        from gametape.errors import MachineError
+
+        return MachineError(
+            f"the disk is full: cannot write the read model {path}",
+            hint="free some space, then `gametape index`; the logs are untouched",
+        )
+    return ModelError(
+        f"the read model {path} is damaged ({text})",
+        hint="it is only a copy of the logs: `gametape index --rebuild` builds it anew",
+    )
 
 
 @dataclass
@@ -70,38 +120,89 @@ class ReadModel:
     def __init__(self, store_root: Path, db_path: Path | None = None) -> None:
         self.root = Path(store_root).resolve()
         self.path = db_path or self.root / DB_NAME
+        self.notes: list[str] = []  # what a person should hear: a damaged model rebuilt
 
     def __repr__(self) -> str:
         return f"ReadModel({str(self.path)!r})"
 
+    @property
+    def writable(self) -> bool:
+        """Whether the model's directory can be written (a store may be read-only)."""
+        return os.access(self.path.parent, os.W_OK)
+
+    def elsewhere(self) -> ReadModel:
+        """This store's model kept in the user's cache instead of the store (for a read-only
+        store): ``$XDG_CACHE_HOME/gametape/models/<digest of the store's path>.duckdb``."""
+        import hashlib
+
+        cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        digest = hashlib.sha256(str(self.root).encode("utf-8", "surrogateescape")).hexdigest()
+        return ReadModel(self.root, cache / "gametape" / "models" / f"{digest[:16]}.duckdb")
+
     @contextmanager
     def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
-        if not read_only:
+        if read_only:
+            con = self._open(read_only)
+        else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = self._open(read_only)
+            try:
+                con = self._writable()
+            except ModelError as exc:  # the model is disposable: set it aside, build anew
+                self.discard()
+                self.notes.append(f"{exc.message}; it was set aside and is rebuilt")
+                con = self._writable()
         try:
-            if not read_only:
-                self._ensure_schema(con)
             yield con
         finally:
             con.close()
 
+    def _writable(self) -> duckdb.DuckDBPyConnection:
+        """A connection for writing, its schema checked (which reads the file: a model cut
+        short opens but fails here, and is ModelError too)."""
+        con = self._open(read_only=False)
+        try:
+            self._ensure_schema(con)
+        except duckdb.Error as exc:
+            con.close()
+            raise _model_error(self.path, exc) from None
+        return con
+
     def _open(self, read_only: bool) -> duckdb.DuckDBPyConnection:
-        """Connect, waiting a little if another process (an index run) holds the file."""
+        """Connect, waiting a little if another process (an index run) holds the file.
+        A file that is no DuckDB database (damaged, cut short, a directory) is ModelError."""
         wait = LOCK_WAIT
         deadline = time.monotonic() + wait
         while True:
             try:
+                if self.path.is_dir():
+                    raise duckdb.IOException("a directory, not a database file")
                 return duckdb.connect(str(self.path), read_only=read_only)
             except duckdb.IOException as exc:
                 if "lock" not in str(exc).lower():
-                    raise
+                    raise _model_error(self.path, exc) from None
                 if time.monotonic() > deadline:
                     raise ModelBusy(
                         f"the read model {self.path} is in use by another process "
                         f"(waited {wait:.0f}s); try again when it has finished"
                     ) from None
                 time.sleep(0.1)
+            except duckdb.Error as exc:
+                raise _model_error(self.path, exc) from None
+
+    def discard(self) -> None:
+        """Remove the model (and its write-ahead log); anything that is not a plain file in
+        its place (a directory, say) is moved aside to ``gametape.duckdb.damaged``, never
+        deleted, since the tool did not make it."""
+        for path in (self.path, self.path.with_name(self.path.name + ".wal")):
+            if path.is_symlink() or path.is_file():
+                path.unlink()
+            elif path.exists():
+                aside = path.with_name(path.name + ".damaged")
+                if aside.is_dir() and not aside.is_symlink():
+                    import shutil
+
+                    shutil.rmtree(aside)
+                os.replace(path, aside)
 
     def _ensure_schema(self, con: duckdb.DuckDBPyConnection) -> None:
         con.execute("CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
@@ -134,8 +235,8 @@ class ReadModel:
         files = {}
         if self.root.is_dir():
             for entry in os.scandir(self.root):
-                if not entry.name.endswith(SUFFIX):
-                    continue
+                if not entry.name.endswith(SUFFIX) or shown_path(entry.name) != entry.name:
+                    continue  # a name that is not UTF-8 is no log (validate reports it)
                 # Every entry named like a log is a game: a directory, a FIFO or a broken
                 # symlink too, which the model lists as invalid with what is wrong with it.
                 try:
@@ -146,11 +247,12 @@ class ReadModel:
         return files
 
     def stale(self) -> bool:
-        """Whether any log was added, changed or removed since the last refresh."""
+        """Whether any log was added, changed or removed since the last refresh (or the model
+        is missing or damaged)."""
         if not self.path.exists():
             return True
-        with self.connect(read_only=True) as con:
-            try:
+        try:
+            with self.connect(read_only=True) as con:
                 row = con.execute("SELECT value FROM _meta WHERE key = 'schema_version'").fetchone()
                 if row is None or row[0] != schema.version():
                     return True
@@ -158,12 +260,24 @@ class ReadModel:
                     p: (s, m)
                     for p, s, m in con.execute("SELECT path, size, mtime_ns FROM _files").fetchall()
                 }
-            except duckdb.CatalogException:
-                return True
+        except (ModelError, duckdb.Error):  # missing tables, or a damaged file: rebuild
+            return True
         return known != self._scan()
 
     def refresh(self, progress: Progress | None = None, jobs: int = 1) -> RefreshSummary:
-        """Bring the model up to date with the logs; return what changed."""
+        """Bring the model up to date with the logs; return what changed. A model this call
+        began and could not finish (a full disk) is removed, never left half-made."""
+        new = not self.path.exists()
+        try:
+            return self._refresh(progress, jobs)
+        except (duckdb.Error, GametapeError, OSError) as exc:
+            if new:
+                self.discard()
+            if isinstance(exc, duckdb.Error):
+                raise _model_error(self.path, exc) from None
+            raise
+
+    def _refresh(self, progress: Progress | None, jobs: int) -> RefreshSummary:
         summary = RefreshSummary()
         files = self._scan()
         with self.connect() as con:
@@ -212,40 +326,80 @@ class ReadModel:
 
     # --- queries ------------------------------------------------------------------------
 
-    def query(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """Run one SQL statement that can change nothing; return column names and rows.
-
-        The connection is read-only, cannot touch any other file (no COPY TO, EXPORT,
-        ATTACH, read_csv of other files, extension installs) and cannot be reconfigured, so
-        no query can write or destroy anything. Raises QueryError.
-        """
-        if not sql.strip():
-            raise UsageError("the query is empty: write one SQL statement")
-        with self._sealed() as con:
-            try:
-                statements = con.extract_statements(sql)
-                if len(statements) != 1:
-                    raise QueryError(f"{len(statements)} statements: a query is one statement")
-                result = con.execute(statements[0])
-                rows = result.fetchall() if result.description else []
-            except duckdb.Error as exc:
-                raise QueryError(str(exc).splitlines()[0]) from None
-            columns = [d[0] for d in result.description] if result.description else []
-        return columns, rows
+    def query(
+        self, sql: str, limits: QueryLimits | None = None
+    ) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Run one read-only statement (see ``stream``); return column names and every row."""
+        with self.stream(sql, limits) as (columns, batches):
+            return columns, [row for batch in batches for row in batch]
 
     @contextmanager
-    def _sealed(self) -> Iterator[duckdb.DuckDBPyConnection]:
+    def stream(
+        self, sql: str, limits: QueryLimits | None = None
+    ) -> Iterator[tuple[list[str], Iterator[list[tuple[Any, ...]]]]]:
+        """Run one SELECT (or EXPLAIN) statement; yield its column names and its rows in
+        batches, fetched as they are read (a result of millions of rows is never held whole).
+
+        Nothing can be written anywhere: the connection is read-only, reaches no file but the
+        model (no COPY, EXPORT, ATTACH, read_csv of other files, extension installs), has no
+        temporary directory to spill into, cannot be reconfigured, and runs SELECT and EXPLAIN
+        statements only. ``limits`` bound its memory and its time. Raises QueryError.
+        """
+        limits = limits or QueryLimits()
+        if not sql.strip():
+            raise UsageError("the query is empty: write one SQL statement")
+        with self._sealed(limits) as con:
+            timer = threading.Timer(limits.seconds, con.interrupt)
+            timer.daemon = True
+            timer.start()
+            try:
+                with _query_errors(limits):
+                    statements = con.extract_statements(sql)
+                    if len(statements) != 1:
+                        raise QueryError(f"{len(statements)} statements: a query is one statement")
+                    kind = statements[0].type
+                    if kind not in READ_STATEMENTS:
+                        raise QueryError(
+                            f"{kind.name} statements are not run: a query only reads "
+                            "(SELECT or EXPLAIN); the read model is rebuilt from the logs, "
+                            "and `gametape export --parquet DIR` writes it out"
+                        )
+                    result = con.execute(statements[0])
+                columns = [d[0] for d in result.description] if result.description else []
+
+                def batches() -> Iterator[list[tuple[Any, ...]]]:
+                    while columns:
+                        with _query_errors(limits):
+                            batch = result.fetchmany(limits.batch)
+                        if not batch:
+                            return
+                        yield batch
+
+                yield columns, batches()
+            finally:
+                timer.cancel()
+
+    @contextmanager
+    def _sealed(self, limits: QueryLimits) -> Iterator[duckdb.DuckDBPyConnection]:
         """A read-only connection that reaches no file but the model and is locked so."""
         self._open(read_only=True).close()  # waits out another process's write lock
         try:
             con = duckdb.connect(
                 str(self.path),
                 read_only=True,
-                config={"enable_external_access": False, "lock_configuration": True},
+                config={
+                    "enable_external_access": False,
+                    "temp_directory": "",  # spill nowhere: no file is written, even there
+                    "memory_limit": limits.memory,
+                    "threads": max(1, min(4, os.cpu_count() or 1)),
+                    "lock_configuration": True,
+                },
             )
+        except (duckdb.InvalidInputException, duckdb.ParserException) as exc:
+            raise UsageError(f"bad query limit: {str(exc).splitlines()[0]}") from None
         except duckdb.Error as exc:
             raise ModelError(
-                f"cannot open the read model {self.path}: {exc}",
+                f"cannot open the read model {self.path}: {str(exc).splitlines()[0]}",
                 hint="it can be rebuilt: gametape index --rebuild",
             ) from None
         try:
@@ -265,26 +419,34 @@ class ReadModel:
         """Write the shared tables as Parquet under ``directory/<table>/ruleset=<name>/``,
         and each game's views as ``directory/<game schema>/<view>.parquet``."""
         directory.mkdir(parents=True, exist_ok=True)
-        written = []
-        with self.connect(read_only=True) as con:
-            for table in PUBLIC:
-                target = str(directory / table).replace("'", "''")
-                con.execute(
-                    f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
-                    "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)"
-                )
-                written.append(directory / table)
-            for name in schema.schemas().values():
-                (directory / name).mkdir(exist_ok=True)
-                for view in PUBLIC:
-                    path = directory / name / f"{view}.parquet"
-                    target = str(path).replace("'", "''")
-                    con.execute(
-                        f"COPY (SELECT * FROM {name}.{view} ORDER BY ALL) TO "
-                        f"'{target}' (FORMAT PARQUET)"
-                    )
-                    written.append(path)
+        written: list[Path] = []
+        try:
+            with self.connect(read_only=True) as con:
+                self._export_parquet(con, directory, written)
+        except duckdb.Error as exc:
+            raise _model_error(directory, exc) from None
         return written
+
+    def _export_parquet(
+        self, con: duckdb.DuckDBPyConnection, directory: Path, written: list[Path]
+    ) -> None:
+        for table in PUBLIC:
+            target = str(directory / table).replace("'", "''")
+            con.execute(
+                f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
+                "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)"
+            )
+            written.append(directory / table)
+        for name in schema.schemas().values():
+            (directory / name).mkdir(exist_ok=True)
+            for view in PUBLIC:
+                path = directory / name / f"{view}.parquet"
+                target = str(path).replace("'", "''")
+                con.execute(
+                    f"COPY (SELECT * FROM {name}.{view} ORDER BY ALL) TO "
+                    f"'{target}' (FORMAT PARQUET)"
+                )
+                written.append(path)
 
 
 def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> Iterator[Rows]:

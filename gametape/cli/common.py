@@ -11,11 +11,11 @@ from rich.text import Text
 
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.engine.game import Game
-from gametape.engine.ruleset import NotationError
 from gametape.engine.validate import Report
-from gametape.errors import UsageError
 from gametape.events import Store, default_store, read_log
 from gametape.events.log import LogRead
+from gametape.text import has_control
+from gametape.usecases import record
 from gametape.usecases.record import open_game
 
 if TYPE_CHECKING:
@@ -62,20 +62,19 @@ def game_of(log: LogRead, upto: int | None = None) -> Game:
 
 
 def seat_of(game: Game, name: str | None) -> int | None:
-    if name is None:
-        return None
-    try:
-        return game.seat(name)
-    except NotationError as exc:
-        raise UsageError(exc.message) from None
+    """The seat an option (``--as``) names, if any; an unknown player is a usage error."""
+    return None if name is None else record.seat_of(game, name)
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
+    """``key=value`` options; one holding a control character (an ESC, say) is refused."""
     options = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
             fail(f"option {item!r} is not key=value", EXIT_USAGE)
+        if has_control(item):
+            fail(f"option {item!r} holds a control character", EXIT_USAGE)
         options[key.strip()] = value.strip()
     return options
 

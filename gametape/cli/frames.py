@@ -6,6 +6,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from gametape.replay import Cursor, Frame
+from gametape.text import visible
 
 
 def header(frame: Frame, last: int) -> Text:
@@ -14,7 +15,7 @@ def header(frame: Frame, last: int) -> Text:
     if frame.seq == 0:
         text.append(" · the setup", style="dim")
     elif frame.move is not None:
-        text.append(f" · {frame.actor + ': ' if frame.actor else ''}{frame.move}")
+        text.append(visible(f" · {frame.actor + ': ' if frame.actor else ''}{frame.move}"))
     elif frame.actor:
         text.append(f" · {frame.actor} moved", style="dim")
     return text
@@ -23,9 +24,10 @@ def header(frame: Frame, last: int) -> Text:
 def render_frame(cursor: Cursor, frame: Frame) -> RenderableType:
     parts: list[RenderableType] = [header(frame, cursor.last)]
     if frame.change:
-        parts.append(Text(f"→ {frame.change}"))
+        # visible() here too: the Textual viewer draws these without the CLI's safe console
+        parts.append(Text(visible(f"→ {frame.change}")))
     if frame.seq == cursor.last and cursor.problem:
-        parts.append(Text(f"the replay stops here: {cursor.problem}", style="bold red"))
+        parts.append(Text(visible(f"the replay stops here: {cursor.problem}"), style="bold red"))
     game = cursor.events[0].game  # type: ignore[attr-defined]
     parts.append(cursor.ruleset.board(frame.view, f"{game} · seq {frame.seq}/{cursor.last}"))
     return Group(*parts)

@@ -1,10 +1,13 @@
 """Terminal output shared by every command: consoles, JSON, errors and exit codes.
 
-User and log text (names, moves, messages) is always printed as text, never as rich markup.
+User and log text (names, moves, messages) is always printed as text, never as rich markup:
+the consoles read no markup at all, and every control character in printed text (an ESC
+from a forged log, say) is shown as a visible symbol instead of reaching the terminal.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import sys
 from collections.abc import Callable, Iterable
@@ -13,9 +16,11 @@ from typing import Any, NoReturn, TypeVar
 import msgspec
 import typer
 from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
 
-from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError
+from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError, os_error
+from gametape.text import visible
 
 __all__ = [
     "EXIT_INVALID",
@@ -27,10 +32,26 @@ __all__ = [
     "render",
 ]
 
+
+class SafeConsole(Console):
+    """A console that never reads markup and never lets a control character through: text
+    segments (never rich's own control segments) have theirs made visible just before they
+    are written, so no renderer, table or board can forget it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        return super()._render_buffer(
+            segment if segment.control else Segment(visible(segment.text), segment.style)
+            for segment in buffer
+        )
+
+
 # soft_wrap: long lines are never broken by us (a pipe or a grep gets each line whole);
 # tables and boards still fit the width.
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = SafeConsole(soft_wrap=True)
+err = SafeConsole(stderr=True, soft_wrap=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,8 +70,9 @@ def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoR
 
 
 def friendly_errors(func: F) -> F:
-    """Turn a GametapeError into one clear line and its exit code; anything else is a bug
-    and keeps its traceback."""
+    """Turn a GametapeError into one clear line and its exit code; so too an error of the
+    machine (a read-only store, a full disk, a name too long: ``errors.os_error``). Anything
+    else is a bug and keeps its traceback."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -58,6 +80,11 @@ def friendly_errors(func: F) -> F:
             return func(*args, **kwargs)
         except GametapeError as exc:
             fail(str(exc), exc.exit_code, hint=exc.hint)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise
+            error = os_error(exc)
+            fail(str(error), error.exit_code, hint=error.hint)
 
     return wrapper  # type: ignore[return-value]
 

@@ -45,29 +45,49 @@ def prompt_reader(history: Iterable[str] = (), **session: Any) -> Reader:
     return read
 
 
-def plain_reader(stream: IO[str], echo: Console) -> Reader:
-    """Lines from a pipe or a file; each is echoed after its prompt, like a transcript."""
+class PlainReader:
+    """Lines from a pipe or a file; each is echoed after its prompt, like a transcript (a
+    line too long to be a move is echoed cut short). ``line`` counts the lines read."""
 
-    def read(message: str, words: Sequence[str]) -> str:
-        line = stream.readline()
+    def __init__(self, stream: IO[str], echo: Console) -> None:
+        self.stream = stream
+        self.echo = echo
+        self.line = 0
+
+    def __call__(self, message: str, words: Sequence[str]) -> str:
+        line = self.stream.readline()
         if not line:
             raise EOFError
-        echo.print(Text(message + line.rstrip("\n")))
+        self.line += 1
+        shown = line.rstrip("\n")
+        if len(shown) > 120:
+            shown = f"{shown[:100]}… ({len(shown):,} characters)"
+        self.echo.print(Text(message + shown))
         return line
-
-    return read
 
 
 class Recorder:
-    """The recording loop: prompt, record, show. ``seat`` is whose view the board shows."""
+    """The recording loop: prompt, record, show. ``seat`` is whose view the board shows.
+
+    With ``stop_at_refusal`` (moves from a script), the first refused move ends the loop;
+    ``refused`` says where it was.
+    """
 
     def __init__(
-        self, recording: Recording, console: Console, read: Reader, seat: int | None = None
+        self,
+        recording: Recording,
+        console: Console,
+        read: Reader,
+        seat: int | None = None,
+        *,
+        stop_at_refusal: bool = False,
     ) -> None:
         self.recording = recording
         self.console = console
         self.read = read
         self.seat = seat
+        self.stop_at_refusal = stop_at_refusal
+        self.refused: list[int] = []  # the input lines refused (1 = the first line read)
 
     @property
     def game(self) -> Any:
@@ -102,8 +122,10 @@ class Recorder:
                 self.show_legal()
             elif line.lower() in ("b", "board"):
                 self.show_board()
-            else:
-                self.record(line)
+            elif not self.record(line):
+                self.refused.append(getattr(self.read, "line", 0))
+                if self.stop_at_refusal:
+                    return
 
     def prompt(self) -> str:
         game = self.game
@@ -124,7 +146,8 @@ class Recorder:
         words.update(dict.fromkeys(game.ruleset.completions(game.state)))
         return list(words)
 
-    def record(self, line: str) -> None:
+    def record(self, line: str) -> bool:
+        """Record one move; False (with the reason printed) if it was refused."""
         try:
             done = self.recording.move(line)
         except GametapeError as exc:
@@ -139,10 +162,11 @@ class Recorder:
                     style="dim",
                 )
             )
-            return
+            return False
         seqs = f"seq {done.first}" if done.first == done.last else f"seqs {done.first}-{done.last}"
         self.console.print(Text.assemble(("✓ ", "green"), done.description, (f"  [{seqs}]", "dim")))
         self.show_board()
+        return True
 
     def show_board(self) -> None:
         game = self.game

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import csv
-import io
 import math
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 import msgspec
 from rich.table import Table
@@ -28,33 +27,47 @@ def _cell(value: Any) -> str:
 def rich_table(
     columns: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None
 ) -> Table:
-    table = Table(title=title, title_justify="left", header_style="bold")
+    """A table of data: every cell and heading is text, never markup (a name ``[/]`` is
+    shown as typed)."""
+    table = Table(title=Text(title) if title else None, title_justify="left", header_style="bold")
     for name in columns:
-        table.add_column(name)
+        table.add_column(Text(name))
     for row in rows:
-        table.add_row(*(_cell(v) for v in row))
+        table.add_row(*(Text(_cell(v)) for v in row))
     return table
 
 
-def as_text(columns: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str) -> str:
-    """CSV, JSON Lines (one object per row) or a Markdown table."""
+def text_writer(
+    columns: Sequence[str], fmt: str, stream: IO[str]
+) -> Callable[[Sequence[Sequence[Any]]], None]:
+    """A writer of rows in CSV, JSON Lines (one object per row) or a Markdown table, batch by
+    batch: the header is written at once, then each batch as it comes."""
     if fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(columns)
-        writer.writerows([[_cell(v) for v in row] for row in rows])
-        return buf.getvalue()
+        return lambda rows: writer.writerows([[_cell(v) for v in row] for row in rows])
     if fmt == "json":
         enc = msgspec.json.Encoder(decimal_format="number")
-        return "".join(
-            enc.encode(dict(zip(columns, row, strict=True))).decode() + "\n" for row in rows
-        )
+
+        def write_json(rows: Sequence[Sequence[Any]]) -> None:
+            stream.write(
+                "".join(
+                    enc.encode(dict(zip(columns, row, strict=True))).decode() + "\n" for row in rows
+                )
+            )
+
+        return write_json
     if fmt == "markdown":
-        lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-        lines += [
-            "| " + " | ".join(_cell(v).replace("|", "\\|") for v in row) + " |" for row in rows
-        ]
-        return "\n".join(lines) + "\n"
+
+        def md(cells: Sequence[str]) -> str:
+            return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n"
+
+        stream.write(md(columns) + "|" + "---|" * len(columns) + "\n")
+
+        def write_md(rows: Sequence[Sequence[Any]]) -> None:
+            stream.write("".join(md([_cell(v) for v in row]) for row in rows))
+
+        return write_md
     raise ValueError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 

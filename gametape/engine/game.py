@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from gametape.engine.fold import R_RETRACT, R_SETUP, Fold, IllegalEvent, live_seqs, start
-from gametape.engine.moves import seat_named
+from gametape.engine.moves import check_length, seat_named
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Result, Ruleset, RuleViolation
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
@@ -143,6 +143,7 @@ class Game:
 
 def parse_move(ruleset: Ruleset[Any], state: Any, text: str, seat: int | None) -> Event:
     """Parse notation, including the shared ``abandon``."""
+    check_length(text)
     if text.strip().lower() in ABANDON_WORDS:
         return Abandon(player=seat)
     return ruleset.parse_move(state, text, seat)

@@ -4,7 +4,6 @@ moves. Nothing here knows any one game."""
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -12,7 +11,12 @@ from gametape.engine.ruleset import NotationError
 
 M = TypeVar("M")
 
-_NUMBER = re.compile(r"(0|[1-9][0-9]*)\Z")  # ASCII digits only: not ١ or １, no sign or 007
+# ASCII digits only (not ١ or １), no sign or 007, at most 9 digits: no move or option needs
+# more, and a 5,000-digit "slot" is refused like any other word that is not a number.
+_NUMBER = re.compile(r"(0|[1-9][0-9]{0,8})\Z")
+# A move is a few words; a longer line is refused before it is read at all.
+MAX_MOVE = 500
+_WORD = re.compile(r"\s+|\"[^\"]*\"|'[^']*'|[^\s\"']+|[\"']")
 
 
 MAX_NAME = 40
@@ -37,16 +41,37 @@ def names_problem(players: Sequence[str]) -> str | None:
 
 
 def number(text: str, what: str = "number") -> int | None:
-    """``text`` as a whole number written the one documented way, else None."""
+    """``text`` as a whole number written the one documented way (up to 9 digits), else None."""
     return int(text) if _NUMBER.match(text) else None
 
 
+def check_length(text: str) -> None:
+    """Refuse a move longer than MAX_MOVE characters before anything reads it."""
+    if len(text) > MAX_MOVE:
+        raise NotationError(f"a move is at most {MAX_MOVE} characters; this one has {len(text):,}")
+
+
 def split_words(text: str) -> list[str]:
-    """The words of a move; quotes keep a name with spaces whole (``clue "Anna Maria" red``)."""
-    try:
-        return shlex.split(text)
-    except ValueError as exc:
-        raise NotationError(f"cannot read {text!r}: {exc}") from None
+    """The words of a move; quotes keep a name with spaces whole (``clue "Anna Maria" red``).
+    One pass over the text (quotes as in a shell, without escapes)."""
+    check_length(text)
+    words: list[str] = []
+    word: list[str] | None = None
+    for match in _WORD.finditer(text):
+        piece = match.group()
+        if piece[0].isspace():
+            if word is not None:
+                words.append("".join(word))
+            word = None
+            continue
+        if piece in ('"', "'"):
+            raise NotationError(f"cannot read {text!r}: a {piece} is not closed")
+        if piece[0] in "\"'":
+            piece = piece[1:-1]
+        word = [*word, piece] if word is not None else [piece]
+    if word is not None:
+        words.append("".join(word))
+    return words
 
 
 def seat_named(players: Sequence[str], name: str, seat: int | None = None) -> int:

@@ -8,6 +8,8 @@ Guarantees (each has a test in tests/test_log.py):
    check the expected seq under it; the loser gets StaleWrite and writes nothing.
 4. Nothing ever rewrites or truncates a log, except ``repair``, which moves a torn tail aside
    into a ``.torn`` file (so even the fragment is kept).
+5. A write that fails (a full disk) leaves nothing behind: a new log is removed, and an append
+   is cut back to the bytes the log had before it; the error says what happened.
 """
 
 from __future__ import annotations
@@ -75,23 +77,24 @@ class LogRead:
         return self.records[-1].hash if self.records else ""
 
 
-def read_bytes(path: Path) -> bytes:
-    """A log's bytes; a file that cannot be read is a LogError naming it (never a FIFO wait)."""
+def read_bytes(path: Path, what: str = "the log") -> bytes:
+    """A log's (or another file's) bytes; a file that cannot be read is a LogError naming
+    it (never a FIFO wait, never a directory)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise LogError(f"cannot read the log: {exc.strerror or exc}", path=path) from None
+        raise LogError(f"cannot read {what}: {exc.strerror or exc}", path=path) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            raise LogError(f"cannot read the log: {kind}", path=path)
+            raise LogError(f"cannot read {what}: {kind}", path=path)
         chunks = [os.read(fd, st.st_size + 1)]
         while chunks[-1]:  # a log growing while it is read: take what is there
             chunks.append(os.read(fd, 1 << 16))
         return b"".join(chunks)
     except OSError as exc:
-        raise LogError(f"cannot read the log: {exc.strerror or exc}", path=path) from None
+        raise LogError(f"cannot read {what}: {exc.strerror or exc}", path=path) from None
     finally:
         os.close(fd)
 
@@ -267,9 +270,14 @@ def append_events(
                     seq=expected_seq,
                 )
             data, _ = encode_lines(events, expected_seq, last_hash)
-            _write_all(fd, data)
-            if fsync:
-                os.fsync(fd)
+            size = os.fstat(fd).st_size
+            try:
+                _write_all(fd, data)
+                if fsync:
+                    os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, size)  # no torn tail: the log is as it was
+                raise
         return expected_seq + len(events) - 1
     finally:
         os.close(fd)
@@ -283,6 +291,9 @@ def create_log(path: Path, events: Sequence[Event], *, fsync: bool = True) -> No
         _write_all(fd, data)
         if fsync:
             os.fsync(fd)
+    except OSError:
+        os.unlink(path)  # no empty or half-written log is left for a reader to stumble on
+        raise
     finally:
         os.close(fd)
     if fsync:
@@ -296,7 +307,10 @@ def repair_torn(path: Path) -> tuple[int, Path] | None:
     A log left with no complete line (a crash while creating it) is not a game: the whole
     file moves aside to ``<log>.torn`` and the offset is 0.
     """
-    read_bytes(path)  # refuses a directory, a FIFO or a broken link with a clear error
+    # refuses a directory, a FIFO or a broken link with a clear error; a whole log is left
+    # alone without being opened for writing (a read-only log needs no repair)
+    if read_bytes(path).endswith(b"\n"):
+        return None
     fd = os.open(path, os.O_RDWR)
     try:
         with locked(fd, path):
@@ -306,10 +320,18 @@ def repair_torn(path: Path) -> tuple[int, Path] | None:
                 return None
             cut = data.rfind(b"\n") + 1
             side = path.with_name(path.name + ".torn")
-            with open(side, "ab") as f:
-                f.write(data[cut:] + b"\n")
-                f.flush()
-                os.fsync(f.fileno())
+            existed = side.exists()
+            with open(side, "ab", buffering=0) as f:
+                kept = f.tell()
+                try:
+                    f.write(data[cut:] + b"\n")
+                    f.flush()
+                    os.fsync(f.fileno())
+                except OSError:  # the side file as it was (or none); the log is not touched
+                    f.truncate(kept)
+                    if not existed:
+                        side.unlink()
+                    raise
             if cut == 0:  # nothing complete: the file is no log at all
                 os.unlink(path)
                 fsync_dir(path.parent)

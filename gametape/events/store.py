@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import itertools
 import os
 import re
 import secrets
+import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -24,13 +26,14 @@ from gametape.events.log import (
     read_log,
     syncfs,
 )
+from gametape.text import shown_path
 
 ENV_VAR = "GAMETAPE_STORE"
 SUFFIX = ".jsonl"
 # Lower-case letters and digits without look-alikes (0/o, 1/l/i): short, readable, file-safe.
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 ID_LENGTH = 8
-ID_REF = re.compile(r"[A-Za-z0-9_-]+")
+ID_REF = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an id, or a prefix of one, as typed
 
 
 class StoreMissing(UsageError):
@@ -73,7 +76,11 @@ class Store:
     def __init__(self, root: Path | str) -> None:
         # Absolute and with symlinks resolved, so `.`, `./`, a relative path, a symlink and
         # the absolute path name the same files (log paths in the read model included).
-        self.root = Path(root).expanduser().resolve()
+        path = Path(root).expanduser()
+        try:
+            self.root = path.resolve()
+        except (RuntimeError, OSError):  # a symlink loop: require() and create() say so
+            self.root = path.absolute()
         self._unsynced: set[Path] | None = None
 
     def __repr__(self) -> str:
@@ -82,21 +89,52 @@ class Store:
     def path(self, game_id: str) -> Path:
         return self.root / f"{game_id}{SUFFIX}"
 
+    def _problem(self) -> str | None:
+        """Why the store's path is not a usable directory, or None."""
+        try:
+            st = os.stat(self.root)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return "a symlink loop"
+            if exc.errno == errno.ENOENT:
+                return "no such directory"
+            return exc.strerror or str(exc)
+        return None if stat.S_ISDIR(st.st_mode) else "not a directory"
+
     def require(self) -> Store:
         """This store, if its directory exists; StoreMissing (a usage error) if not."""
-        if not self.root.is_dir():
-            what = "not a directory" if self.root.exists() else "no such directory"
+        problem = self._problem()
+        if problem is not None:
             raise StoreMissing(
-                f"no store at {self.root} ({what})",
+                f"no store at {shown_path(self.root)} ({problem})",
                 hint="check --store or $GAMETAPE_STORE; `gametape new` makes one",
             )
         return self
 
+    def ensure(self) -> Store:
+        """This store, its directory made if it does not exist yet (for commands that create
+        games); StoreMissing if the path is a file, a device or a loop."""
+        if self._problem() == "no such directory":
+            try:
+                self.root.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreMissing(
+                    f"cannot make the store {shown_path(self.root)}: {exc.strerror or exc}",
+                    hint="check --store or $GAMETAPE_STORE",
+                ) from None
+        return self.require()
+
     def game_ids(self) -> list[str]:
-        """Every game in the store, sorted by id (none if the store does not exist yet)."""
+        """Every game in the store, sorted by id (none if the store does not exist yet).
+
+        Every entry named like a log counts, a directory or a FIFO too (validation reports it
+        as an invalid game); a name that is not UTF-8 is listed with its bytes escaped.
+        """
         if not self.root.is_dir():
             return []
-        return sorted(p.name[: -len(SUFFIX)] for p in self.root.glob(f"*{SUFFIX}"))
+        return sorted(
+            name[: -len(SUFFIX)] for name in os.listdir(self.root) if name.endswith(SUFFIX)
+        )
 
     def resolve(self, ref: str) -> Path:
         """A log path from a game id or a unique id prefix in the store, or from an explicit
@@ -106,8 +144,9 @@ class Store:
         if ref.endswith(SUFFIX) and (as_path.exists() or as_path.is_symlink()):
             return as_path
         if not ID_REF.fullmatch(ref):
+            shown = ref if len(ref) <= 60 else ref[:60] + "…"
             raise GameNotFound(
-                f"{ref!r} is not a game id (letters and digits), nor a path "
+                f"{shown!r} is not a game id (up to 100 letters and digits), nor a path "
                 f"to an existing {SUFFIX} file"
             )
         self.require()
@@ -123,7 +162,7 @@ class Store:
 
     def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
         """Write a new game (setup plus any first events); return its new id."""
-        self.root.mkdir(parents=True, exist_ok=True)
+        self.ensure()
         fsync = self._unsynced is None
         for attempt in itertools.count():
             gid = new_game_id(setup, attempt)

@@ -15,8 +15,9 @@ import msgspec
 
 from gametape.engine.fold import Fold, start
 from gametape.engine.game import describe, kinds, notation, redact
+from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import RuleViolation
+from gametape.engine.ruleset import NotationError, RuleViolation
 from gametape.errors import GametapeError, NotFound, UsageError
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import read_log
@@ -117,11 +118,12 @@ class Cursor:
         return self._extend(read.events[known:], str(read.error) if read.error else None)
 
     def seat(self, name: str) -> int:
-        """The seat of the player called ``name`` (ignoring case); UsageError names them all."""
-        lowered = [p.casefold() for p in self.players]
-        if name.casefold() not in lowered:
-            raise UsageError(f"no player {name!r}; the players are {', '.join(self.players)}")
-        return lowered.index(name.casefold())
+        """The seat of the player ``name`` (a name, a unique prefix or a seat number, as in
+        every other command); UsageError names them all."""
+        try:
+            return seat_named(self.players, name)
+        except NotationError as exc:
+            raise UsageError(exc.message) from None
 
     # --- position -----------------------------------------------------------------------
 

@@ -9,17 +9,22 @@ from pathlib import Path
 from gametape.engine.validate import Problem, Report, validate
 from gametape.events.errors import LogError
 from gametape.events.log import read_log
+from gametape.text import shown_path
 
 
 def validate_path(path: Path) -> Report:
-    """Read and validate one log file; a file that cannot be read is an invalid report."""
+    """Read and validate one log file; a file that cannot be read, or whose name is not
+    UTF-8 (no game's is), is an invalid report."""
+    shown = shown_path(path)
     try:
+        if shown != str(path):
+            raise LogError("the file name is not UTF-8 text: no game log is named so", path=path)
         read = read_log(path)
     except LogError as exc:
-        problem = Problem(kind=type(exc).__name__, message=exc.message, file=str(path))
+        problem = Problem(kind=type(exc).__name__, message=exc.message, file=shown)
         return Report(
-            file=str(path),
-            game=path.stem,
+            file=shown,
+            game=shown_path(path.stem),
             ruleset=None,
             status="invalid",
             events=0,

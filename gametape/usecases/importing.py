@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -12,8 +13,10 @@ from gametape.errors import UsageError
 from gametape.events.base import Setup
 from gametape.events.codec import decode_line
 from gametape.events.errors import LogError
+from gametape.events.log import read_bytes
 from gametape.events.store import Store
 from gametape.interop.formats import Format, ImportRefused
+from gametape.text import shown_path
 
 Status = Literal["imported", "duplicate", "refused", "ignored"]
 
@@ -32,10 +35,18 @@ class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def files_in(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
-    """(file, named by the user). Directories expand to their ``*.json`` files, recursively."""
+    """(file, named by the user). Directories expand to every entry named ``*.json`` under
+    them, recursively, without following links to directories (a link loop cannot trap the
+    walk). A link, a FIFO or a dangling link is yielded too: its import is refused by name."""
     for path in paths:
         if path.is_dir():
-            yield from ((p, False) for p in sorted(path.rglob("*.json")) if p.is_file())
+            found = [
+                Path(top, name)
+                for top, _dirs, names in os.walk(path)
+                for name in names
+                if name.endswith(".json")
+            ]
+            yield from ((p, False) for p in sorted(found))
         else:
             yield path, True
 
@@ -82,9 +93,9 @@ def import_files(
 def _import_one(
     store: Store, fmt: Format, path: Path, keys: set[str], named: bool, options: Mapping[str, str]
 ) -> ImportResult:
-    file = str(path)
+    file = shown_path(path)
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, "the file")
         try:
             source = fmt.parse(data)
         except ImportRefused:
@@ -97,13 +108,11 @@ def _import_one(
             return ImportResult(
                 file=file, status="duplicate", reason=f"already imported: {seen[0]}"
             )
-        game = fmt.to_game(source, path.name, options)
+        game = fmt.to_game(source, shown_path(path.name), options)
     except ImportRefused as exc:
         return ImportResult(file=file, status="refused", kind=exc.kind, reason=exc.message)
-    except OSError as exc:
-        return ImportResult(
-            file=file, status="refused", kind="format", reason=exc.strerror or str(exc)
-        )
+    except LogError as exc:
+        return ImportResult(file=file, status="refused", kind="format", reason=exc.message)
     gid = store.create(game.setup, game.events[1:])
     keys |= mine
     result = game.result()

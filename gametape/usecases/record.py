@@ -18,7 +18,7 @@ from gametape.engine.fold import Fold, IllegalEvent
 from gametape.engine.game import UNDO_WORDS, Game, describe, notation
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.registry import get_ruleset
-from gametape.engine.ruleset import OptionError, RuleViolation
+from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
 from gametape.events.log import LogRead, read_log
@@ -96,6 +96,15 @@ def open_game(read: LogRead, upto: int | None = None, *, whole: bool = True) -> 
         raise
 
 
+def seat_of(game: Game, name: str) -> int:
+    """The seat of the player ``name`` (a name, a unique prefix or a seat number) named in an
+    option such as ``--by`` or ``--as``: an unknown one is a usage error listing the players."""
+    try:
+        return game.seat(name)
+    except NotationError as exc:
+        raise UsageError(exc.message) from None
+
+
 def chance_rng(game: Game) -> random.Random:
     """The generator for the deals owed now, seeded by the game's seed and the position: the
     moves still in effect, so taking a move back and making it again draws the same deal."""
@@ -132,7 +141,7 @@ def play(game: Game, text: str, by: str | None = None) -> Recorded:
     """Apply ``text`` (or ``undo``) to ``game`` in memory, with any deal the table then owes.
     Raises NotationError or RuleViolation (naming the seq the move would have had), and then
     ``game`` is unchanged."""
-    seat = game.seat(by) if by is not None else None
+    seat = None if by is None else seat_of(game, by)
     before = game.state
     expected = len(game.events)
     if text.strip().lower() in UNDO_WORDS:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from gametape.cli.common import STATE, JsonOpt, progress
 from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
-from gametape.errors import GametapeError, UsageError
+from gametape.errors import GametapeError, MachineError, UsageError
 
 app = typer.Typer()
 
@@ -22,6 +22,13 @@ def _model() -> Any:
     from gametape.analytics import ReadModel
 
     return ReadModel(STATE.existing_store.root)
+
+
+def _speak(model: Any) -> None:
+    """Say what the model had to do on its own (a damaged model set aside and rebuilt)."""
+    for note in model.notes:
+        err.print(Text.assemble(("warning:", "yellow"), f" {note}"))
+    model.notes.clear()
 
 
 def _refresh(model: Any, jobs: int = 0, quiet: bool = False) -> Any:
@@ -35,10 +42,18 @@ def _refresh(model: Any, jobs: int = 0, quiet: bool = False) -> Any:
 
 
 def fresh_model() -> Any:
-    """The read model, refreshed first if any log changed."""
+    """The read model, refreshed first if any log changed. In a store that cannot be
+    written, a fresh model there is used as it is; otherwise one is kept in the user's cache."""
     model = _model()
     if model.stale():
-        _refresh(model, quiet=True)
+        if not model.writable:
+            model = model.elsewhere()
+            err.print(
+                Text(f"the store is read-only; the read model is kept in {model.path}", style="dim")
+            )
+        if model.stale():
+            _refresh(model, quiet=True)
+    _speak(model)
     return model
 
 
@@ -56,9 +71,16 @@ def index(
     Example: `gametape index` · `gametape index --rebuild`
     """
     model = _model()
+    if not model.writable:
+        raise MachineError(
+            f"the store {model.root} is read-only: its read model cannot be written",
+            hint="`gametape query` and `gametape stats` still work: they keep a read model "
+            "in your cache directory",
+        )
     if rebuild:
-        model.path.unlink(missing_ok=True)
+        model.discard()
     summary = _refresh(model, jobs, quiet=json)
+    _speak(model)
     if json:
         print_json(
             {
@@ -80,6 +102,9 @@ def index(
     err.print(Text(f"read model: {model.path}", style="dim"))
 
 
+TABLE_ROWS = 1000  # a terminal table shows this many rows; the other formats stream them all
+
+
 @app.command()
 @friendly_errors
 def query(
@@ -92,32 +117,60 @@ def query(
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
     ] = "table",
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.1, help="Stop the query after this many seconds.")
+    ] = 60.0,
+    memory_limit: Annotated[
+        str, typer.Option("--memory-limit", help="Memory the query may use (DuckDB sizes: 2GB).")
+    ] = "2GB",
 ) -> None:
-    """Run SQL on the read model (refreshed first if any log changed).
+    """Run one read-only SQL statement (SELECT or EXPLAIN) on the read model, refreshed
+    first if any log changed.
 
     Tables and columns: docs/analytics.md. json prints one object per row (JSON Lines).
+    csv, json and markdown stream every row; a table shows the first 1,000. A query is
+    stopped past `--timeout` (default 60 s) or `--memory-limit` (default 2GB) and writes
+    no file anywhere.
 
     Example: `gametape query "SELECT player_count, avg(score) FROM games GROUP BY ALL"`
     """
-    from gametape.analytics import QueryError
-    from gametape.cli.tables import FORMATS, as_text, rich_table
+    from gametape.analytics import QueryError, QueryLimits
+    from gametape.cli.tables import FORMATS, rich_table, text_writer
 
     if fmt not in FORMATS:
         fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
     model = fresh_model()
+    limits = QueryLimits(seconds=timeout, memory=memory_limit)
     try:
-        columns, rows = model.query(sql)
+        with model.stream(sql, limits) as (columns, batches):
+            if fmt != "table":
+                write = text_writer(columns, fmt, sys.stdout)
+                for batch in batches:
+                    write(batch)
+                return
+            rows: list[Any] = []
+            more = 0
+            for batch in batches:
+                room = TABLE_ROWS - len(rows)
+                rows += batch[:room]
+                more += len(batch[room:]) if room < len(batch) else 0
     except QueryError as exc:
         fail(
             str(exc),
-            hint="tables: games, game_players, events, and per game "
-            "GAME.events (docs/analytics.md)",
+            hint=exc.hint
+            or "tables: games, game_players, events, and per game GAME.events (docs/analytics.md)",
         )
-    if fmt == "table":
-        render(rich_table(columns, rows))
-        err.print(Text(f"{len(rows)} rows", style="dim"))
+    render(rich_table(columns, rows))
+    if more:
+        err.print(
+            Text(
+                f"{len(rows)} rows shown, {more} more not shown: --format csv or json "
+                "prints them all",
+                style="dim",
+            )
+        )
     else:
-        sys.stdout.write(as_text(columns, rows, fmt))
+        err.print(Text(f"{len(rows)} row{'s' if len(rows) != 1 else ''}", style="dim"))
 
 
 @app.command()
@@ -307,9 +360,8 @@ def _in_format(cursor: Any, fmt: str) -> tuple[bytes, str]:
 
 
 def _write(target: Path, data: bytes) -> None:
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    """Write a file whole or not at all: into a temporary file beside it, then renamed."""
+    from gametape.usecases.files import write_whole
+
+    write_whole(target, data)
     err.print(Text(f"wrote {target}", style="dim"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 import typer
@@ -68,7 +69,9 @@ def new(
     Example: `gametape new hanabi --players alice,bob,cara --seed 7` ·
     `gametape new hanabi --players ann,ben,cat --table` (then `gametape record GAME`)
     """
-    listed = [p.strip() for p in players.split(",")]
+    # ", " separates names as "," does; any other space around a name is kept, so the one
+    # rule for names refuses it (" ann" is not a name).
+    listed = re.split(r", ?", players)
     gid, created = record.new_game(
         STATE.store, game, listed, seed, parse_options(option or []), table=table
     )
@@ -86,7 +89,12 @@ def new(
         return
     out.print(Text(gid, style="bold"))
     err.print(Text(f"new {game} game for {', '.join(listed)} → {path}", style="dim"))
-    err.print(Text(f'next: gametape show {gid}   ·   gametape move {gid} "…"', style="dim"))
+    if table:
+        err.print(
+            Text(f"next: gametape record {gid}   (type the moves as the table plays)", style="dim")
+        )
+    else:
+        err.print(Text(f'next: gametape show {gid}   ·   gametape move {gid} "…"', style="dim"))
 
 
 @app.command()
@@ -291,6 +299,13 @@ def record_cmd(
         str | None,
         typer.Option("--as", help="Show the board as this player sees it (default: everything)."),
     ] = None,
+    keep_going: Annotated[
+        bool,
+        typer.Option(
+            "--keep-going",
+            help="Moves from a pipe: go on after a refused move (exit 1 at the end all the same).",
+        ),
+    ] = False,
 ) -> None:
     """Record a whole game at the table, move after move, at one prompt.
 
@@ -298,28 +313,42 @@ def record_cmd(
     moves; `?` lists the legal moves; `undo` takes back the last one; `b` shows the board.
     A refused move is explained and nothing is recorded. Every accepted move is on disk
     before the prompt returns. Ctrl-D leaves; `gametape record GAME` resumes. Without a
-    terminal, moves are read one per line from standard input.
+    terminal, moves are read one per line from standard input: the first refused line stops
+    the recording with exit status 1, naming the line (`--keep-going` records the rest).
 
     Example: `gametape new hanabi -p ann,ben,cat --table` then `gametape record` and type
     `c ben r 13`, `p2 r1`, `d1 y4` ...
     """
     import sys
 
-    from gametape.cli.recorder import Recorder, plain_reader, prompt_reader
+    from gametape.cli.recorder import PlainReader, Recorder, prompt_reader
 
     store = STATE.store
     path = store.resolve(game_ref) if game_ref is not None else _latest_in_progress()
     recording = record.Recording(store, path)
     seat = seat_of(recording.game, as_player)
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive:
         game = recording.game
         past = [
             notation(game.ruleset, game.fold.states[s - 1], game.events[s]) for s in game.fold.live
         ]
-        reader = prompt_reader(history=past)
+        reader: Any = prompt_reader(history=past)
     else:
-        reader = plain_reader(sys.stdin, out)
-    Recorder(recording, out, reader, seat).run()
+        reader = PlainReader(sys.stdin, out)
+    recorder = Recorder(
+        recording, out, reader, seat, stop_at_refusal=not (interactive or keep_going)
+    )
+    recorder.run()
+    if recorder.refused and not interactive:
+        lines = ", ".join(map(str, recorder.refused[:10]))
+        more = "" if keep_going else "; the lines after it were not read"
+        fail(
+            f"standard input line{'s' if len(recorder.refused) > 1 else ''} {lines} "
+            f"{'were' if len(recorder.refused) > 1 else 'was'} refused{more}",
+            hint="every move before it is recorded; fix the line and run "
+            f"`gametape record {recording.game.setup.game}` again with the rest",
+        )
 
 
 def _latest_in_progress() -> Any:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from gametape.engine.moves import number
 from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
 from gametape.games.hanabi import knowledge as _knowledge
@@ -48,9 +49,24 @@ def _bool(text: str) -> bool:
 
 
 def _int(key: str, text: str) -> int:
-    if not text.strip().isascii() or not text.strip().isdigit():
-        raise OptionError(f"option {key}: {text!r} is not a whole number")
-    return int(text)
+    value = number(text.strip())
+    if value is None:
+        raise OptionError(f"option {key}: {text!r} is not a whole number (up to 9 digits)")
+    return value
+
+
+def _suits(text: str) -> tuple[str, ...]:
+    """Suit names: 1-6 of them, each 1-20 letters, no two alike (ignoring case)."""
+    suits = tuple(s.strip() for s in text.split(","))
+    for suit in suits:
+        if not 1 <= len(suit) <= 20 or not suit.isalpha():
+            raise OptionError(f"option suits: {suit!r} is not a suit name (1-20 letters)")
+    folded = [s.casefold() for s in suits]
+    if len(set(folded)) != len(folded):
+        raise OptionError(f"option suits: {text!r} names a suit twice")
+    if not 1 <= len(suits) <= 6:
+        raise OptionError(f"option suits: {len(suits)} suits; a game has 1-6")
+    return suits
 
 
 def parse_options(options: Mapping[str, str]) -> HanabiOptions:
@@ -59,7 +75,7 @@ def parse_options(options: Mapping[str, str]) -> HanabiOptions:
     for key, value in options.items():
         key = key.replace("-", "_")
         if key == "suits":
-            kwargs[key] = tuple(s.strip() for s in value.split(",") if s.strip())
+            kwargs[key] = _suits(value)
         elif key == "copies":
             kwargs[key] = (
                 TUTORIAL_COPIES

@@ -307,7 +307,7 @@ def _looks_like_a_game(data: bytes) -> bool:
     """For files found in a directory: a JSON object with ``players`` and ``deck``."""
     try:
         obj = msgspec.json.decode(data)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return True  # let the import report what is wrong with it
     return isinstance(obj, dict) and "players" in obj and "deck" in obj
 

@@ -1,0 +1,39 @@
+"""Text from users and logs, made safe to show: control characters become visible symbols."""
+
+from __future__ import annotations
+
+import re
+
+# C0 controls but tab and newline, DEL, the C1 controls (ESC [ and CSI reach a terminal), and
+# lone surrogates (a file name's bytes that are not UTF-8, as Python decodes them).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # Unicode's control pictures: ESC → ␛, NUL → ␀
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return "␡" if code == 0x7F else "�"
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but tab and newline shown as a symbol
+    (``"\\x1b[31m"`` → ``"␛[31m"``), so printing it can never drive the terminal.
+
+    >>> visible("ann\\x1b[2J")
+    'ann␛[2J'
+    """
+    return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (tab and newline included)."""
+    return any(not c.isprintable() and c != " " for c in text)
+
+
+def shown_path(path: object) -> str:
+    """A file name as one line of text: bytes that are not UTF-8 (``bad\\xff.jsonl``) are
+    shown escaped, and every control character, newline and tab included, as a symbol."""
+    return visible(str(path)).replace("\n", "␊").replace("\t", "␉")

@@ -11,6 +11,7 @@ from itertools import pairwise
 
 import msgspec
 import pytest
+from msgspec.structs import replace
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
@@ -106,6 +107,18 @@ def test_c3_several_rounds_and_an_abandoned_game_has_no_winner():
     game.push(Abandon(player=None))
     result = game.result()
     assert result is not None and result.outcome == "terminated" and result.winners == ()
+    # abandoned after a round was scored: the points and geishas held then are reported
+    played = next(g for g in map(bot_game, range(60)) if len(g.state.history) >= 2)
+    game = Game.from_events(played.events[:1])
+    for event in played.events[1:]:
+        game.push(event)
+        if len(game.state.history) == 1:
+            break
+    game.push(Abandon(player=None))
+    result = game.result()
+    assert result is not None and result.winners == ()
+    assert result.scores == (game.state.points(0), game.state.points(1)) and sum(result.scores)
+    assert result.details["geishas"] == [game.state.geishas(0), game.state.geishas(1)]
 
 
 def test_each_action_once_per_round_and_the_turn_order():
@@ -371,7 +384,49 @@ def test_c4_a_geisha_seen_more_often_than_she_has_cards_names_the_seqs(tmp_path)
     assert (
         exc.value.seq == 4 and "one violet card too many this round: she has 2" in exc.value.message
     )
-    assert "(at seq 2, seq 2)" in exc.value.message
+    assert "(at seq 2)" in exc.value.message  # both shown by one event: one seq
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("t vv", "g vyy"), ("s v", "g vvy"), ("t vr", "c v v y y")]
+)
+def test_c4_a_card_named_when_it_is_played_counts_from_that_event(tmp_path, first, second):
+    """Ruling C4: a secret or trade-off card named at a table is a seen card: violet has two
+    item cards, so a third violet in the round is refused at the event that shows it."""
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "hanamikoji-classic", ["ann", "ben"], None, {"first": "0"}, table=True)
+    rec = Recording(store, store.path(gid))
+    rec.move(first)  # seq 2: ann names her secret or traded cards
+    with pytest.raises(RuleViolation) as exc:
+        rec.move(second)  # ben shows more violets than are left
+    assert exc.value.seq == 3 and "one violet card too many this round" in exc.value.message
+    assert "seq 2" in exc.value.message
+
+
+def test_messages_say_what_the_table_owes(tmp_path):
+    from gametape.games.hanamikoji_classic.events import ClassicChoose
+
+    store = Store(tmp_path)
+    gid, game = new_game(store, "hanamikoji-classic", ["alice", "ben"], 1, {"first": "0"})
+    rules = game.ruleset
+    state = game.state
+    dealt = replace(state, phase="deal")
+    with pytest.raises(RuleViolation, match="must be dealt before anyone acts"):
+        rules.apply(dealt, game.parse("s " + _any_card(game)))
+    shown = replace(state, phase="reveal")
+    with pytest.raises(RuleViolation, match="secret cards are shown now"):
+        rules.apply(shown, game.parse("s " + _any_card(game)))
+    rec = Recording(store, store.path(gid))
+    gift = next(m for m in rec.game.legal_moves(0) if type(m).__name__ == "ClassicGift")
+    rec.game.push(gift)
+    with pytest.raises(RuleViolation, match="choosing nothing is not one of the options"):
+        rec.game.push(ClassicChoose(player=1, take=()))
+
+
+def _any_card(game) -> str:
+    from gametape.games.hanamikoji_classic.rules import card_name
+
+    return card_name(game.state.hands[0][0])
 
 
 def test_c4_table_secrets_are_shown_at_scoring(tmp_path):

@@ -204,7 +204,7 @@ def _seen(state: ClassicState, cards: tuple[int, ...]) -> tuple[tuple[int, ...],
     seen = list(state.seen_at)
     for card in cards:
         if len(seen[card]) >= VALUES[card]:
-            refs = seen[card]
+            refs = tuple(dict.fromkeys(seen[card]))  # two named by one event: one seq
             where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
             raise RuleViolation(
                 f"one {GEISHAS[card]} card too many this round: she has {VALUES[card]}, "
@@ -221,6 +221,12 @@ def _act(state: ClassicState, event: Event) -> ClassicState:
     names = state.setup.players
     if state.phase == "choose":
         raise RuleViolation(f"{names[1 - state.offer.player]} has to choose first", R_PENDING)  # type: ignore[union-attr]
+    if state.phase == "deal":
+        raise RuleViolation("the round's cards must be dealt before anyone acts", R_DEAL)
+    if state.phase == "reveal":
+        raise RuleViolation(
+            "the round's eight turns are over: the secret cards are shown now (reveal)", R_REVEAL
+        )
     if state.phase != "act" or seat != state.current:
         raise RuleViolation(f"it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
     action = action_of(event)
@@ -240,7 +246,9 @@ def _act(state: ClassicState, event: Event) -> ClassicState:
             (card if card is not None else UNKNOWN) if s == seat else c
             for s, c in enumerate(state.secret)
         )
-        after = replace(state, used=used, hands=tuple(hands), secret=secret)
+        # C4: a card named when it is played is a seen card from this event on
+        seen_at = _seen(state, (card,)) if card is not None else state.seen_at
+        after = replace(state, used=used, hands=tuple(hands), secret=secret, seen_at=seen_at)
         return _next_turn(after)
     if isinstance(event, ClassicTrade):
         pair = event.cards
@@ -254,7 +262,10 @@ def _act(state: ClassicState, event: Event) -> ClassicState:
         traded = tuple(
             (pair or (UNKNOWN, UNKNOWN)) if s == seat else t for s, t in enumerate(state.traded)
         )
-        return _next_turn(replace(state, used=used, hands=tuple(hands), traded=traded))
+        seen_at = _seen(state, tuple(pair)) if pair is not None else state.seen_at
+        return _next_turn(
+            replace(state, used=used, hands=tuple(hands), traded=traded, seen_at=seen_at)
+        )
     cards: tuple[int, ...]
     if isinstance(event, ClassicGift):
         cards = tuple(event.cards)
@@ -299,9 +310,8 @@ def _choose(state: ClassicState, event: ClassicChoose) -> ClassicState:
     matches = [i for i, o in enumerate(offer.options) if tuple(sorted(o)) == take]
     if not matches:
         shown = " or ".join("+".join(map(card_name, o)) for o in offer.options)
-        raise RuleViolation(
-            f"{'+'.join(map(card_name, take))} is not one of the options: {shown}", R_CHOICE
-        )
+        chosen = "+".join(map(card_name, take)) or "choosing nothing"
+        raise RuleViolation(f"{chosen} is not one of the options: {shown}", R_CHOICE)
     rest = list(offer.options)
     del rest[matches[0]]
     sides = [list(s) for s in state.sides]

@@ -92,7 +92,7 @@ def test_a_refused_move_explains_and_records_nothing_then_undo_and_resume(tmp_pa
     gid, _ = new_game(store, "hanabi", ["ann", "ben"], table=True)
     printed = _record_through_the_prompt(store, gid, ["c b r 13", "p1 y1", "?", "undo"])
     assert "refused (as seq 2)" in printed and "red clue at seq 1 touched it" in printed
-    assert "ben: 10 legal moves" in printed and "took back seq 1" in printed
+    assert "ben: 4 kinds of move" in printed and "took back seq 1" in printed
     log = read_log(store.path(gid))
     assert len(log.events) == 3 and log.error is None  # setup, clue, its retraction
     # resuming starts where the log ends
@@ -226,3 +226,144 @@ def test_players_by_prefix_seat_number_and_names_with_spaces(tmp_path):
         json.loads(r)["move"] for r in _cli(store, "log", gid, "--json").stdout.splitlines()
     ]
     assert notation == ["clue Bob red 1", 'clue "Anna Maria" 2 2', 'clue "Anna Maria" green 3']
+
+
+# --- reviewing a table game (#22) ------------------------------------------------------------
+
+
+def _recorded_hanabi(tmp_path: Path) -> tuple[Store, str, Game]:
+    """A whole Hanabi game recorded at a table from a bot game's moves; and the bot game."""
+    played = _bot_game("hanabi", 11)
+    store = Store(tmp_path / "s")
+    gid, _ = new_game(store, "hanabi", list(played.players), table=True)
+    rec = Recording(store, store.path(gid))
+    for line in LINES["hanabi"](played):
+        rec.move(line)
+    return store, gid, played
+
+
+def test_the_spectators_review_of_a_table_game_shows_faces_learned_later(tmp_path):
+    from gametape.replay import Cursor
+
+    store, gid, played = _recorded_hanabi(tmp_path)
+    cursor = Cursor.open(store.path(gid))
+    assert cursor.learned_later
+    final = cursor.states[-1]
+    for seq in range(cursor.last + 1):
+        frame = cursor.frame(seq)
+        truth = played.fold.states[seq]
+        for hand, real in zip(frame.view.hands, truth.hands, strict=True):
+            assert [c.order for c in hand] == list(reversed(real))
+            for card in hand:  # every face the log learned, shown from the start
+                assert card.face == final.faces[card.order]
+                if card.face is not None:
+                    assert card.face == truth.faces[card.order]
+        for seat in range(len(cursor.players)):  # a seat still sees only what it knew then
+            assert cursor.frame(seq, seat).view == played.ruleset.view(cursor.states[seq], seat)
+    # the clue's question: what ben held when ann clued him
+    clue = next(s for s in range(1, cursor.last + 1) if "clue" in cursor.frame(s).kinds)
+    touched = cursor.frame(clue).view.hands[cursor.events[clue].target]
+    assert any(c.face is not None for c in touched)
+    assert all(c.face is None for c in cursor.frame(clue, 0).view.hands[0])
+
+
+def test_the_review_says_faces_learned_later_are_shown(tmp_path):
+    store, gid, _ = _recorded_hanabi(tmp_path)
+    page = _cli(store.root, "export", gid, "--format", "html").stdout
+    assert '"learned_later":true' in page
+    seat = _cli(store.root, "export", gid, "--format", "html", "--as", "ann").stdout
+    assert '"learned_later":false' in seat
+    replay = _cli(store.root, "replay", gid, "--at", "3")
+    assert "faces learned later are shown" in replay.stderr
+    dealt = Store(tmp_path / "d")
+    gid2, _ = new_game(dealt, "hanabi", ["a", "b"], 3)
+    assert '"learned_later":false' in _cli(dealt.root, "export", gid2, "--format", "html").stdout
+
+
+def test_the_read_model_knows_what_a_table_clue_touched(tmp_path):
+    from gametape.analytics import ReadModel
+    from gametape.games.hanabi.notation import card_name
+    from gametape.replay import Cursor
+
+    store, gid, played = _recorded_hanabi(tmp_path)
+    model = ReadModel(store.root)
+    model.refresh()
+    rows = model.query(
+        "SELECT seq, touched FROM hanabi.events WHERE type = 'hanabi.clue' ORDER BY seq"
+    )[1]
+    assert rows
+    recorded = Cursor.open(store.path(gid))
+    learned = recorded.states[-1].faces  # what the table log knows by its end
+    suits = played.setup.options.suits
+    for seq, touched in rows:
+        before, event = played.fold.states[seq - 1], played.events[seq]
+        value = (lambda f: f.suit) if event.suit is not None else (lambda f: f.rank)
+        wanted = event.suit if event.suit is not None else event.rank
+        real = [o for o in reversed(before.hands[event.target]) if value(before.faces[o]) == wanted]
+        assert touched == " ".join(card_name(learned[o], suits) for o in real), seq
+    shown = " ".join(t for _, t in rows).split()
+    assert any(t != "??" for t in shown)  # faces learned after the clue are there
+    plays = model.query(
+        "SELECT count(*) FROM hanabi.events WHERE type = 'hanabi.play' AND card_suit IS NULL"
+    )[1]
+    assert plays == [(0,)]
+
+
+# --- `?` and Tab at a table (#22) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["hanabi", "ohanami", "hanamikoji", "hanamikoji-classic"])
+def test_question_mark_at_a_table_lists_the_forms_a_seat_can_make(tmp_path, name):
+    store = tmp_path / "s"
+    options = ["-o", "first=0"] if name.startswith("hanamikoji") else []
+    gid = _cli(store, "new", name, "--players", "ann,ben", "--table", *options).stdout.strip()
+    shown = _cli(store, "record", gid, input="?\n").stdout
+    assert "0 legal moves" not in shown and "kind" in shown, shown
+    wanted = {
+        "hanabi": ["play SLOT CARD", "clue ben COLOUR|RANK SLOTS", "say the card the table saw"],
+        "ohanami": ["pick ann CARD row=1|2|3|discard", "pick ben CARD"],
+        "hanamikoji": ["assign ann PERFORM HIDDEN|? SACRIFICE|? VOTE"],
+        "hanamikoji-classic": ["secret [CARD]", "gift CARD CARD CARD", "compete CARD CARD /"],
+    }[name]
+    for text in wanted:
+        assert text in shown, (text, shown)
+    assert "play 1\n" not in shown  # a bare play, refused at a table, is not offered
+
+
+def _recorder(store: Store, gid: str):
+    return Recorder(Recording(store, store.path(gid)), Console(file=io.StringIO()), None)
+
+
+def test_tab_follows_the_move_being_typed_at_a_table(tmp_path):
+    store = Store(tmp_path / "s")
+    gid, _ = new_game(store, "hanabi", ["ann", "ben", "cat"], table=True)
+    rec = _recorder(store, gid)
+    assert rec.complete("clue b") == ["ben"]
+    after = rec.complete("clue ben ")
+    assert {"red", "r", "1", "5"} <= set(after) and "ben" not in after
+    assert rec.complete("c ben r ")[:3] == ["1", "2", "3"] and "135" in rec.complete("c ben r ")
+    assert rec.complete("p") and {"play", "p"} <= set(rec.complete("p"))
+    assert {"r1", "w5"} <= set(rec.complete("play 2 "))
+    assert set(rec.complete("u")) == {"undo"}
+    dealt = new_game(store, "hanabi", ["ann", "ben"], 3)[0]
+    assert "ben" in _recorder(store, dealt).complete("clue ")
+
+
+@pytest.mark.parametrize("name", ["hanabi", "ohanami", "hanamikoji"])
+def test_every_move_a_table_types_fits_a_form_offered_then(tmp_path, name):
+    import re
+
+    from gametape.engine.forms import next_words
+
+    played = _bot_game(name, 5)
+    store = Store(tmp_path / "s")
+    gid, _ = new_game(store, name, list(played.players), table=True)
+    rec = _recorder(store, gid)
+    for line in LINES[name](played):
+        typed = re.sub(r"^([pd])([0-9])\b", r"\1 \2", line)  # `p2 r3` is `p 2 r3`
+        forms = [f for fs in rec.forms().values() for f in fs]
+        words = typed.split()
+        for i, word in enumerate(words):
+            offered = next_words(forms, " ".join(words[:i]) + (" " if i else ""))
+            assert any(o.casefold().startswith(word.casefold()) for o in offered), (line, i)
+        assert rec.record(line), line

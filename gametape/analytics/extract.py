@@ -52,9 +52,9 @@ def extract(path: Path) -> Rows:
             events[event.seq - 1]["retracted"] = True  # rows are in seq order from seq 1
         else:
             facts = rules.event_facts(before, event, after)
-            if facts:
-                facts.update(game_id=game_id, seq=seq)
-                event_facts.append(facts)
+            facts.update(game_id=game_id, seq=seq)
+            event_facts.append(facts)
+            later.append((facts, before, event))
             row = {"retracted": False}
         row.update(
             game_id=game_id,
@@ -69,7 +69,12 @@ def extract(path: Path) -> Rows:
         )
         events.append(row)
 
+    later: list[tuple[dict[str, Any], Any, Event]] = []
     report, state = validate(read, visit if rules else None)
+    if rules is not None and state is not None:  # what later events made known
+        for known, before, event in later:
+            known.update(rules.learned_facts(before, event, state))
+    event_facts = [f for f in event_facts if len(f) > 2]  # more than game_id and seq
     result = report.result
     players = setup.players if setup else ()
     options = getattr(setup, "options", None)

@@ -7,13 +7,13 @@ completion of move words, players and cards) or from plain standard input otherw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from rich.console import Console
 from rich.text import Text
 
-from gametape.engine.game import notation
+from gametape.engine.forms import MoveForm, next_words
 from gametape.errors import GametapeError
 from gametape.usecases.record import Recording
 
@@ -24,23 +24,35 @@ HELP = (
 QUIT = ("q", "quit", "exit")
 LEGAL_SHOWN = 40
 
-Reader = Callable[[str, Sequence[str]], str]
+Complete = Callable[[str], list[str]]  # the words that may follow what was typed so far
+Reader = Callable[[str, Complete], str]
 
 
 def prompt_reader(history: Iterable[str] = (), **session: Any) -> Reader:
-    """A line editor with history and word completion (prompt_toolkit)."""
+    """A line editor with history and completion that follows the move being typed: after
+    ``clue b`` Tab offers the players starting with b, after ``clue ben`` what can follow."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import InMemoryHistory
+
+    class Words(Completer):
+        def __init__(self, complete: Complete) -> None:
+            self.complete = complete
+
+        def get_completions(self, document: Any, event: Any) -> Any:
+            typed = document.text_before_cursor
+            partial = "" if not typed or typed[-1].isspace() else typed.split()[-1]
+            for word in self.complete(typed):
+                shown = f'"{word}"' if " " in word else word
+                yield Completion(shown, start_position=-len(partial))
 
     past = InMemoryHistory()
     for line in history:
         past.append_string(line)
     prompt: PromptSession[str] = PromptSession(history=past, **session)
 
-    def read(message: str, words: Sequence[str]) -> str:
-        completer = WordCompleter(list(words), ignore_case=True, sentence=False)
-        return prompt.prompt(message, completer=completer, complete_while_typing=False)
+    def read(message: str, complete: Complete) -> str:
+        return prompt.prompt(message, completer=Words(complete), complete_while_typing=False)
 
     return read
 
@@ -54,7 +66,7 @@ class PlainReader:
         self.echo = echo
         self.line = 0
 
-    def __call__(self, message: str, words: Sequence[str]) -> str:
+    def __call__(self, message: str, complete: Complete) -> str:
         line = self.stream.readline()
         if not line:
             raise EOFError
@@ -101,7 +113,7 @@ class Recorder:
         self.show_board()
         while True:
             try:
-                line = self.read(self.prompt(), self.words()).strip()
+                line = self.read(self.prompt(), self.complete).strip()
             except EOFError:
                 self.console.print(
                     Text(
@@ -134,17 +146,21 @@ class Recorder:
         names = ", ".join(game.players[s] for s in game.to_act())
         return f"turn {game.ruleset.turn(game.state)} · {names} › "
 
-    def words(self) -> list[str]:
-        """Completion: the words of every legal move, the players, undo, abandon."""
+    def forms(self) -> dict[int, list[MoveForm]]:
+        """The shapes of move each seat to act can make now."""
         game = self.game
-        words: dict[str, None] = dict.fromkeys(("undo", "abandon", "?", "board", "quit"))
-        for name in game.players:
-            words[f'"{name}"' if " " in name else name] = None
-        for seat in game.to_act():
-            for move in game.legal_moves(seat)[:500]:
-                words.update(dict.fromkeys(notation(game.ruleset, game.state, move).split()))
-        words.update(dict.fromkeys(game.ruleset.completions(game.state)))
-        return list(words)
+        return {seat: game.ruleset.move_forms(game.state, seat) for seat in game.to_act()}
+
+    def complete(self, typed: str) -> list[str]:
+        """Completion: the words that may follow ``typed`` in a move of a seat to act, or
+        the recorder's own words at the start of a line."""
+        forms = [f for fs in self.forms().values() for f in fs]
+        offered = next_words(forms, typed)
+        if not typed.strip() or " " not in typed.strip():
+            key = typed.strip().casefold()
+            own = ("undo", "abandon", "?", "board", "quit")
+            offered += [w for w in own if w.startswith(key) and w not in offered]
+        return offered
 
     def record(self, line: str) -> bool:
         """Record one move; False (with the reason printed) if it was refused."""
@@ -175,16 +191,24 @@ class Recorder:
         self.console.print(game.ruleset.board(game.view(self.seat), title), soft_wrap=False)
 
     def show_legal(self) -> None:
+        """``?``: the moves each seat to act can make; at a table, their forms and what the
+        table must say for each."""
         game = self.game
         shown = 0
-        for seat in game.to_act():
-            moves = [notation(game.ruleset, game.state, m) for m in game.legal_moves(seat)]
-            self.console.print(
-                Text(f"{game.players[seat]}: {len(moves)} legal moves", style="bold")
+        for seat, forms in self.forms().items():
+            listed = [f for f in forms if f.shown]
+            literal = all(f.is_literal for f in listed)
+            n = len(listed)
+            what = (
+                f"legal move{'s' * (n != 1)}"
+                if literal
+                else f"kind{'s' * (n != 1)} of move (say what the table saw)"
             )
-            for text in moves[: max(0, LEGAL_SHOWN - shown)]:
-                self.console.print(Text(f"  {text}"))
-            shown += len(moves)
+            self.console.print(Text(f"{game.players[seat]}: {n} {what}", style="bold"))
+            for form in listed[: max(0, LEGAL_SHOWN - shown)]:
+                note = f"   {form.note}" if form.note else ""
+                self.console.print(Text.assemble(f"  {form.shown}", (note, "dim")))
+            shown += len(listed)
         examples = game.ruleset.move_examples
         if examples:
             self.console.print(Text("written like: " + " · ".join(examples), style="dim"))

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
 
 import msgspec
 
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Setup
+
+if TYPE_CHECKING:
+    from gametape.engine.forms import MoveForm
 
 S = TypeVar("S")
 
@@ -159,6 +162,14 @@ class Ruleset(Generic[S]):
         raise NotImplementedError
 
     # --- optional, with defaults ----------------------------------------------------------
+    def hindsight(self, state: S, final: S) -> S:
+        """``state`` with what later events of the same log showed filled in (``final`` is
+        the log's last state): for a spectator's review of a game recorded at a table, where
+        a card's face is learned after it entered play. Only the spectator's view uses it; a
+        seat's view stays what that seat knew then. Default: nothing is filled in. Return
+        ``state`` itself when there is nothing to fill."""
+        return state
+
     def chance(self, state: S, rng: random.Random) -> Event | None:
         """A chance event the table must record before anyone acts (a deal), else None."""
         return None
@@ -205,6 +216,12 @@ class Ruleset(Generic[S]):
         """Facts about one event and the state after it, keyed by ``event_columns``."""
         return {}
 
+    def learned_facts(self, before: S, event: Event, final: S) -> dict[str, Any]:
+        """Facts about ``event`` that later events of the log made known (``final`` is the
+        last state), keyed by ``event_columns``: what a clue touched, in a game recorded at a
+        table, once the faces were shown. Default: none."""
+        return {}
+
     def player_facts(self, state: S, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """Per seat, facts keyed by ``player_columns``, from the final state and the event
         rows (each holds ``actor``, ``type`` and that event's facts). Seats left out get
@@ -216,10 +233,13 @@ class Ruleset(Generic[S]):
         and cards enter the log as the table sees them (docs/recording.md)."""
         raise OptionError(f"{self.name} cannot be recorded from a table deal")
 
-    def completions(self, state: S) -> Sequence[str]:
-        """Extra words the recorder completes (suits, card names), beside the words of the
-        legal moves and the players' names."""
-        return ()
+    def move_forms(self, state: S, seat: int) -> list[MoveForm]:
+        """The shapes of move ``seat`` can make now, for the recorder's ``?`` and Tab. Default:
+        each legal move, whole. A game recorded at a table overrides this to give forms with
+        what the table must say (a play needs its card's face)."""
+        from gametape.engine.forms import MoveForm  # forms reads words as moves.py does
+
+        return [MoveForm.literal(self.notation(state, m)) for m in self.legal_moves(state, seat)]
 
     def board(self, view: Any, title: str) -> Any:
         """A rich renderable of ``view`` (the terminal and the HTML replay draw it); the

@@ -190,11 +190,13 @@ class Cursor:
     # --- frames -------------------------------------------------------------------------
 
     def frame(self, seq: int | None = None, seat: int | None = None) -> Frame:
-        """The frame at ``seq`` (default: here) as ``seat`` saw it."""
+        """The frame at ``seq`` (default: here) as ``seat`` saw it. The spectator (``seat``
+        None) of a game recorded at a table also sees every face a later event showed."""
         seq = self.seq if seq is None else seq
         self._check(seq)
         rules = self.ruleset
         after = self.states[seq]
+        shown = after if seat is not None else rules.hindsight(after, self.states[-1])
         if seq == 0:
             return Frame(
                 seq=0,
@@ -205,7 +207,7 @@ class Cursor:
                 move=None,
                 change=None,
                 kinds=(),
-                view=rules.view(after, seat),
+                view=rules.view(shown, seat),
             )
         before, event = self.states[seq - 1], self.events[seq]
         seen = redact(rules, event, seat)
@@ -219,5 +221,12 @@ class Cursor:
             move=notation(rules, before, event) if seen is not None else None,
             change=describe(rules, self.players, before, event, after, seat),
             kinds=self._kinds[seq],
-            view=rules.view(after, seat),
+            view=rules.view(shown, seat),
         )
+
+    @property
+    def learned_later(self) -> bool:
+        """Whether the spectator's frames show faces that later events made known (a game
+        recorded at a table): ``frame`` fills them in with ``Ruleset.hindsight``."""
+        first = self.states[0]
+        return self.ruleset.hindsight(first, self.states[-1]) is not first

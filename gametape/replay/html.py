@@ -75,6 +75,7 @@ class PageData(msgspec.Struct, frozen=True):
     frames: list[PageFrame]
     result: str | None
     problem: str | None
+    learned_later: bool = False  # a table game's faces shown before the event that showed them
 
 
 def result_text(cursor: Cursor) -> str | None:
@@ -182,6 +183,7 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
         frames=frames,
         result=result_text(cursor),
         problem=cursor.problem,
+        learned_later=seat is None and cursor.learned_later,
     )
     # Inside <script>, "<", ">" and "&" only ever occur in JSON strings, where \u escapes
     # mean the same: the page's text can never close the script element.

@@ -39,6 +39,11 @@ from gametape.usecases import record
 
 app = typer.Typer()
 
+LEARNED_LATER = (
+    "a game recorded at a table: faces learned later are shown from the moment the card "
+    "entered play (--as NAME shows what that player knew then)"
+)
+
 
 @app.command()
 @friendly_errors
@@ -279,6 +284,8 @@ def replay(
     if json:
         print_json_lines(frames)
     else:
+        if seat is None and cursor.learned_later:
+            err.print(Text(LEARNED_LATER, style="dim"))
         for frame in frames:
             render(render_frame(cursor, frame))
     if cursor.problem and (at is None or at == cursor.last):

@@ -6,6 +6,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from msgspec.structs import replace
+
+from gametape.engine.forms import MoveForm, slot_sets
 from gametape.engine.moves import number
 from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
@@ -26,7 +29,7 @@ from gametape.games.hanabi.events import (
     HanabiSetup,
 )
 from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
-from gametape.games.hanabi.state import HanabiState
+from gametape.games.hanabi.state import MAX_CLUES, HanabiState
 from gametape.games.hanabi.view import HanabiView, view
 
 if TYPE_CHECKING:
@@ -162,11 +165,47 @@ class Hanabi(Ruleset[HanabiState]):
             players=tuple(players), options=opts, deck=(None,) * size, meta={"table": True}
         )
 
-    def completions(self, state: HanabiState) -> Sequence[str]:
-        """Verbs, suits and card names (``r3``) for the recorder."""
-        letters = _notation.suit_letters(state.setup.options.suits)
-        cards = [f"{letter}{rank}" for letter in letters for rank in range(1, 6)]
-        return ("play", "discard", "clue", "see", *state.setup.options.suits, *cards)
+    def move_forms(self, state: HanabiState, seat: int) -> list[MoveForm]:
+        """At a table: play or discard a slot saying the card the table saw, clue a player a
+        colour or rank saying the slots it touched, and a spectator's ``see``."""
+        if not state.at_table or seat != state.current or state.outcome is not None:
+            return super().move_forms(state, seat)
+        names = state.setup.players
+        suits = state.setup.options.suits
+        letters = _notation.suit_letters(suits)
+        faces = tuple(f"{letter}{rank}" for letter in letters for rank in range(1, 6))
+        slots = tuple(str(i) for i in range(1, len(state.hands[seat]) + 1))
+        say = "say the card the table saw"
+        forms = [MoveForm((("play", "p"), slots, faces), "play SLOT CARD", f"{say}: p2 r3")]
+        if state.clues < MAX_CLUES:
+            forms.append(
+                MoveForm((("discard", "d"), slots, faces), "discard SLOT CARD", f"{say}: d1 y4")
+            )
+        if state.clues > 0:
+            values = (*(s.lower() for s in suits), *letters, "1", "2", "3", "4", "5")
+            for target in range(len(names)):
+                if target != seat:
+                    forms.append(
+                        MoveForm(
+                            (
+                                ("clue", "c"),
+                                (names[target],),
+                                values,
+                                slot_sets(len(state.hands[target])),
+                            ),
+                            f"clue {names[target]} COLOUR|RANK SLOTS",
+                            f"and the slots it touched: c {names[target][:3].lower()} r 13",
+                        )
+                    )
+        seen = (*faces, "?")
+        forms.append(
+            MoveForm(
+                (("see",), names, *(seen,) * len(state.hands[seat])),
+                "see PLAYER CARD|? ...",
+                "not a move: the faces a spectator saw in a hand, slot 1 first",
+            )
+        )
+        return forms
 
     def redact(self, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder."""
@@ -201,6 +240,13 @@ class Hanabi(Ruleset[HanabiState]):
                 "max_score": state.max_score,
             },
         )
+
+    def hindsight(self, state: HanabiState, final: HanabiState) -> HanabiState:
+        """A table game's faces shown later (played, discarded, seen) filled in by order."""
+        if None not in state.faces:
+            return state
+        faces = tuple(f if f is not None else final.faces[i] for i, f in enumerate(state.faces))
+        return state if faces == state.faces else replace(state, faces=faces)
 
     def view(self, state: HanabiState, seat: int | None) -> HanabiView:
         return view(state, seat)
@@ -238,6 +284,7 @@ class Hanabi(Ruleset[HanabiState]):
         "max_score": "INTEGER",
         "knowledge": "VARCHAR",
         "critical": "BOOLEAN",
+        "touched": "VARCHAR",
     }
     player_columns: ClassVar[dict[str, str]] = {
         "plays": "INTEGER",
@@ -250,6 +297,22 @@ class Hanabi(Ruleset[HanabiState]):
         **{f"misplays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
         "critical_discards": "INTEGER",
     }
+
+    def learned_facts(
+        self, before: HanabiState, event: Event, final: HanabiState
+    ) -> dict[str, Any]:
+        """A clue's ``touched`` cards, newest first, with every face the log knows by its end
+        (at a table, faces shown after the clue; ``??`` for a face never shown)."""
+        if not isinstance(event, HanabiClue):
+            return {}
+        touched = _rules.touched_by(before, event.target, event.suit, event.rank, event.touched)
+        hand = before.hands[event.target]
+        suits = before.setup.options.suits
+        return {
+            "touched": " ".join(
+                _notation.card_name(final.faces[o], suits) for o in reversed(hand) if o in touched
+            )
+        }
 
     def event_facts(self, before: HanabiState, event: Event, after: HanabiState) -> dict[str, Any]:
         """Tokens, strikes, fireworks sum, deck, pace, efficiency and the best score still

@@ -6,12 +6,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import OptionError, Result, Ruleset
 from gametape.events.base import Event
 from gametape.games.hanamikoji import notation as _notation
 from gametape.games.hanamikoji import rules as _rules
 from gametape.games.hanamikoji.bots import BOTS
-from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, ZONES, HanamikojiSetup
+from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
 from gametape.games.hanamikoji.rules import HanamikojiState
 from gametape.games.hanamikoji.view import HanamikojiView, view
 
@@ -64,10 +65,23 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             first = int(options["first"])
         return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
 
-    def completions(self, state: HanamikojiState) -> Sequence[str]:
-        """The verb, the zones and every performer's name (``red8``)."""
-        cards = [_rules.card_name(c) for c in range(1, _rules.CARDS + 1)]
-        return ("assign", *(f"{z}=" for z in ZONES), *cards)
+    def move_forms(self, state: HanamikojiState, seat: int) -> list[MoveForm]:
+        """At a table: the four cards a player assigned, as the table saw them (the performed
+        and voted cards are shown when the round resolves; ``?`` for a card not seen)."""
+        if not state.at_table or not _rules.legal_moves_possible(state, seat):
+            return super().move_forms(state, seat)
+        name = state.setup.players[seat]
+        cards = tuple(_rules.card_name(c) for c in range(1, _rules.CARDS + 1))
+        short = tuple(name[: n + 1].lower() for n in range(len(name)))
+        unseen = (*cards, "?")
+        return [
+            MoveForm(
+                (("assign",), (name,), cards, unseen, unseen, cards),
+                f"assign {name} PERFORM HIDDEN|? SACRIFICE|? VOTE",
+                f"the cards shown at the round's end: {name[0].lower()} r8 ? ? v7",
+            ),
+            MoveForm(((name, *short), cards, unseen, unseen, cards)),
+        ]
 
     def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> HanamikojiSetup:
         """Both decks were shuffled at the table: cards are known when the table shows them

@@ -245,9 +245,14 @@ def _resolve(state: HanamikojiState, zones: list[HanamikojiAssign]) -> Hanamikoj
     return _prepare(replace(after, round=state.round + 1, starting=1 - state.starting))
 
 
+def legal_moves_possible(state: HanamikojiState, seat: int) -> bool:
+    """Whether ``seat`` assigns now: the game goes on and it has not assigned this round."""
+    return state.outcome is None and seat in (0, 1) and state.pending[seat] is None
+
+
 def legal_moves(state: HanamikojiState, seat: int) -> list[Event]:
     """Every ordered choice of four different hand cards for the four zones."""
-    if state.outcome is not None or seat not in (0, 1) or state.pending[seat] is not None:
+    if not legal_moves_possible(state, seat):
         return []
     hand = tuple(c for c in state.hands[seat] if c != UNKNOWN)
     return [

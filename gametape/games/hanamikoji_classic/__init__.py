@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import OptionError, Result, Ruleset
 from gametape.events.base import Event
 from gametape.games.hanamikoji_classic import notation as _notation
@@ -149,8 +150,32 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     def kinds(self, before: ClassicState, event: Event, after: ClassicState) -> tuple[str, ...]:
         return _notation.kinds(before, event, after)
 
-    def completions(self, state: ClassicState) -> Sequence[str]:
-        return ("secret", "trade", "gift", "compete", "choose", "show", *GEISHAS)
+    def move_forms(self, state: ClassicState, seat: int) -> list[MoveForm]:
+        """At a table, on a turn: each action not used yet this round, with the cards the
+        table saw (a secret or trade-off may stay unnamed: ``s``, ``t``)."""
+        if not state.at_table or state.phase != "act" or seat not in _rules.to_act(state):
+            return super().move_forms(state, seat)
+        geishas = tuple((*GEISHAS, *(g[0] for g in GEISHAS)))
+        named = (*geishas, "?")
+        forms = {
+            "secret": MoveForm(
+                (("secret", "s"), named), "secret [CARD]", "the card only if its player says: s v"
+            ),
+            "trade": MoveForm(
+                (("trade", "t"), named, named), "trade [CARD CARD]", "the cards if said: t rb"
+            ),
+            "gift": MoveForm(
+                (("gift", "g"), geishas, geishas, geishas),
+                "gift CARD CARD CARD",
+                "the three cards shown: g r b b",
+            ),
+            "compete": MoveForm(
+                (("compete", "c"), geishas, geishas, ("/",), geishas, geishas),
+                "compete CARD CARD / CARD CARD",
+                "the two pairs shown: c r b / g p",
+            ),
+        }
+        return [form for action, form in forms.items() if action not in state.used[seat]]
 
     def event_facts(
         self, before: ClassicState, event: Event, after: ClassicState

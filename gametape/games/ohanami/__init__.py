@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import OptionError, Result, Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami import notation as _notation
@@ -74,6 +75,23 @@ class Ohanami(Ruleset[OhanamiState]):
 
     def legal_moves(self, state: OhanamiState, seat: int) -> list[Event]:
         return _rules.legal_moves(state, seat)
+
+    def move_forms(self, state: OhanamiState, seat: int) -> list[MoveForm]:
+        """At a table: the card the player picked and where it goes (the hand is unknown)."""
+        if not state.at_table or not _rules.legal_to_pick(state, seat):
+            return super().move_forms(state, seat)
+        name = state.setup.players[seat]
+        placed = {c for garden in state.rows for row in garden for c in row}
+        cards = tuple(str(c) for c in _rules.CARDS if c not in placed)
+        rows = ("row=1", "row=2", "row=3", "discard", "1", "2", "3", "x")
+        return [
+            MoveForm(
+                (("pick",), (name,), cards, rows),
+                f"pick {name} CARD row=1|2|3|discard",
+                f"say the card {name} picked: {name[0].lower()} 37 2 (x: discarded)",
+            ),
+            MoveForm(((name, name[0].lower()), cards, rows)),  # the short form, completed only
+        ]
 
     def is_over(self, state: OhanamiState) -> bool:
         return state.outcome is not None

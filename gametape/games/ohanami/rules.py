@@ -306,14 +306,19 @@ def _end_round(state: OhanamiState) -> OhanamiState:
     )
 
 
+def legal_to_pick(state: OhanamiState, seat: int) -> bool:
+    """Whether ``seat`` picks now: a round is on and it has not picked this turn."""
+    return (
+        state.outcome is None
+        and state.in_round
+        and 0 <= seat < state.n_players
+        and state.pending[seat] is None
+    )
+
+
 def legal_moves(state: OhanamiState, seat: int) -> list[Event]:
     """For each card in hand: every row it fits, or a discard when it fits none."""
-    if (
-        state.outcome is not None
-        or not state.in_round
-        or not 0 <= seat < state.n_players
-        or state.pending[seat] is not None
-    ):
+    if not legal_to_pick(state, seat):
         return []
     moves: list[Event] = []
     for card in state.hands[seat]:

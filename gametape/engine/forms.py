@@ -1,0 +1,69 @@
+"""Move forms: the shapes of move a seat can make now, word by word.
+
+A game dealt by the tool knows every legal move, and each is its own form (``play 2``). At a
+real table the faces are not known, so a move is a form with blanks the table fills in
+(``play SLOT CARD``). The recorder's ``?`` lists the forms and Tab completes from them: after
+``clue b`` it offers ``ben``, after ``clue ben`` the colours and ranks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import msgspec
+
+from gametape.engine.moves import split_words
+
+
+class MoveForm(msgspec.Struct, frozen=True):
+    """One shape of move. ``words``: per position, the words it takes (a literal has one).
+    ``shown``: how ``?`` lists it (empty: a short variant, completed but not listed).
+    ``note``: what the table must say for it, if anything."""
+
+    words: tuple[tuple[str, ...], ...]
+    shown: str = ""
+    note: str = ""
+
+    @classmethod
+    def literal(cls, text: str) -> MoveForm:
+        """A move known whole, written ``text``."""
+        return cls(tuple((w,) for w in split_words(text)), text)
+
+    @property
+    def is_literal(self) -> bool:
+        return all(len(w) == 1 for w in self.words)
+
+
+def _fits(word: str, choices: Sequence[str]) -> bool:
+    """Whether a typed word stands for one of ``choices`` (a choice, or a prefix of one)."""
+    key = word.casefold()
+    return any(c.casefold().startswith(key) for c in choices)
+
+
+def next_words(forms: Iterable[MoveForm], typed: str) -> list[str]:
+    """The words that may come next after ``typed`` (its last word, unless ``typed`` ends in
+    a space, is the one being completed), in the order the forms give them."""
+    try:
+        words = split_words(typed)
+    except Exception:  # an open quote: nothing sensible to offer
+        return []
+    if typed and not typed[-1].isspace() and words:
+        done, partial = words[:-1], words[-1]
+    else:
+        done, partial = words, ""
+    offered: dict[str, None] = {}
+    for form in forms:
+        if len(form.words) <= len(done):
+            continue
+        if all(_fits(w, choices) for w, choices in zip(done, form.words, strict=False)):
+            key = partial.casefold()
+            offered.update(
+                dict.fromkeys(c for c in form.words[len(done)] if c.casefold().startswith(key))
+            )
+    return list(offered)
+
+
+def slot_sets(n: int) -> tuple[str, ...]:
+    """Every non-empty set of slots 1..n written as digits in order (``1``, ``13``, ``245``)."""
+    sets = ["".join(str(i + 1) for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
+    return tuple(sorted(sets, key=lambda s: (len(s), s)))

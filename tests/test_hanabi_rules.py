@@ -447,7 +447,7 @@ def test_log_derives_outcomes_and_a_contradicting_observation_is_an_error():
 
 
 def test_unknown_faces_are_revealed_by_the_event_that_shows_them():
-    setup = HanabiSetup(players=("alice", "bob"), deck=(None,) * 50)
+    setup = HanabiSetup(players=("alice", "bob"), deck=(None,) * 50, table=True)
     g = Game.new(setup)
     with pytest.raises(RuleViolation, match="unknown"):
         g.push(HanabiPlay(player=0, card=0))

@@ -481,3 +481,37 @@ def test_cli_simulate_validate_stats_and_query(tmp_path):
         ],
     )
     assert json.loads(q.stdout) == {"n": 2000, "r": 1}
+
+
+def _log_of(setup, *events) -> str:
+    from gametape.events.log import encode_lines
+
+    data, _ = encode_lines([setup, *events], 0, "")
+    return data.decode()
+
+
+def test_whether_a_log_was_recorded_at_a_table_is_the_documented_table_field(tmp_path):
+    """Ruling C4: the setup's documented ``table`` field says so; a deal that disagrees with
+    it is refused at the deal, saying what is wrong."""
+    from gametape.games.hanamikoji_classic.events import ClassicDeal, ClassicSetup
+    from gametape.usecases.check import validate_path
+
+    def check(setup, deal):
+        path = tmp_path / "g.jsonl"
+        path.write_text(_log_of(setup, deal))
+        return validate_path(path)
+
+    deck = tuple(range(7)) * 3  # not the real deck: only what the check reads matters here
+    real = tuple(g for g, v in enumerate((2, 2, 2, 3, 3, 4, 5)) for _ in range(v))
+    table = ClassicSetup(game="g", players=("ann", "ben"), first=0, table=True)
+    dealt = ClassicSetup(game="g", players=("ann", "ben"), first=0)
+    assert check(table, ClassicDeal(round=1, deck=None)).status == "in_progress"
+    legacy = ClassicSetup(game="g", players=("ann", "ben"), first=0, meta={"table": True})
+    assert check(legacy, ClassicDeal(round=1, deck=None)).status == "in_progress"
+    report = check(dealt, ClassicDeal(round=1, deck=None))
+    assert report.status == "invalid" and 'does not say "table": true' in report.problem.message
+    report = check(table, ClassicDeal(round=1, deck=real))
+    assert "a deal of known order in a game recorded at a table" in report.problem.message
+    report = check(dealt, ClassicDeal(round=1, deck=deck[:20]))
+    assert "not the 21 item cards once each (20 cards)" in report.problem.message
+    assert '"table":true' in _log_of(table) and '"table"' not in _log_of(dealt)

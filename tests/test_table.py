@@ -367,3 +367,17 @@ def test_every_move_a_table_types_fits_a_form_offered_then(tmp_path, name):
             offered = next_words(forms, " ".join(words[:i]) + (" " if i else ""))
             assert any(o.casefold().startswith(word.casefold()) for o in offered), (line, i)
         assert rec.record(line), line
+
+
+def test_a_hanabi_deck_of_unknown_faces_needs_the_table_field():
+    from gametape.engine.fold import IllegalEvent
+    from gametape.games.hanabi.events import HanabiSetup
+
+    unknown = (None,) * 50
+    with pytest.raises(IllegalEvent, match='does not say "table": true'):
+        Game.from_events([HanabiSetup(game="g", players=("a", "b"), deck=unknown)])
+    known = _bot_game("hanabi", 1).setup.deck  # type: ignore[attr-defined]
+    with pytest.raises(IllegalEvent, match='says "table": true, but the deck names every face'):
+        Game.from_events([HanabiSetup(game="g", players=("a", "b"), deck=known, table=True)])
+    legacy = HanabiSetup(game="g", players=("a", "b"), deck=unknown, meta={"table": True})
+    assert Game.from_events([legacy]).state.at_table

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.game import notation
+from gametape.engine.game import notation, turn_of
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
 from gametape.events.base import Event, Retract, Setup, actor
@@ -60,7 +60,7 @@ def extract(path: Path) -> Rows:
             game_id=game_id,
             ruleset=name,
             seq=seq,
-            turn=rules.turn(before),
+            turn=turn_of(rules, before, event, after),
             ts=records[seq].ts,
             type=event.__struct_config__.tag,
             actor=who,

@@ -18,7 +18,7 @@ QUERIES: dict[str, str] = {
         WHERE ruleset = ? GROUP BY ALL ORDER BY games DESC, outcome""",
     "lengths": """
         SELECT player_count, count(*) AS games, round(avg(events), 1) AS avg_events,
-               round(avg(turns), 1) AS avg_turns FROM games
+               round(avg(turns), 1) AS "avg_{turns}" FROM games
         WHERE ruleset = ? AND status = 'finished' GROUP BY ALL ORDER BY ALL""",
     "players": """
         SELECT name, count(*) AS games, count(*) FILTER (WHERE won) AS wins,
@@ -26,6 +26,12 @@ QUERIES: dict[str, str] = {
         WHERE ruleset = ? AND score IS NOT NULL
         GROUP BY ALL ORDER BY avg_score DESC, name""",
 }
+# A cooperative game has no winners among its players: the team's score is every player's.
+COOPERATIVE_PLAYERS = """
+        SELECT name, count(*) AS games, round(avg(score), 2) AS avg_team_score,
+               max(score) AS best_team_score FROM game_players
+        WHERE ruleset = ? AND score IS NOT NULL
+        GROUP BY ALL ORDER BY avg_team_score DESC, name"""
 
 
 def _rows(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
@@ -36,12 +42,13 @@ def _rows(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any]) -> list[d
 
 def stats(con: duckdb.DuckDBPyConnection, ruleset: str) -> dict[str, Any]:
     """Every report for one game, as plain data; the game's own report if it has one."""
+    rules = get_ruleset(ruleset)
     report: dict[str, Any] = {"ruleset": ruleset}
     for key, sql in QUERIES.items():
-        report[key] = _rows(con, sql, [ruleset])
-    own = [
-        {"title": title, "rows": _rows(con, sql, [])} for title, sql in get_ruleset(ruleset).reports
-    ]
+        if key == "players" and rules.cooperative:
+            sql = COOPERATIVE_PLAYERS
+        report[key] = _rows(con, sql.replace("{turns}", rules.turn_word + "s"), [ruleset])
+    own = [{"title": title, "rows": _rows(con, sql, [])} for title, sql in rules.reports]
     report["reports"] = own
     if own:
         report["mistakes"] = own[0]  # the game's most telling report (its common mistake)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.engine.game import Game
+from gametape.engine.registry import get_ruleset
 from gametape.engine.validate import Report
 from gametape.events import Store, default_store, read_log
 from gametape.events.log import LogRead
@@ -109,28 +110,41 @@ def status_line(game: Game) -> None:
         )
     else:
         names = ", ".join(game.players[s] for s in game.to_act())
-        out.print(Text(f"turn {game.ruleset.turn(game.state)}: {names} to act"))
+        rules = game.ruleset
+        out.print(Text(f"{rules.turn_word} {rules.turn(game.state)}: {names} to act"))
 
 
-def print_reports(reports: list[Report]) -> None:
+def print_reports(reports: list[Report], listing: bool = False) -> None:
+    """Validation reports as a table; ``listing`` (``gametape list``) adds when each game
+    was last played and who played it."""
     colours = {"finished": "green", "in_progress": "yellow", "invalid": "red"}
     from rich.table import Table
 
+    from gametape.engine.registry import names as installed
+
+    known = set(installed())
     table = Table(box=None)
-    for col in ("game", "ruleset", "status", "events", "result"):
+    columns = ("game", "ruleset", "last played", "players") if listing else ("game", "ruleset")
+    for col in (*columns, "status", "events", "result"):
         table.add_column(col)
     for r in reports:
         if r.result:
             scores = r.result.scores
             shown = str(scores[0]) if len(set(scores)) == 1 else "/".join(map(str, scores))
             result = f"{r.result.outcome} {shown}"
+            if r.winners:
+                result += f" · {', '.join(r.winners)} won"
         elif r.problem:
             result = str(r.problem)
         else:
-            result = f"turn {r.turn}"
+            word = get_ruleset(r.ruleset).turn_word if r.ruleset in known else "turn"
+            result = f"{word} {r.turn}"
+        cells = [Text(r.game or Path(r.file).stem), Text(r.ruleset or "?")]
+        if listing:
+            when = f"{r.last[:10]} {r.last[11:16]}" if r.last else ""
+            cells += [Text(when), Text(", ".join(r.players))]
         table.add_row(
-            Text(r.game or Path(r.file).stem),
-            Text(r.ruleset or "?"),
+            *cells,
             Text(r.status.replace("_", " "), style=colours[r.status]),
             str(r.events),
             Text(result),

@@ -9,9 +9,10 @@ from gametape.replay import Cursor, Frame
 from gametape.text import visible
 
 
-def header(frame: Frame, last: int) -> Text:
-    """``seq 17/58, turn 12 · bob: play 2`` (the move only when the viewer could see it)."""
-    text = Text(f"seq {frame.seq}/{last}, turn {frame.turn}", style="bold")
+def header(frame: Frame, last: int, turn_word: str = "turn") -> Text:
+    """``seq 17/58, turn 12 · bob: play 2`` (the move only when the viewer could see it);
+    ``round 2`` in a game played in rounds."""
+    text = Text(f"seq {frame.seq}/{last}, {turn_word} {frame.turn}", style="bold")
     if frame.seq == 0:
         text.append(" · the setup", style="dim")
     elif frame.move is not None:
@@ -22,7 +23,7 @@ def header(frame: Frame, last: int) -> Text:
 
 
 def render_frame(cursor: Cursor, frame: Frame) -> RenderableType:
-    parts: list[RenderableType] = [header(frame, cursor.last)]
+    parts: list[RenderableType] = [header(frame, cursor.last, cursor.ruleset.turn_word)]
     if frame.change:
         # visible() here too: the Textual viewer draws these without the CLI's safe console
         parts.append(Text(visible(f"→ {frame.change}")))

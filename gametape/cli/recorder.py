@@ -144,7 +144,7 @@ class Recorder:
         if game.is_over:
             return "game over (undo, or q to leave) › "
         names = ", ".join(game.players[s] for s in game.to_act())
-        return f"turn {game.ruleset.turn(game.state)} · {names} › "
+        return f"{game.ruleset.turn_word} {game.ruleset.turn(game.state)} · {names} › "
 
     def forms(self) -> dict[int, list[MoveForm]]:
         """The shapes of move each seat to act can make now."""

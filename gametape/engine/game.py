@@ -30,7 +30,8 @@ class Game:
         self.ruleset = fold.ruleset
 
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"turn {self.ruleset.turn(self.state)}"
+        rules = self.ruleset
+        status = "over" if self.is_over else f"{rules.turn_word} {rules.turn(self.state)}"
         name = f"{self.ruleset.name} {self.setup.game or '?'}"
         return f"<Game {name}: {len(self.events)} events, {status}>"
 
@@ -172,6 +173,12 @@ def describe(
         what = f"took back seq {event.seq}" if isinstance(event, Retract) else "abandoned the game"
         return f"{who} {what}" + (f": {event.reason}" if event.reason else "")
     return ruleset.describe(before, event, after, seat)
+
+
+def turn_of(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> int:
+    """The turn (or round) an event belongs to: the one it was made in, but for an undo the
+    one it returns to (taking back turn 9's move is shown as turn 9, not 10)."""
+    return ruleset.turn(after if isinstance(event, Retract) else before)
 
 
 def redact(ruleset: Ruleset[Any], event: Event, seat: int | None) -> Event | None:

@@ -107,6 +107,11 @@ class Ruleset(Generic[S]):
 
     # --- optional facts -------------------------------------------------------------------
     version: ClassVar[int] = 1
+    # What ``turn()`` counts, in every place it is shown: "turn", or "round" for a game whose
+    # unit of play is a round (the prompt, the replay header, the log, the stats).
+    turn_word: ClassVar[str] = "turn"
+    # The players win or lose together (Hanabi): reports give team scores, not wins.
+    cooperative: ClassVar[bool] = False
     options_help: ClassVar[Mapping[str, str]] = {}
     bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}
     default_bot: ClassVar[str] = "random"
@@ -182,7 +187,8 @@ class Ruleset(Generic[S]):
         return msgspec.structs.replace(state, outcome="terminated")  # type: ignore[type-var]
 
     def turn(self, state: S) -> int:
-        """The number of the turn (or round) being played now, from 1."""
+        """The number of the turn (or, with ``turn_word = "round"``, the round) being played
+        now, from 1."""
         return 1
 
     def parse_move(self, state: S, text: str, seat: int | None) -> Event:

@@ -51,6 +51,10 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     turn: int | None = None
     result: Result | None = None
     problem: Problem | None = None
+    players: tuple[str, ...] = ()
+    winners: tuple[str, ...] = ()  # the result's winners by name (``result.winners``: seats)
+    started: str | None = None  # the setup's time, and the last valid event's (UTC, ISO 8601)
+    last: str | None = None
 
 
 Visit = Callable[[int, Any, Event, Any], None]
@@ -72,6 +76,7 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
         "file": file,
         "game": game_id,
         "ruleset": ruleset.name if ruleset else None,
+        "players": setup.players if setup else (),
     }
     f: Fold | None = None
     problem: Problem | None = None
@@ -120,14 +125,18 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
         problem = Problem(kind="Empty", message="the log holds no events", file=file)
     count = len(f.events) if f is not None else 0
     state = f.state if f is not None else None
+    if count:
+        base.update(started=read.records[0].ts, last=read.records[count - 1].ts)
     if problem is not None:
         return Report(**base, status="invalid", events=count, problem=problem), state
     assert ruleset is not None and f is not None
     over = ruleset.is_over(state)
+    result = ruleset.result(state) if over else None
     return Report(
         **base,
         status="finished" if over else "in_progress",
         events=count,
         turn=ruleset.turn(state),
-        result=ruleset.result(state) if over else None,
+        result=result,
+        winners=tuple(setup.players[s] for s in result.winners) if result and setup else (),
     ), state

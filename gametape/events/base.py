@@ -16,13 +16,22 @@ class Event(
 class Setup(Event, frozen=True, kw_only=True):
     """The first event of every log: which game, who plays, and every chance outcome.
 
-    ``game`` is the game id (also the log's file name); ``meta`` holds facts about the
-    recording that the rules never read (the RNG seed used to shuffle, an import's source).
+    ``game`` is the game id (also the log's file name); ``table`` says the game was dealt by
+    hand at a real table (nothing of the deal is known; cards enter the log as the game shows
+    them); ``meta`` holds facts about the recording that the rules never read (the RNG seed
+    used to shuffle, an import's source).
     """
 
     game: str = ""
     players: tuple[str, ...]
+    table: bool = False
     meta: Meta = {}
+
+    @property
+    def at_table(self) -> bool:
+        """Whether the game was dealt at a real table: ``table``, or in a log written before
+        that field existed, ``meta.table`` (docs/format.md)."""
+        return self.table or self.meta.get("table") is True
 
 
 class Abandon(Event, frozen=True, kw_only=True, tag="abandon"):

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from gametape.engine.fold import Fold, start
-from gametape.engine.game import describe, kinds, notation, redact
+from gametape.engine.game import describe, kinds, notation, redact, turn_of
 from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import NotationError, RuleViolation
@@ -164,8 +164,10 @@ class Cursor:
         return self.jump(self.last)
 
     def turn_of(self, seq: int) -> int:
-        """The turn during which the event at ``seq`` happened (seq 0: the first turn)."""
-        return self.ruleset.turn(self.states[max(seq - 1, 0)])
+        """The turn (or round) the event at ``seq`` belongs to (seq 0: the first)."""
+        if seq == 0:
+            return self.ruleset.turn(self.states[0])
+        return turn_of(self.ruleset, self.states[seq - 1], self.events[seq], self.states[seq])
 
     def jump_turn(self, turn: int) -> int:
         """Jump to the first event of ``turn``."""
@@ -214,7 +216,7 @@ class Cursor:
         who = actor(event)
         return Frame(
             seq=seq,
-            turn=rules.turn(before),
+            turn=turn_of(rules, before, event, after),
             seat=seat,
             actor=self.players[who] if who is not None else None,
             event=seen,

@@ -75,6 +75,7 @@ class PageData(msgspec.Struct, frozen=True):
     frames: list[PageFrame]
     result: str | None
     problem: str | None
+    turn_word: str = "turn"
     learned_later: bool = False  # a table game's faces shown before the event that showed them
 
 
@@ -183,6 +184,7 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
         frames=frames,
         result=result_text(cursor),
         problem=cursor.problem,
+        turn_word=rules.turn_word,
         learned_later=seat is None and cursor.learned_later,
     )
     # Inside <script>, "<", ">" and "&" only ever occur in JSON strings, where \u escapes

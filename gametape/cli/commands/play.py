@@ -30,7 +30,7 @@ from gametape.cli.output import (
     render,
 )
 from gametape.engine.fold import IllegalEvent, iter_states
-from gametape.engine.game import describe, notation
+from gametape.engine.game import describe, notation, turn_of
 from gametape.engine.registry import names
 from gametape.engine.ruleset import RuleViolation
 from gametape.errors import UsageError
@@ -206,7 +206,7 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
             rows.append(
                 {
                     "seq": seq,
-                    "turn": rules.turn(before),
+                    "turn": turn_of(rules, before, event, after),
                     "player": game.players[who] if who is not None else None,
                     "move": notation(rules, before, event),
                     "description": describe(rules, game.players, before, event, after),
@@ -222,8 +222,8 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
         title_justify="left",
         box=None,
     )
-    for col in ("seq", "turn", "player", "move", "what happened"):
-        table.add_column(col, justify="right" if col in ("seq", "turn") else "left")
+    for col in ("seq", rules.turn_word, "player", "move", "what happened"):
+        table.add_column(col, justify="right" if col in ("seq", rules.turn_word) else "left")
     for r in rows:
         if "error" in r:
             table.add_row(

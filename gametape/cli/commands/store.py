@@ -100,7 +100,8 @@ def validate_cmd(
 @app.command("list")
 @friendly_errors
 def list_cmd(json: JsonOpt = False) -> None:
-    """List the games in the store with their status.
+    """List the games in the store: when each was last played, who played, its status and
+    result (winners by name). `--json` gives one object per game, `winners` by name.
 
     Example: `gametape list --json`
     """
@@ -111,7 +112,7 @@ def list_cmd(json: JsonOpt = False) -> None:
     if not reports:
         out.print(Text(f"no games in {STATE.store.root}"))
         return
-    print_reports(reports)
+    print_reports(reports, listing=True)
 
 
 @app.command()

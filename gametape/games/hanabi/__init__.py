@@ -99,6 +99,7 @@ class Hanabi(Ruleset[HanabiState]):
 
     name = "hanabi"
     events = HANABI_EVENTS
+    cooperative: ClassVar[bool] = True
     min_players = 2
     max_players = 5
     landmark = "strike"
@@ -161,9 +162,7 @@ class Hanabi(Ruleset[HanabiState]):
         (a play or discard names it, a clue names the slots it touched)."""
         opts = parse_options(options)
         size = len(opts.suits) * sum(opts.copies)
-        return HanabiSetup(
-            players=tuple(players), options=opts, deck=(None,) * size, meta={"table": True}
-        )
+        return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size, table=True)
 
     def move_forms(self, state: HanabiState, seat: int) -> list[MoveForm]:
         """At a table: play or discard a slot saying the card the table saw, clue a player a

@@ -76,6 +76,18 @@ def start(setup: HanabiSetup) -> HanabiState:
             )
     h = hand_size(n)
     at_table = None in setup.deck
+    if at_table and not setup.at_table:
+        raise RuleViolation(
+            'the deck has cards of unknown face (null), but the setup does not say "table": '
+            "true (a game recorded at a real table)",
+            R_SETUP,
+        )
+    if setup.at_table and not at_table:
+        raise RuleViolation(
+            'the setup says "table": true, but the deck names every face: at a real table the '
+            "deck is not known (null faces)",
+            R_SETUP,
+        )
     return HanabiState(
         setup=setup,
         faces=setup.deck,

@@ -24,6 +24,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
 
     name = "hanamikoji"
     events = HANAMIKOJI_EVENTS
+    turn_word: ClassVar[str] = "round"
     min_players = 2
     max_players = 2
     landmark = "round"
@@ -99,7 +100,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             players=tuple(players),
             decks=((0,) * _rules.CARDS,) * 2,
             first=int(first),
-            meta={"table": True},
+            table=True,
         )
 
     def start(self, setup: HanamikojiSetup) -> HanamikojiState:

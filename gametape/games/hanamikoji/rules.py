@@ -94,6 +94,12 @@ def start(setup: HanamikojiSetup) -> HanamikojiState:
     if len(setup.players) != 2 or len(setup.decks) != 2:
         raise RuleViolation(f"{len(setup.players)} players", R_SETUP)
     at_table = setup.decks == ((UNKNOWN,) * CARDS,) * 2
+    if at_table != setup.at_table:
+        raise RuleViolation(
+            'decks of unknown cards (0) go with "table": true in the setup, and known decks '
+            "without it (a game recorded at a real table knows no deck)",
+            R_SETUP,
+        )
     for deck in setup.decks:
         if sorted(deck) != list(range(1, CARDS + 1)) and not at_table:
             raise RuleViolation(f"a deck of {list(deck)}", R_SETUP)

@@ -48,6 +48,7 @@ class HanamikojiClassic(Ruleset[ClassicState]):
 
     name = "hanamikoji-classic"
     events = CLASSIC_EVENTS
+    turn_word: ClassVar[str] = "round"
     min_players = 2
     max_players = 2
     landmark = "scoring"
@@ -95,9 +96,7 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         """Shuffled and dealt at the table (ruling C4): hands, the removed card and
         trade-offs stay unknown; gift and competition cards are named when shown, secret
         cards at scoring (`show PLAYER CARD`)."""
-        return ClassicSetup(
-            players=tuple(players), first=_first(options, None), meta={"table": True}
-        )
+        return ClassicSetup(players=tuple(players), first=_first(options, None), table=True)
 
     def start(self, setup: ClassicSetup) -> ClassicState:
         return _rules.start(setup)

@@ -98,7 +98,7 @@ class ClassicState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     @property
     def at_table(self) -> bool:
-        return bool(self.setup.meta.get("table"))
+        return self.setup.at_table
 
     def points(self, seat: int) -> int:
         return sum(VALUES[g] for g, owner in enumerate(self.markers) if owner == seat)
@@ -149,11 +149,24 @@ def _deal(state: ClassicState, event: ClassicDeal) -> ClassicState:
         )
     if event.deck is None:
         if not state.at_table:
-            raise RuleViolation("a deal of unknown order in a game dealt by the tool", R_DEAL)
+            raise RuleViolation(
+                'a deal of unknown order (deck null), but the setup does not say "table": true '
+                "(a game recorded at a real table)",
+                R_DEAL,
+            )
         deck = (UNKNOWN,) * len(DECK)
     else:
-        if state.at_table or sorted(event.deck) != list(DECK):
-            raise RuleViolation(f"a deck of {len(event.deck)} cards that are not the 21", R_DEAL)
+        if state.at_table:
+            raise RuleViolation(
+                'a deal of known order in a game recorded at a table (setup "table": true): '
+                "there the deck is null",
+                R_DEAL,
+            )
+        if sorted(event.deck) != list(DECK):
+            raise RuleViolation(
+                f"the deal's deck is not the 21 item cards once each ({len(event.deck)} cards)",
+                R_DEAL,
+            )
         deck = event.deck
     first = state.setup.first if event.round == 1 else 1 - state.first  # ruling C1
     hands = (tuple(deck[1 : 1 + HAND]), tuple(deck[1 + HAND : 1 + 2 * HAND]))

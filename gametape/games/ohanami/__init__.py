@@ -50,7 +50,7 @@ class Ohanami(Ruleset[OhanamiState]):
         """Each round is shuffled and dealt at the table; a card is known once picked."""
         if options:
             raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
-        return OhanamiSetup(players=tuple(players), meta={"table": True})
+        return OhanamiSetup(players=tuple(players), table=True)
 
     def start(self, setup: OhanamiSetup) -> OhanamiState:
         return _rules.start(setup)
@@ -67,7 +67,7 @@ class Ohanami(Ruleset[OhanamiState]):
         """The next round's deal: every card outside the rows, shuffled (ruling R3)."""
         if not state.needs_deal:
             return None
-        if state.setup.meta.get("table"):  # shuffled at the table: the order is not known
+        if state.setup.at_table:  # shuffled at the table: the order is not known
             return OhanamiDeal(round=state.round + 1, deck=None)
         deck = list(state.deck + state.discards)
         rng.shuffle(deck)

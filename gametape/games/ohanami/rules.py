@@ -135,6 +135,12 @@ def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
         )
     picked_at = state.picked_at
     if event.deck is None:  # shuffled at the table: every card outside the rows, order unknown
+        if not state.setup.at_table:
+            raise RuleViolation(
+                'a deal of unknown order (deck null), but the setup does not say "table": true '
+                "(a game recorded at a real table)",
+                R_DEAL,
+            )
         if state.round == 0:
             picked_at = (0,) * (CARDS[-1] + 1)
         elif not state.at_table:
@@ -142,8 +148,12 @@ def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
         placed = sum(len(r) for rows in state.rows for r in rows)
         deck = (UNKNOWN,) * (len(CARDS) - placed)
     else:
-        if state.at_table:
-            raise RuleViolation("a deal of known order in a game dealt at the table", R_DEAL)
+        if state.at_table or state.setup.at_table:
+            raise RuleViolation(
+                'a deal of known order in a game recorded at a table (setup "table": true): '
+                "there the deck is null",
+                R_DEAL,
+            )
         expected = sorted(state.deck + state.discards)
         if sorted(event.deck) != expected:
             raise RuleViolation(

@@ -28,6 +28,16 @@ def visible(text: str) -> str:
     return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
 
 
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def article(word: str) -> str:
+    """``a red``, ``an orange``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def has_control(text: str) -> bool:
     """Whether ``text`` holds a control character (tab and newline included)."""
     return any(not c.isprintable() and c != " " for c in text)

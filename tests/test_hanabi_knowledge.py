@@ -8,12 +8,14 @@ import json
 import random
 
 import pytest
+from msgspec.structs import replace
 from typer.testing import CliRunner
 
 from gametape.cli.app import app
 from gametape.engine import simulate as sim
 from gametape.games.hanabi import HANABI
 from gametape.games.hanabi import knowledge as kn
+from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.notation import card_name
 from gametape.games.hanabi.view import view
 from gametape.usecases.importing import import_files
@@ -93,6 +95,31 @@ def test_efficiency_counts_cards_gotten_per_clue_given():
     assert kn.gotten(g.state) == 4 and kn.efficiency(g.state) == 2.0
     moves(g, "discard 1", "play 5")  # cara discards; alice plays r1: still gotten (played)
     assert kn.gotten(g.state) == 4 and kn.efficiency(g.state) == 2.0
+
+
+def test_efficiency_divides_by_clues_lost_as_hanablive_does():
+    """hanab.live: a strike is a clue lost, and so is a 5 played at 8 clue tokens."""
+    g = game()
+    moves(g, "clue bob red")  # 2 gotten, 1 clue lost
+    assert kn.clues_lost(g.state) == 1
+    strike = g.state.strikes
+    moves(g, "play 1")  # bob plays slot 1 blind
+    if g.state.strikes > strike:
+        assert kn.clues_lost(g.state) == 2
+        assert kn.efficiency(g.state) == round(kn.gotten(g.state) / 2, 4)
+    full = replace(g.state, clues=8)
+    five = hanabi("r1 r2 r3 r4 r5")  # alice holds r1-r5 (slot 5 is r1)
+    state = replace(five.state, fireworks=(4, 0, 0, 0, 0), clues=8)
+    after = five.ruleset.apply(state, five.parse("play 1"))  # r5 at 8 tokens: the token is lost
+    assert after.clues == 8 and after.clues_wasted == 1 and kn.clues_lost(after) == 1
+    assert kn.clues_lost(full) == kn.clues_lost(g.state)
+
+
+def test_cards_gotten_are_capped_at_the_best_score_still_reachable():
+    g = game()
+    moves(g, "clue bob red", "clue alice 1")
+    capped = replace(g.state, max_score=3)
+    assert kn.gotten(g.state) == 4 and kn.gotten(capped) == 3
 
 
 def test_what_a_player_knew_of_the_card_they_played_or_discarded():
@@ -232,10 +259,17 @@ def _level_by_definition(state, order: int) -> str:
 
 
 def _gotten_by_definition(state) -> int:
+    """hanab.live's getCardsGotten: played cards, and clued cards in hands that the clues do
+    not show to be trash (some suit and rank they leave open is still playable), at most the
+    best score still reachable."""
     touched = [o for hand in state.hands for o in hand if state.known(o).clued]
-    return state.fireworks_sum + sum(
-        1 for o in touched if state.faces[o] is None or not kn.is_trash(state, state.faces[o])
+    open_faces = [
+        [Face(s, r) for s in state.known(o).suits for r in state.known(o).ranks] for o in touched
+    ]
+    count = state.fireworks_sum + sum(
+        1 for faces in open_faces if not all(kn.is_trash(state, f) for f in faces)
     )
+    return min(count, state.max_score)
 
 
 def test_level_of_and_gotten_agree_with_their_definitions():

@@ -129,24 +129,40 @@ def pace(state: HanabiState) -> int | None:
 
 
 def gotten(state: HanabiState) -> int:
-    """Cards "gotten" (after hanab.live's efficiency statistic): cards played successfully,
-    plus cards in hands that a clue has touched and that are not trash."""
+    """hanab.live's "cards gotten": cards played successfully, plus cards in hands that a
+    clue has touched and that the clues do not show to be trash (every suit and rank they
+    leave open is already played or out of reach), at most the best score still reachable."""
     count = state.fireworks_sum
-    knowledge, faces, fireworks, caps = state.knowledge, state.faces, state.fireworks, state.caps
+    knowledge, fireworks, caps = state.knowledge, state.fireworks, state.caps
+    n_suits = len(fireworks)
     for hand in state.hands:
         for order in hand:
-            if knowledge[order] & CLUED:
-                face = faces[order]  # trash: already played, or out of reach (is_trash)
-                if face is None or fireworks[face.suit] < face.rank <= caps[face.suit]:
-                    count += 1
-    return count
+            packed = knowledge[order]
+            if not packed & CLUED:
+                continue
+            open_ = [
+                (s, r)
+                for s in range(n_suits)
+                if packed >> s & 1
+                for r in range(1, RANKS + 1)
+                if packed >> (RANK_SHIFT + r - 1) & 1
+            ]
+            if any(fireworks[s] < r <= caps[s] for s, r in open_):
+                count += 1
+    return min(count, state.max_score)
+
+
+def clues_lost(state: HanabiState) -> int:
+    """hanab.live's "potential clues lost": clues given, plus one per strike, plus one for
+    each 5 played at 8 clue tokens (the token it would have given back is lost)."""
+    return state.clues_given + state.strikes + state.clues_wasted
 
 
 def efficiency(state: HanabiState) -> float | None:
-    """Cards gotten per clue given; undefined before the first clue."""
-    if not state.clues_given:
-        return None
-    return round(gotten(state) / state.clues_given, 4)
+    """hanab.live's efficiency: cards gotten per potential clue lost; undefined (None)
+    before any clue is lost."""
+    lost = clues_lost(state)
+    return round(gotten(state) / lost, 4) if lost else None
 
 
 def critical(before: HanabiState, after: HanabiState) -> bool:

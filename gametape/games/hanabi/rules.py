@@ -40,8 +40,8 @@ R_CLUE_OTHER = "a clue names another player"
 R_CLUE_ONE = "a clue names exactly one suit or one rank"
 R_CLUE_TOUCH = "a clue must touch at least one card"
 R_DISCARD_8 = "a discard is allowed only when fewer than 8 clue tokens are available"
-R_OBSERVED = "what a log observed must match what the rules derive"
-R_FACE_KNOWN = "a play or discard of a card whose face is not in the deck must record the face"
+R_OBSERVED = "a card has one face: what the log records of it must agree with what it showed"
+R_FACE_KNOWN = "at a table the deck is not known: a play or discard says the card's face"
 R_SETUP = "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per suit"
 R_CLUE_FACTS = "a card's face agrees with every clue its holder received, touched or not"
 R_COPIES = "no face is seen more often than the deck holds copies of it"
@@ -151,22 +151,26 @@ def _reveal(
     known = state.faces[card]
     if observed is None:
         if known is None:
-            raise RuleViolation(f"the face of card #{card} is unknown", R_FACE_KNOWN)
+            raise RuleViolation(
+                f"say which card it was: the face of {card_words(state, card)} is not known "
+                "yet (e.g. p2 r3)",
+                R_FACE_KNOWN,
+            )
         return known, state.faces, state.revealed_at
-    _check_face(observed, len(state.fireworks), f"card #{card}")
+    _check_face(observed, len(state.fireworks), card_words(state, card))
     suits = state.setup.options.suits
     if known is not None:
         if known != observed and state.at_table and state.revealed_at[card]:
             raise RuleViolation(
-                f"card #{card} is recorded as {_name(observed, suits)}, but "
+                f"{card_words(state, card)} is recorded as {_name(observed, suits)}, but "
                 f"seq {{0}} showed it as {_name(known, suits)}",
                 R_OBSERVED,
                 (state.revealed_at[card],),
             )
         if known != observed:
             raise RuleViolation(
-                f"card #{card} is {_name(known, suits)} in the deck but the log records "
-                f"{_name(observed, suits)}",
+                f"{card_words(state, card)} is {_name(known, suits)} in the deck, but the "
+                f"log records {_name(observed, suits)}",
                 R_OBSERVED,
             )
         return known, state.faces, state.revealed_at
@@ -178,6 +182,16 @@ def _reveal(
     if revealed_at:
         revealed_at = revealed_at[:card] + (state.applied + 1,) + revealed_at[card + 1 :]
     return observed, faces, revealed_at
+
+
+def card_words(state: HanabiState, card: int) -> str:
+    """A card as the table knows it: ``ben's slot 2``, else the card's place in the deck.
+    Safe inside a message template (braces doubled)."""
+    for seat, hand in enumerate(state.hands):
+        if card in hand:
+            name = state.setup.players[seat].replace("{", "{{").replace("}", "}}")
+            return f"{name}'s slot {len(hand) - hand.index(card)}"
+    return f"the deck's card {card + 1}"
 
 
 def _name(face: Face, suits: tuple[str, ...]) -> str:
@@ -196,7 +210,7 @@ def _check_clues(state: HanabiState, card: int, face: Face) -> None:
         if matches != touched:
             said = "touched" if touched else "did not touch"
             raise RuleViolation(
-                f"card #{card} is recorded as {_name(face, suits)}, but the "
+                f"{card_words(state, card)} is recorded as {_name(face, suits)}, but the "
                 f"{_value_name(value, suits)} clue at seq {{0}} {said} it",
                 R_CLUE_FACTS,
                 (at,),
@@ -246,19 +260,21 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         slot = hand.index(card)
     except ValueError:
         raise RuleViolation(
-            f"card #{card} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD
+            f"the deck's card {card + 1} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD
         ) from None
     faces, revealed_at = state.faces, state.revealed_at
     face = faces[card]
     if face is None or event.face is not None:
         face, faces, revealed_at = _reveal(state, card, event.face)
     suit, rank = face.suit, face.rank
-    fireworks, strikes = state.fireworks, state.strikes
+    fireworks, strikes, wasted = state.fireworks, state.strikes, state.clues_wasted
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
     if playing and fireworks[suit] == rank - 1:
         fireworks = fireworks[:suit] + (rank,) + fireworks[suit + 1 :]
         if rank == RANKS and clues < MAX_CLUES:
             clues += 1
+        elif rank == RANKS:
+            wasted += 1
     else:
         if playing:
             strikes += 1
@@ -307,6 +323,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         outcome=outcome,
         applied=state.applied + 1,
         revealed_at=revealed_at,
+        clues_wasted=wasted,
     )
 
 
@@ -348,7 +365,8 @@ def touched_by(
                 said = "touches" if o in recorded else "misses"
                 where = "seq {0} showed" if state.revealed_at[o] else "the deck has"
                 raise RuleViolation(
-                    f"the {value} clue {said} card #{o}, but {where} it as {_name(face, suits)}",
+                    f"the {value} clue {said} {card_words(state, o)}, but {where} it as "
+                    f"{_name(face, suits)}",
                     R_CLUE_FACTS,
                     (state.revealed_at[o],) if state.revealed_at[o] else (),
                 ) from None
@@ -437,7 +455,8 @@ def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
     for card, face in zip(event.cards, event.faces, strict=True):
         if card not in hand:
             raise RuleViolation(
-                f"card #{card} is not in {state.setup.players[event.target]}'s hand", R_SEE
+                f"the deck's card {card + 1} is not in {state.setup.players[event.target]}'s hand",
+                R_SEE,
             )
         _, faces, revealed_at = _reveal(probe, card, face)
         probe = replace(probe, faces=faces, revealed_at=revealed_at)

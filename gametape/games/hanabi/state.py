@@ -74,6 +74,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     outcome: str | None = None
     applied: int = 0
     clues_given: int = 0
+    clues_wasted: int = 0  # 5s played at 8 clue tokens: the token they would give is lost
     revealed_at: tuple[int, ...] = ()
     clue_log: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
 

@@ -49,7 +49,7 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     final_turns: int | None
     outcome: str | None
     pace: int | None  # hanab.live's pace; None once the deck is empty
-    efficiency: float | None  # cards gotten per clue given
+    efficiency: float | None  # hanab.live's: cards gotten per clue lost
 
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:

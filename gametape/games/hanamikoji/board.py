@@ -10,6 +10,7 @@ from rich.text import Text
 from gametape.games.hanamikoji.events import ARTISTS
 from gametape.games.hanamikoji.rules import artist_of
 from gametape.games.hanamikoji.view import HanamikojiView, SeatView
+from gametape.text import plural
 
 COLOURS = ("red", "dark_orange", "yellow", "green", "blue", "slate_blue1", "magenta")
 
@@ -37,7 +38,7 @@ def _side(view: HanamikojiView, seat: int, side: SeatView) -> Table:
     t.add_column()
     t.add_row("hand", _cards(side.hand, side.hand_size))
     t.add_row("display", _cards(side.display, len(side.display)))
-    t.add_row("deck", Text(f"{side.deck_size} cards"))
+    t.add_row("deck", Text(plural(side.deck_size, "card")))
     t.add_row(
         "artists",
         Text(" ").join(Text(f"{ARTISTS[a]}({a + 1})", style=COLOURS[a]) for a in side.artists)

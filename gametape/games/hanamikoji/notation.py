@@ -18,6 +18,7 @@ from gametape.games.hanamikoji.rules import (
     card_name,
     perform_order,
 )
+from gametape.text import article, plural
 
 USAGE = (
     "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD` or "
@@ -36,7 +37,7 @@ def parse_card(text: str) -> int:
     if colour and not ARTISTS[artist_of(card)].startswith(colour):
         a = artist_of(card)
         raise NotationError(
-            f"{card} is a {ARTISTS[a]} performer ({ARTISTS[a]}{a + 1} and "
+            f"{card} is {article(ARTISTS[a])} performer ({ARTISTS[a]}{a + 1} and "
             f"{ARTISTS[a]}{a + 8} are), not {colour}"
         )
     return card
@@ -56,6 +57,11 @@ def parse(state: HanamikojiState, text: str, seat: int | None) -> Event:
         raise NotationError(f"cannot read {text!r}; {USAGE}")
     player = seat_named(state.setup.players, words[0], seat)
     zones: dict[str, int | None] = {}
+    if all("=" not in w for w in words[1:]) and len(words) != 5:
+        raise NotationError(
+            f"{plural(len(words) - 1, 'card')} named: an assignment is four cards, in the order "
+            "perform hidden sacrifice vote (? for one not seen), e.g. a r8 ? ? v7"
+        )
     if len(words) == 5 and all("=" not in w for w in words[1:]):
         zones = dict(zip(ZONES, map(_card_or_unknown, words[1:]), strict=True))
     else:

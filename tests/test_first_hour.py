@@ -98,3 +98,20 @@ def test_new_at_a_table_points_to_record(tmp_path):
     assert "next: gametape record " in result.stderr
     dealt = gt(tmp_path / "s", "new", "hanabi", "-p", "ann,ben")
     assert "next: gametape show " in dealt.stderr
+
+
+def test_messages_name_cards_as_the_table_does(tmp_path):
+    store = tmp_path / "s"
+    gid = new(store, "hanabi", "-p", "ann,ben,cat", "--table")
+    out = gt(store, "record", gid, "--keep-going", input="c ben r 13\np1 y1\np1\n").stdout
+    assert "ben's slot 1 is recorded as yellow 1, but the red clue at seq 1 touched it" in out
+    assert "say which card it was: the face of ben's slot 1 is not known yet (e.g. p2 r3)" in out
+    assert "card #" not in out and "observed" not in out and "derive" not in out
+    koji = new(store, "hanamikoji", "-p", "ann,ben", "--table", "-o", "first=0")
+    out = gt(store, "record", koji, "--keep-going", input="b o2 b5 ? g4 y3\nb o7 b5 ? g4\n").stdout
+    assert "5 cards named: an assignment is four cards" in out
+    assert "7 is a violet performer" in out
+    orange = gt(store, "move", koji, "b r2 b5 ? g4")
+    assert "2 is an orange performer" in orange.stderr
+    shown = gt(store, "show", new(store, "hanamikoji", "-p", "a,b", "--seed", "1"), "--at", "0")
+    assert " cards" in shown.stdout and "1 cards" not in shown.stdout

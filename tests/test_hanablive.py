@@ -64,13 +64,13 @@ def test_every_shared_game_imports_or_is_refused_as_a_variant(tmp_path):
     _check_corpus(SHARED_DATA, Store(tmp_path))
 
 
-def test_the_import_keeps_the_source_and_uses_hanablive_suits(tmp_path):
+def test_the_import_keeps_the_source_and_calls_the_fifth_suit_white(tmp_path):
     store = Store(tmp_path)
     (r,) = import_files(store, [FIXTURES / "example_game.json"])
     setup = read_log(store.path(r.game)).events[0]
     assert setup.meta["source"] == "hanab.live" and setup.meta["hanablive_id"] == 2906
     assert setup.meta["file"] == "example_game.json"
-    assert setup.options.suits[-1] == "purple" and setup.options.end_at_max_score
+    assert setup.options.suits[-1] == "white" and setup.options.end_at_max_score
     assert setup.players == ("Alice", "Bob", "Cathy")
 
 
@@ -245,3 +245,26 @@ def test_cli_import_exits_1_on_an_illegal_file(run, tmp_path):
 def import_files(store, paths, progress=None):
     """Import hanab.live files (the format the Hanabi game offers)."""
     return _import_files(store, hl.HANABLIVE, paths, progress)
+
+
+def test_the_fifth_suit_has_one_name_in_the_read_model(tmp_path):
+    """An import says white, and an older import's purple reads as white in the read model:
+    per-suit stats do not split."""
+    from gametape.analytics import ReadModel
+    from gametape.games.hanabi.events import HANABLIVE_SUITS
+
+    store = Store(tmp_path)
+    (r,) = import_files(store, [FIXTURES / "example_game.json"])  # a perfect game: all suits
+    events = read_log(store.path(r.game)).events
+    setup = events[0]
+    old = msgspec.structs.replace(
+        setup, options=msgspec.structs.replace(setup.options, suits=HANABLIVE_SUITS), meta={}
+    )
+    store.create(old, events[1:])  # as an import made before imports said white
+    model = ReadModel(store.root)
+    model.refresh()
+    rows = model.query(
+        "SELECT DISTINCT card_suit, left(card, 1) FROM hanabi.events WHERE card IS NOT NULL"
+    )[1]
+    assert {suit for suit, _ in rows} == {"red", "yellow", "green", "blue", "white"}
+    assert {letter for _, letter in rows} == set("rygbw")

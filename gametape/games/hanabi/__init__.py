@@ -306,7 +306,7 @@ class Hanabi(Ruleset[HanabiState]):
             return {}
         touched = _rules.touched_by(before, event.target, event.suit, event.rank, event.touched)
         hand = before.hands[event.target]
-        suits = before.setup.options.suits
+        suits = _notation.canonical(before.setup.options.suits)
         return {
             "touched": " ".join(
                 _notation.card_name(final.faces[o], suits) for o in reversed(hand) if o in touched
@@ -336,7 +336,7 @@ class Hanabi(Ruleset[HanabiState]):
         card = getattr(event, "card", None)
         if card is not None:
             face = after.faces[card]
-            suits = before.setup.options.suits
+            suits = _notation.canonical(before.setup.options.suits)
             facts.update(
                 card=_notation.card_name(face, suits),
                 card_suit=suits[face.suit],

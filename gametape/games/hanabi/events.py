@@ -7,6 +7,9 @@ import msgspec
 from gametape.events.base import Event, Setup
 
 DEFAULT_SUITS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
+# hanab.live's No Variant calls the fifth suit purple; gametape (its logs since imports use
+# DEFAULT_SUITS, and its read model for older imports) calls it white, as the published game.
+HANABLIVE_SUITS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 DEFAULT_COPIES: tuple[int, ...] = (3, 2, 2, 2, 1)
 TUTORIAL_COPIES: tuple[int, ...] = (1, 2, 2, 2, 1)
 

@@ -34,7 +34,6 @@ from gametape.interop.formats import ExportError, ImportRefused
 
 NO_VARIANT = "No Variant"
 MAX_ID = 2**53 - 1
-SUITS = ("red", "yellow", "green", "blue", "purple")  # hanab.live's No Variant, in order
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
 # hanab.live end conditions that mean the players stopped the game (they become `abandon`)
 STOPPED = {3: "timeout", 4: "terminated by a player", 6: "idle timeout", 10: "terminated by vote"}
@@ -143,9 +142,7 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     setup = HanabiSetup(
         players=tuple(source.players),
         deck=tuple(Face(c.suitIndex, c.rank) for c in source.deck),
-        options=HanabiOptions(
-            suits=SUITS, starting_seat=opts.startingPlayer, end_at_max_score=not play_on
-        ),
+        options=HanabiOptions(starting_seat=opts.startingPlayer, end_at_max_score=not play_on),
         meta=meta,
     )
     try:

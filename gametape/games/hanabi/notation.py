@@ -13,7 +13,15 @@ import re
 from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
-from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay, HanabiSee
+from gametape.games.hanabi.events import (
+    DEFAULT_SUITS,
+    HANABLIVE_SUITS,
+    Face,
+    HanabiClue,
+    HanabiDiscard,
+    HanabiPlay,
+    HanabiSee,
+)
 from gametape.games.hanabi.rules import touched_by
 from gametape.games.hanabi.state import HanabiState
 
@@ -31,6 +39,12 @@ def suit_letters(suits: tuple[str, ...]) -> tuple[str, ...]:
         if len(set(short)) == len(short):
             return short
     return tuple(s.lower() for s in suits)
+
+
+def canonical(suits: tuple[str, ...]) -> tuple[str, ...]:
+    """One name per suit in the read model: hanab.live's names (purple) read as the
+    published game's (white); any other set of suits is its own."""
+    return DEFAULT_SUITS if suits == HANABLIVE_SUITS else suits
 
 
 def card_name(face: Face | None, suits: tuple[str, ...]) -> str:

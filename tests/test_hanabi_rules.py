@@ -450,7 +450,7 @@ def test_unknown_faces_are_revealed_by_the_event_that_shows_them():
     setup = HanabiSetup(players=("alice", "bob"), deck=(None,) * 50, table=True)
     g = Game.new(setup)
     with pytest.raises(
-        RuleViolation, match="say which card it was: the face of alice.s slot 5 is not known yet"
+        RuleViolation, match=r"say which card it was: the face of alice.s slot 5 is not known yet"
     ):
         g.push(HanabiPlay(player=0, card=0))
     g.push(HanabiPlay(player=0, card=0, face=Face(3, 1)))

@@ -15,6 +15,9 @@ settings.register_profile(
 settings.load_profile("ci")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+# Real hanab.live games that ship with the repository (examples/hanablive/README.md): the
+# README's tour imports them, and the tests use them as they are.
+HANABLIVE_EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "hanablive"
 
 
 @pytest.fixture(autouse=True)

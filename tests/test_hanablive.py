@@ -13,9 +13,9 @@ from gametape.events import Store, read_log
 from gametape.events.base import Abandon
 from gametape.games.hanabi import hanablive as hl
 from gametape.usecases.importing import import_files as _import_files
-from tests.conftest import SHARED
+from tests.conftest import HANABLIVE_EXAMPLES, SHARED
 
-FIXTURES = Path(__file__).parent / "fixtures" / "hanablive"
+FIXTURES = HANABLIVE_EXAMPLES
 SHARED_DATA = SHARED / "data" / "hanablive"
 
 

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from gametape.cli.app import app
 from gametape.engine.registry import names
+from tests.conftest import HANABLIVE_EXAMPLES
 
 runner = CliRunner()
 
@@ -201,7 +202,7 @@ def test_new_refuses_the_same_name_twice_in_any_case(tmp_path):
 
 
 def _hanablive(tmp_path: Path, **changes) -> Path:
-    src = Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json"
+    src = HANABLIVE_EXAMPLES / "example_game.json"
     data = json.loads(src.read_text())
     data.pop("id", None)
     data.update(changes)
@@ -212,7 +213,7 @@ def _hanablive(tmp_path: Path, **changes) -> Path:
 
 @pytest.mark.parametrize("name", ["", "x" * 1_000_000, "esc\x1b]0;title\x07", "ann"])
 def test_import_refuses_bad_player_names(tmp_path, name):
-    src = Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json"
+    src = HANABLIVE_EXAMPLES / "example_game.json"
     players = json.loads(src.read_text())["players"]
     players[1] = name if name != "ann" else players[0]  # "ann": a duplicate name
     path = _hanablive(tmp_path, players=players)
@@ -250,7 +251,7 @@ def test_a_rule_changing_hanablive_option_is_refused_by_name(tmp_path, option):
 def test_a_deck_play_is_refused_naming_deckplays(tmp_path):
     """deckPlays only adds a move (play the last deck card blind). The real example game has
     the option but never uses it, so it imports; a game that uses it is refused by name."""
-    src = Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json"
+    src = HANABLIVE_EXAMPLES / "example_game.json"
     data = json.loads(src.read_text())
     assert data["options"] == {"deckPlays": True}
     root = tmp_path / "s"
@@ -481,9 +482,7 @@ def test_markup_in_names_and_moves_is_printed_as_text(tmp_path, game):
 
 
 def test_hostile_hanablive_files_are_refused_by_name(tmp_path):
-    src = json.loads(
-        (Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json").read_text()
-    )
+    src = json.loads((HANABLIVE_EXAMPLES / "example_game.json").read_text())
     actions = src["actions"]
     cases = {
         "id": dict(src, id=2**70),
@@ -506,9 +505,7 @@ def test_hostile_hanablive_files_are_refused_by_name(tmp_path):
 
 
 def test_the_same_deal_by_other_players_is_another_game(tmp_path):
-    src = json.loads(
-        (Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json").read_text()
-    )
+    src = json.loads((HANABLIVE_EXAMPLES / "example_game.json").read_text())
     src.pop("id")
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     a.write_text(json.dumps(src))

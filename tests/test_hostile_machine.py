@@ -26,6 +26,7 @@ from gametape.cli.app import app
 from gametape.engine.game import notation
 from gametape.events import read_log
 from gametape.usecases.record import open_game
+from tests.conftest import HANABLIVE_EXAMPLES
 from tests.test_hostile import gt, snapshot
 
 ROOT = os.geteuid() == 0
@@ -148,7 +149,7 @@ WRITERS = (
 def test_a_read_only_store_refuses_writes_in_one_line(read_only_store, cmd):
     root, _home, kw = read_only_store
     gid = in_progress(root)
-    fixture = str(Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json")
+    fixture = str(HANABLIVE_EXAMPLES / "example_game.json")
     move = next_move(root / f"{gid}.jsonl")
     args = [a.replace("STORE", str(root)).replace("GAME", gid) for a in cmd]
     args = [{"FIXTURE": fixture, "MOVE": move}.get(a, a) for a in args]
@@ -370,7 +371,7 @@ def test_a_full_disk_writes_nothing_half_and_says_so(small_disk, tmp_path):
     html_out = small_disk / "page.html"
     fill(small_disk)
     before = snapshot(root)
-    fixture = str(Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json")
+    fixture = str(HANABLIVE_EXAMPLES / "example_game.json")
     for cmd in (
         ["new", "hanabi", "-p", "x,y"],
         ["simulate", "hanabi", "-n", "3"],
@@ -566,7 +567,7 @@ def test_piped_record_stops_at_the_first_refused_line(tmp_path):
 
 
 def test_import_of_a_directory_of_hostile_entries_imports_the_rest(tmp_path):
-    src = Path(__file__).parent / "fixtures" / "hanablive" / "example_game.json"
+    src = HANABLIVE_EXAMPLES / "example_game.json"
     folder = tmp_path / "in"
     folder.mkdir()
     shutil.copy(src, folder / "good.json")

@@ -288,7 +288,7 @@ def _plain_board(cursor: Cursor, seq: int, seat: int | None) -> list[str]:
 
 def _check_shows(tab, cursor: Cursor, seq: int, seat: int | None) -> None:
     frame = cursor.frame(seq, seat)
-    assert tab.inner_text("#position") == header(frame, cursor.last).plain
+    assert tab.inner_text("#position") == header(frame, cursor.last, cursor.ruleset.turn_word).plain
     assert tab.text_content("#change") == (f"→ {frame.change}" if frame.change else "")
     shown = [line.rstrip() for line in tab.text_content("#board").splitlines()]
     assert shown == _plain_board(cursor, seq, seat)

@@ -457,6 +457,15 @@ def test_c4_table_secrets_are_shown_at_scoring(tmp_path):
     assert len(state.history) == 1 and state.history[0].sides[0][PINK] == 1
     reveal = [e for e in rec.game.events if isinstance(e, ClassicReveal)]
     assert [e.player for e in reveal] == [1, 0]
+    # the review: each secret is shown from the event that set it aside (faces learned
+    # later), to the spectator only; hands stay unknown (every turn draws unseen)
+    cursor = Cursor.open(store.path(gid))
+    assert cursor.learned_later
+    assert cursor.frame(2).view.sides[0].secret == PINK  # ann's "s", seq 2
+    assert cursor.frame(3).view.sides[1].secret == PINK  # ben's "s", seq 3
+    assert cursor.frame(3, 0).view.sides[1].secret is None  # ann never saw ben's
+    assert cursor.frame(3, 1).view.sides[1].secret == -1  # nor did the log, then
+    assert all(-1 in side.hand for side in cursor.frame(3).view.sides)
 
 
 def test_cli_simulate_validate_stats_and_query(tmp_path):

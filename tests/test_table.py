@@ -381,3 +381,29 @@ def test_a_hanabi_deck_of_unknown_faces_needs_the_table_field():
         Game.from_events([HanabiSetup(game="g", players=("a", "b"), deck=known, table=True)])
     legacy = HanabiSetup(game="g", players=("a", "b"), deck=unknown, meta={"table": True})
     assert Game.from_events([legacy]).state.at_table
+
+
+def test_the_review_of_a_hanamikoji_table_game_shows_each_rounds_cards_in_hand(tmp_path):
+    from gametape.replay import Cursor
+
+    played = _bot_game("hanamikoji", 3)
+    store = Store(tmp_path / "s")
+    gid, _ = new_game(store, "hanamikoji", list(played.players), table=True)
+    rec = Recording(store, store.path(gid))
+    for line in LINES["hanamikoji"](played):
+        rec.move(line)
+    cursor = Cursor.open(store.path(gid))
+    assert cursor.learned_later
+    for seq in range(cursor.last):
+        state = cursor.states[seq]
+        frame = cursor.frame(seq)
+        truth = played.fold.states[seq]
+        for seat, side in enumerate(frame.view.seats):
+            if state.pending[seat] is not None:
+                continue
+            shown = [c for c in side.hand if c]
+            assert set(shown) <= set(truth.hands[seat])  # nothing shown it did not hold
+            assigned = cursor.states[-1].rounds[state.round - 1].zones[seat]
+            assert {c for c in (assigned.perform, assigned.vote)} <= set(shown)
+        # a seat sees only what its log knew then: its hand as the log had it
+        assert cursor.frame(seq, 0).view.seats[0].hand == state.hands[0]

@@ -230,5 +230,5 @@ class Cursor:
     def learned_later(self) -> bool:
         """Whether the spectator's frames show faces that later events made known (a game
         recorded at a table): ``frame`` fills them in with ``Ruleset.hindsight``."""
-        first = self.states[0]
-        return self.ruleset.hindsight(first, self.states[-1]) is not first
+        rules, final = self.ruleset, self.states[-1]
+        return any(rules.hindsight(state, final) is not state for state in self.states)

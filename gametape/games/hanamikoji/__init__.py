@@ -126,6 +126,9 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     def view(self, state: HanamikojiState, seat: int | None) -> HanamikojiView:
         return view(state, seat)
 
+    def hindsight(self, state: HanamikojiState, final: HanamikojiState) -> HanamikojiState:
+        return _rules.hindsight(state, final)
+
     def turn(self, state: HanamikojiState) -> int:
         return state.round
 

@@ -251,6 +251,33 @@ def _resolve(state: HanamikojiState, zones: list[HanamikojiAssign]) -> Hanamikoj
     return _prepare(replace(after, round=state.round + 1, starting=1 - state.starting))
 
 
+def hindsight(state: HanamikojiState, final: HanamikojiState) -> HanamikojiState:
+    """At a table, the cards a player assigned in a round, shown in their hand from the start
+    of that round (a hand does not change during a round, so they were held all of it). A
+    card kept over from an earlier round is shown from the round it was played in: no event
+    says when it was drawn."""
+    if not state.at_table or state.outcome is not None:
+        return state
+    hands = list(state.hands)
+    for seat in (0, 1):
+        if state.pending[seat] is not None or UNKNOWN not in hands[seat]:
+            continue
+        if state.round <= len(final.rounds):
+            assigned: HanamikojiAssign | None = final.rounds[state.round - 1].zones[seat]
+        else:
+            assigned = final.pending[seat] if final.round == state.round else None
+        if assigned is None:
+            continue
+        hand = list(hands[seat])
+        for card in assigned.cards():
+            if card is not None and card not in hand and UNKNOWN in hand:
+                hand.remove(UNKNOWN)
+                hand.append(card)
+        hands[seat] = tuple(sorted(hand))
+    hands_ = tuple(hands)
+    return state if hands_ == state.hands else replace(state, hands=hands_)
+
+
 def legal_moves_possible(state: HanamikojiState, seat: int) -> bool:
     """Whether ``seat`` assigns now: the game goes on and it has not assigned this round."""
     return state.outcome is None and seat in (0, 1) and state.pending[seat] is None

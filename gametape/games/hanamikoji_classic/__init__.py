@@ -124,6 +124,9 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     def view(self, state: ClassicState, seat: int | None) -> ClassicView:
         return view(state, seat)
 
+    def hindsight(self, state: ClassicState, final: ClassicState) -> ClassicState:
+        return _rules.hindsight(state, final)
+
     def turn(self, state: ClassicState) -> int:
         return max(state.round, 1)
 

@@ -64,6 +64,7 @@ class RoundScore(msgspec.Struct, frozen=True, gc=False):
     first: int
     sides: tuple[tuple[int, ...], ...]
     markers: tuple[int | None, ...]
+    secrets: tuple[int | None, ...] = ()  # the secret cards shown at scoring, per seat
 
 
 class ClassicState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -376,6 +377,7 @@ def _score(state: ClassicState) -> ClassicState:
         first=state.first,
         sides=tuple(tuple(s) for s in sides),
         markers=tuple(markers),
+        secrets=state.secret,
     )
     after = replace(
         state,
@@ -437,6 +439,22 @@ def legal_moves(state: ClassicState, seat: int) -> list[Event]:
                     seen.add(key)
                     moves.append(ClassicCompete(player=seat, pairs=key))  # type: ignore[arg-type]
     return moves
+
+
+def hindsight(state: ClassicState, final: ClassicState) -> ClassicState:
+    """At a table, a secret card set aside face down and shown at the round's scoring, from
+    the moment it was set aside. Hands are not filled in: every turn begins with an unseen
+    draw, so no event shows which cards a hand held before it played them."""
+    if UNKNOWN not in state.secret or len(final.history) < state.round or not state.round:
+        return state
+    shown = final.history[state.round - 1].secrets
+    if not shown:
+        return state
+    secret = tuple(
+        shown[s] if c == UNKNOWN and shown[s] not in (None, UNKNOWN) else c
+        for s, c in enumerate(state.secret)
+    )
+    return state if secret == state.secret else replace(state, secret=secret)
 
 
 def result(state: ClassicState) -> Result | None:

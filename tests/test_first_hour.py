@@ -115,3 +115,24 @@ def test_messages_name_cards_as_the_table_does(tmp_path):
     assert "2 is an orange performer" in orange.stderr
     shown = gt(store, "show", new(store, "hanamikoji", "-p", "a,b", "--seed", "1"), "--at", "0")
     assert " cards" in shown.stdout and "1 cards" not in shown.stdout
+
+
+def test_counts_are_plural_only_when_more_than_one(tmp_path):
+    import io
+    import random
+
+    from rich.console import Console
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.registry import get_ruleset
+
+    rules = get_ruleset("hanamikoji")
+    played = sim.play(rules, ["a", "b"], "random", random.Random(1))
+    state = next(s for s in played.fold.states if len(s.decks[0]) == 1)
+    shown = io.StringIO()
+    Console(file=shown, width=100).print(rules.board(rules.view(state, None), "t"))
+    assert "1 card " in shown.getvalue() and "1 cards" not in shown.getvalue()
+    store = tmp_path / "s"
+    gt(store, "simulate", "hanabi", "-n", "1")
+    one = gt(store, "query", "SELECT 1 AS n")
+    assert one.stderr.strip().endswith("1 row")

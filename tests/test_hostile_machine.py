@@ -147,9 +147,9 @@ WRITERS = (
 
 @pytest.mark.parametrize("cmd", WRITERS, ids=lambda c: " ".join(c[:2]))
 def test_a_read_only_store_refuses_writes_in_one_line(read_only_store, cmd):
-    root, _home, kw = read_only_store
+    root, home, kw = read_only_store
     gid = in_progress(root)
-    fixture = str(HANABLIVE_EXAMPLES / "example_game.json")
+    fixture = str(shutil.copy(HANABLIVE_EXAMPLES / "example_game.json", home.parent))
     move = next_move(root / f"{gid}.jsonl")
     args = [a.replace("STORE", str(root)).replace("GAME", gid) for a in cmd]
     args = [{"FIXTURE": fixture, "MOVE": move}.get(a, a) for a in args]
@@ -604,3 +604,20 @@ def test_import_of_a_directory_of_hostile_entries_imports_the_rest(tmp_path):
     assert len(list(root.glob("*.jsonl"))) == 1
     human = gt("--store", str(root), "import", "hanablive", str(folder))
     assert "new␊line.json" in human.stdout and stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_a_file_the_user_cannot_read_is_refused_by_name(shared_tmp):
+    private = shared_tmp / "private.json"
+    shutil.copy(HANABLIVE_EXAMPLES / "example_game.json", private)
+    private.chmod(0o600 if ROOT else 0o000)
+    home = shared_tmp / "home"
+    home.mkdir()
+    kw = as_user(home)
+    store = shared_tmp / "s"
+    store.mkdir()
+    store.chmod(0o777)
+    result = run_as(kw, "--store", str(store), "import", "hanablive", str(private), "--json")
+    assert result.returncode == 1, result.stderr
+    row = json.loads(result.stdout)
+    assert row["status"] == "refused" and "ermission denied" in row["reason"]
+    assert not list(store.glob("*.jsonl"))

@@ -39,7 +39,7 @@ def files_in(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
     them, recursively, without following links to directories (a link loop cannot trap the
     walk). A link, a FIFO or a dangling link is yielded too: its import is refused by name."""
     for path in paths:
-        if path.is_dir():
+        if os.path.isdir(path):  # False for a path that cannot be looked at: refused by name
             found = [
                 Path(top, name)
                 for top, _dirs, names in os.walk(path)

@@ -203,7 +203,11 @@ def import_cmd(
         ),
     ],
     paths: Annotated[
-        list[Path], typer.Argument(metavar="FILE_OR_DIR...", help="Files, or directories of them.")
+        list[Path],
+        # readable=False: a file that cannot be read is refused by name, and the others import
+        typer.Argument(
+            metavar="FILE_OR_DIR...", help="Files, or directories of them.", readable=False
+        ),
     ],
     option: Annotated[
         list[str] | None,

@@ -63,7 +63,7 @@ def test_move_records_and_describes(run):
 @pytest.mark.parametrize(
     ("move", "by", "message"),
     [
-        ("play 1", "bob", "out of turn"),
+        ("play 1", "bob", "it is alice's turn, not bob's"),
         ("play 1", "zed", "no player 'zed'"),
         ("play 9", None, "no slot 9"),
         ("clue bob purple", None, "no suit 'purple'"),
@@ -243,4 +243,4 @@ def test_a_log_invalid_part_way_names_file_line_and_seq(run):
     store.append(gid, [HanabiPlay(player=2, card=10)], expected_seq=1)  # out of turn
     result = run("move", gid, "clue bob 1")
     assert result.exit_code == 1
-    assert f"{gid}.jsonl:2, seq 1: out of turn" in result.stderr
+    assert f"{gid}.jsonl:2, seq 1: it is alice's turn, not cara's" in result.stderr

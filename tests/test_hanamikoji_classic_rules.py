@@ -163,7 +163,7 @@ def test_gift_and_competition_the_choice_is_the_opponents_own_move():
         game.push(ClassicSecret(player=1, card=BLUE))
     with pytest.raises(RuleViolation, match="not one of the options"):
         game.push(ClassicChoose(player=1, take=(GREEN,)))
-    with pytest.raises(RuleViolation, match="ben chooses, not ann"):
+    with pytest.raises(RuleViolation, match="ben chooses first, not ann"):
         game.push(ClassicChoose(player=0, take=(RED,)))
     game.push(game.parse("choose red"))
     sides = game.state.sides

@@ -182,7 +182,7 @@ def test_illegal_move_in_a_log_names_line_seq_and_rule(store):
     path.write_bytes(path.read_bytes() + line)  # written behind the engine's back
     p = _problem(path)
     assert p.kind == "IllegalMove" and p.seq == 2 and p.line == 3
-    assert "out of turn" in p.message and p.rule
+    assert "turn, not" in p.message and p.rule
 
 
 # --- guarantee 2: torn last line ----------------------------------------------------------

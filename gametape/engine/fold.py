@@ -14,7 +14,7 @@ from typing import Any
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.ruleset import Ruleset, RuleViolation
 from gametape.errors import GametapeError
-from gametape.events.base import Abandon, Event, Retract, Setup
+from gametape.events.base import Abandon, Event, Move, Retract, Setup
 
 R_RETRACT = "a retraction takes back the last move still in effect"
 R_SETUP = "a log starts with its game's setup event, and has only one"
@@ -78,14 +78,20 @@ class Fold:
             raise RuleViolation("a second setup event", R_SETUP)
         if rules.is_over(state):
             raise RuleViolation("the game is already over", R_OVER)
-        who = getattr(event, "player", None)
-        if who is not None and not 0 <= who < len(self.players):
-            raise RuleViolation(
-                f"no player at seat {who}: the seats are 0 to {len(self.players) - 1}", R_SEAT
-            )
         if type(event) is Abandon:
+            self._check_seat(event.player)
             return rules.abandon(state, event)
+        if isinstance(event, Move):
+            self._check_seat(event.player)
+            if event.player not in rules.to_act(state):
+                raise rules.not_to_act(state, event.player, self.players)
         return rules.apply(state, event)
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise RuleViolation(
+                f"no player at seat {seat}: the seats are 0 to {len(self.players) - 1}", R_SEAT
+            )
 
     def push(self, event: Event) -> Any:
         """Apply and record one event; return the new state. Raises RuleViolation and
@@ -109,8 +115,7 @@ class Fold:
 
     def _retract(self, event: Retract) -> Any:
         """The state a retraction restores: from before the last event still in effect."""
-        if event.player is not None and not 0 <= event.player < len(self.players):
-            raise RuleViolation(f"no player at seat {event.player}", R_SEAT)
+        self._check_seat(event.player)
         if not self.live:
             raise RuleViolation("there is no move to take back", R_RETRACT)
         if event.seq != self.live[-1]:
@@ -138,24 +143,23 @@ class Fold:
         """Push every event; raises IllegalEvent at the first refused one.
 
         Without kept states (validation) this is a tight loop over the game's ``apply``; any
-        event the shared checks must look at (abandon, retract, a setup, a seat out of range,
-        a move after the end) goes through ``push`` and so gets exactly the same checks.
+        event the shared checks refuse or must look at (abandon, retract, a setup, a move by
+        a seat not to act, a move after the end) goes through ``push`` and so gets exactly
+        the same checks.
         """
         if self.keep:
             for _ in self.walk(events):
                 pass
             return self
-        apply, is_over = self.ruleset.apply, self.ruleset.is_over
-        seats = len(self.players)
+        apply, is_over, to_act = self.ruleset.apply, self.ruleset.is_over, self.ruleset.to_act
         recorded, live, states = self.events, self.live, self.states
         state = states[-1]
         for event in events:
-            who = getattr(event, "player", None)
             if (
                 type(event) in _SHARED
                 or isinstance(event, Setup)
                 or is_over(state)
-                or (who is not None and not 0 <= who < seats)
+                or (isinstance(event, Move) and event.player not in to_act(state))
             ):
                 states[-1] = state
                 try:

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 
+R_TURN = "a player moves only when it is their turn to act"
+
+
 class RuleViolation(GametapeError):
     """An event the rules do not allow. ``rule`` quotes the rule it breaks.
 
@@ -152,6 +155,19 @@ class Ruleset(Generic[S]):
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that may act now (several in a simultaneous phase); empty when over."""
         raise NotImplementedError
+
+    def not_to_act(self, state: S, seat: int, players: Sequence[str]) -> RuleViolation:
+        """The refusal of a move by ``seat``, which is not to act now (the fold refuses such
+        a move before ``apply`` sees it). Default: whose turn it is; a game with phases or
+        simultaneous moves may say more, with its own rule."""
+        acting = [players[s] for s in self.to_act(state)]
+        if len(acting) == 1:
+            return RuleViolation(f"it is {acting[0]}'s turn, not {players[seat]}'s", R_TURN)
+        if not acting:
+            return RuleViolation(f"nobody is to act now, {players[seat]} neither", R_TURN)
+        return RuleViolation(
+            f"{players[seat]} is not to act now; {' and '.join(acting)} are", R_TURN
+        )
 
     def legal_moves(self, state: S, seat: int) -> list[Event]:
         """Every legal move for ``seat`` now (empty if it may not act)."""

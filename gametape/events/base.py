@@ -34,6 +34,15 @@ class Setup(Event, frozen=True, kw_only=True):
         return self.table or self.meta.get("table") is True
 
 
+class Move(Event, frozen=True, kw_only=True):
+    """Base of every event a player makes: ``player`` is the seat that made it. The fold
+    checks that this seat is one of the seats to act before the game sees the move; undo,
+    replay and the read model know the mover by this field alone. An event nobody makes (a
+    deal, a note by the recorder) derives from ``Event`` instead."""
+
+    player: int
+
+
 class Abandon(Event, frozen=True, kw_only=True, tag="abandon"):
     """The players stopped the game. Every ruleset accepts it while the game is running."""
 
@@ -54,5 +63,8 @@ class Retract(Event, frozen=True, kw_only=True, tag="retract"):
 
 
 def actor(event: Event) -> int | None:
-    """The seat that made this event, or None for setup, chance and table events."""
-    return getattr(event, "player", None)
+    """The seat that made this event (a move, or who abandoned or took back a move), or
+    None for setup, chance and table events."""
+    if isinstance(event, Move | Abandon | Retract):
+        return event.player
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gametape.events.base import Event, Setup
+from gametape.events.base import Event, Move, Setup
 
 DEFAULT_SUITS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white")
 # hanab.live's No Variant calls the fifth suit purple; gametape (its logs since imports use
@@ -43,30 +43,27 @@ class HanabiSetup(Setup, frozen=True, kw_only=True, tag="hanabi.setup"):
     deck: tuple[Face | None, ...]
 
 
-class HanabiPlay(Event, frozen=True, kw_only=True, tag="hanabi.play"):
+class HanabiPlay(Move, frozen=True, kw_only=True, tag="hanabi.play"):
     """``player`` plays the card ``card`` (an order). ``face``: the face a recorder saw, if any."""
 
-    player: int
     card: int
     face: Face | None = None
 
 
-class HanabiDiscard(Event, frozen=True, kw_only=True, tag="hanabi.discard"):
+class HanabiDiscard(Move, frozen=True, kw_only=True, tag="hanabi.discard"):
     """``player`` discards the card ``card`` (an order). ``face``: the face seen, if any."""
 
-    player: int
     card: int
     face: Face | None = None
 
 
-class HanabiClue(Event, frozen=True, kw_only=True, tag="hanabi.clue"):
+class HanabiClue(Move, frozen=True, kw_only=True, tag="hanabi.clue"):
     """``player`` clues ``target`` with exactly one of ``suit`` (index) or ``rank`` (1-5).
 
     ``touched``: the orders a recorder saw touched, if any; the engine derives them from the
     deck when it knows the faces and checks the two agree.
     """
 
-    player: int
     target: int
     suit: int | None = None
     rank: int | None = None

@@ -33,7 +33,6 @@ from gametape.games.hanabi.state import (
 
 # The rules quoted by refusals.
 R_SEATS = "players are seats 0 to N-1"
-R_TURN = "players act one at a time in seat order"
 R_OWN_CARD = "a player plays or discards a card from their own hand"
 R_CLUE_TOKEN = "a clue needs at least one clue token"
 R_CLUE_OTHER = "a clue names another player"
@@ -128,15 +127,6 @@ def apply(state: HanabiState, event: Event) -> HanabiState:
 def _check_face(face: Face, n_suits: int, where: str) -> None:
     if not (0 <= face.suit < n_suits and 1 <= face.rank <= RANKS):
         raise RuleViolation(f"{where}: no card [{face.suit}, {face.rank}] in this deck", R_SETUP)
-
-
-def _refuse_turn(state: HanabiState, seat: int) -> None:
-    names = state.setup.players
-    if not 0 <= seat < len(names):
-        raise RuleViolation(f"no player at seat {seat}", R_SEATS)
-    raise RuleViolation(
-        f"out of turn: it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN
-    )
 
 
 def _reveal(
@@ -246,9 +236,7 @@ def _outcome(
 
 
 def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> HanabiState:
-    seat, card = event.player, event.card
-    if seat != state.current:
-        _refuse_turn(state, seat)
+    seat, card = event.player, event.card  # the fold saw that it is this seat's turn
     playing = type(event) is HanabiPlay
     clues = state.clues
     if not playing and clues >= MAX_CLUES:
@@ -380,8 +368,6 @@ def touched_by(
 
 def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     seat, target, suit, rank = event.player, event.target, event.suit, event.rank
-    if seat != state.current:
-        _refuse_turn(state, seat)
     if state.clues <= 0:
         raise RuleViolation("no clue tokens are left", R_CLUE_TOKEN)
     n = len(state.hands)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Result, Ruleset
+from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
 from gametape.games.hanamikoji import notation as _notation
 from gametape.games.hanamikoji import rules as _rules
@@ -113,6 +113,11 @@ class Hanamikoji(Ruleset[HanamikojiState]):
         if state.outcome is not None:
             return ()
         return tuple(s for s in (0, 1) if state.pending[s] is None)
+
+    def not_to_act(
+        self, state: HanamikojiState, seat: int, players: Sequence[str]
+    ) -> RuleViolation:
+        return _rules.not_to_act(state, seat)
 
     def legal_moves(self, state: HanamikojiState, seat: int) -> list[Event]:
         return _rules.legal_moves(state, seat)

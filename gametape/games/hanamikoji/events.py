@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gametape.events.base import Event, Setup
+from gametape.events.base import Move, Setup
 
 ARTISTS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "indigo", "violet")
 ZONES: tuple[str, ...] = ("perform", "hidden", "sacrifice", "vote")
@@ -24,14 +24,13 @@ class HanamikojiSetup(Setup, frozen=True, kw_only=True, tag="hanamikoji.setup"):
     first: int
 
 
-class HanamikojiAssign(Event, frozen=True, kw_only=True, tag="hanamikoji.assign"):
+class HanamikojiAssign(Move, frozen=True, kw_only=True, tag="hanamikoji.assign"):
     """``player`` puts four different cards of their hand, one in each zone, in secret.
 
     At a real table the hidden and sacrificed cards may stay unknown (null): only the
     performed and voted cards are shown when the round resolves.
     """
 
-    player: int
     perform: int
     hidden: int | None
     sacrifice: int | None

@@ -147,12 +147,8 @@ def apply(state: HanamikojiState, event: Event) -> HanamikojiState:
 
 def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
     """Raise RuleViolation unless ``event`` is legal now."""
-    seat = event.player
-    if seat not in (0, 1):
-        raise RuleViolation(f"no player at seat {seat}", R_SEATS)
+    seat = event.player  # the fold saw that this seat is to act (it has not assigned yet)
     name = state.setup.players[seat]
-    if state.pending[seat] is not None:
-        raise RuleViolation(f"{name} has already assigned cards in round {state.round}", R_ONCE)
     cards = event.cards()
     known = [c for c in cards if c is not None]
     if len(set(known)) != len(known):
@@ -276,6 +272,11 @@ def hindsight(state: HanamikojiState, final: HanamikojiState) -> HanamikojiState
         hands[seat] = tuple(sorted(hand))
     hands_ = tuple(hands)
     return state if hands_ == state.hands else replace(state, hands=hands_)
+
+
+def not_to_act(state: HanamikojiState, seat: int) -> RuleViolation:
+    name = state.setup.players[seat]
+    return RuleViolation(f"{name} has already assigned cards in round {state.round}", R_ONCE)
 
 
 def legal_moves_possible(state: HanamikojiState, seat: int) -> bool:

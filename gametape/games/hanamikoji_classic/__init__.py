@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Result, Ruleset
+from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
 from gametape.games.hanamikoji_classic import notation as _notation
 from gametape.games.hanamikoji_classic import rules as _rules
@@ -104,6 +104,9 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     apply = staticmethod(_rules.apply)
     to_act = staticmethod(_rules.to_act)
     legal_moves = staticmethod(_rules.legal_moves)
+
+    def not_to_act(self, state: ClassicState, seat: int, players: Sequence[str]) -> RuleViolation:
+        return _rules.not_to_act(state, seat)
 
     def chance(self, state: ClassicState, rng: random.Random) -> Event | None:
         """Each round's shuffle of all 21 cards (unknown order at a real table)."""

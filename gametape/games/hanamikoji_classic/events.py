@@ -3,7 +3,7 @@ one geisha are alike, at a real table as in the rules."""
 
 from __future__ import annotations
 
-from gametape.events.base import Event, Setup
+from gametape.events.base import Event, Move, Setup
 
 GEISHAS: tuple[str, ...] = ("violet", "red", "yellow", "blue", "orange", "green", "pink")
 VALUES: tuple[int, ...] = (2, 2, 2, 3, 3, 4, 5)  # charm; geisha g has VALUES[g] item cards
@@ -23,46 +23,40 @@ class ClassicDeal(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.deal
     deck: tuple[int, ...] | None
 
 
-class ClassicSecret(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.secret"):
+class ClassicSecret(Move, frozen=True, kw_only=True, tag="hanamikoji-classic.secret"):
     """``player`` puts one card face down; it scores at the end of the round. ``card`` is
     null at a real table until it is shown (``reveal``)."""
 
-    player: int
     card: int | None
 
 
-class ClassicTrade(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.trade"):
+class ClassicTrade(Move, frozen=True, kw_only=True, tag="hanamikoji-classic.trade"):
     """``player`` puts two cards out of the round (null at a real table: never shown)."""
 
-    player: int
     cards: tuple[int, int] | None
 
 
-class ClassicGift(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.gift"):
+class ClassicGift(Move, frozen=True, kw_only=True, tag="hanamikoji-classic.gift"):
     """``player`` reveals three cards; the opponent chooses one (``choose``)."""
 
-    player: int
     cards: tuple[int, int, int]
 
 
-class ClassicCompete(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.compete"):
+class ClassicCompete(Move, frozen=True, kw_only=True, tag="hanamikoji-classic.compete"):
     """``player`` reveals two pairs; the opponent chooses one pair (``choose``)."""
 
-    player: int
     pairs: tuple[tuple[int, int], tuple[int, int]]
 
 
-class ClassicChoose(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.choose"):
+class ClassicChoose(Move, frozen=True, kw_only=True, tag="hanamikoji-classic.choose"):
     """The opponent's choice in a gift (one card) or a competition (one pair)."""
 
-    player: int
     take: tuple[int, ...]
 
 
-class ClassicReveal(Event, frozen=True, kw_only=True, tag="hanamikoji-classic.reveal"):
+class ClassicReveal(Move, frozen=True, kw_only=True, tag="hanamikoji-classic.reveal"):
     """At a real table, at scoring: the secret card ``player`` kept, now shown."""
 
-    player: int
     card: int
 
 

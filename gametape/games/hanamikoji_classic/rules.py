@@ -233,16 +233,10 @@ def _seen(state: ClassicState, cards: tuple[int, ...]) -> tuple[tuple[int, ...],
 def _act(state: ClassicState, event: Event) -> ClassicState:
     seat: int = event.player  # type: ignore[attr-defined]
     names = state.setup.players
-    if state.phase == "choose":
-        raise RuleViolation(f"{names[1 - state.offer.player]} has to choose first", R_PENDING)  # type: ignore[union-attr]
-    if state.phase == "deal":
-        raise RuleViolation("the round's cards must be dealt before anyone acts", R_DEAL)
-    if state.phase == "reveal":
-        raise RuleViolation(
-            "the round's eight turns are over: the secret cards are shown now (reveal)", R_REVEAL
-        )
-    if state.phase != "act" or seat != state.current:
-        raise RuleViolation(f"it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
+    if state.phase == "choose":  # the seat is to act, but to choose from the offer
+        raise RuleViolation(f"{names[seat]} has to choose first", R_PENDING)
+    if state.phase != "act":
+        raise not_to_act(state, seat)
     action = action_of(event)
     if action in state.used[seat]:
         raise RuleViolation(f"{names[seat]} has already used {action} this round", R_ONCE)
@@ -314,12 +308,9 @@ def _take_unknown(state: ClassicState, seat: int, n: int) -> tuple[int, ...]:
 
 def _choose(state: ClassicState, event: ClassicChoose) -> ClassicState:
     offer = state.offer
-    names = state.setup.players
     if state.phase != "choose" or offer is None:
         raise RuleViolation("there is no gift or competition to choose from", R_CHOICE)
-    chooser = 1 - offer.player
-    if event.player != chooser:
-        raise RuleViolation(f"{names[chooser]} chooses, not {names[event.player]}", R_CHOICE)
+    chooser = event.player  # the fold saw it is the opponent of the offer's player
     take = tuple(sorted(event.take))
     matches = [i for i, o in enumerate(offer.options) if tuple(sorted(o)) == take]
     if not matches:
@@ -439,6 +430,21 @@ def legal_moves(state: ClassicState, seat: int) -> list[Event]:
                     seen.add(key)
                     moves.append(ClassicCompete(player=seat, pairs=key))  # type: ignore[arg-type]
     return moves
+
+
+def not_to_act(state: ClassicState, seat: int) -> RuleViolation:
+    """Why ``seat`` may not move now, by the round's phase."""
+    names = state.setup.players
+    if state.phase == "deal":
+        return RuleViolation("the round's cards must be dealt before anyone acts", R_DEAL)
+    if state.phase == "choose":
+        chooser = 1 - state.offer.player  # type: ignore[union-attr]
+        return RuleViolation(f"{names[chooser]} chooses first, not {names[seat]}", R_PENDING)
+    if state.phase == "reveal":
+        return RuleViolation(
+            "the round's eight turns are over: the secret cards are shown now (reveal)", R_REVEAL
+        )
+    return RuleViolation(f"it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
 
 
 def hindsight(state: ClassicState, final: ClassicState) -> ClassicState:

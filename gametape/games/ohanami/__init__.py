@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Result, Ruleset
+from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
 from gametape.games.ohanami import notation as _notation
 from gametape.games.ohanami import rules as _rules
@@ -72,6 +72,9 @@ class Ohanami(Ruleset[OhanamiState]):
         deck = list(state.deck + state.discards)
         rng.shuffle(deck)
         return OhanamiDeal(round=state.round + 1, deck=tuple(deck))
+
+    def not_to_act(self, state: OhanamiState, seat: int, players: Sequence[str]) -> RuleViolation:
+        return _rules.not_to_act(state, seat)
 
     def legal_moves(self, state: OhanamiState, seat: int) -> list[Event]:
         return _rules.legal_moves(state, seat)

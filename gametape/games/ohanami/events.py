@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gametape.events.base import Event, Setup
+from gametape.events.base import Event, Move, Setup
 
 
 class OhanamiSetup(Setup, frozen=True, kw_only=True, tag="ohanami.setup"):
@@ -20,10 +20,9 @@ class OhanamiDeal(Event, frozen=True, kw_only=True, tag="ohanami.deal"):
     deck: tuple[int, ...] | None
 
 
-class OhanamiPick(Event, frozen=True, kw_only=True, tag="ohanami.pick"):
+class OhanamiPick(Move, frozen=True, kw_only=True, tag="ohanami.pick"):
     """``player`` picks ``card``; it goes to the end of ``row`` (1-3), or is discarded (None)."""
 
-    player: int
     card: int
     row: int | None = None
 

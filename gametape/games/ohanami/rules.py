@@ -194,14 +194,8 @@ def deal_size(deck: int, players: int) -> int:
 
 def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
     """Raise RuleViolation unless ``event`` is legal now."""
-    seat, card, row = event.player, event.card, event.row
-    if not 0 <= seat < state.n_players:
-        raise RuleViolation(f"no player at seat {seat}", R_SEATS)
-    if not state.in_round:
-        raise RuleViolation(f"round {state.round + 1} has not been dealt", R_DEALT)
+    seat, card, row = event.player, event.card, event.row  # the fold saw it is to act
     name = state.setup.players[seat]
-    if state.pending[seat] is not None:
-        raise RuleViolation(f"{name} has already picked this turn", R_ONCE)
     if state.at_table and card not in state.hands[seat]:
         _check_unseen(state, seat, card)
     elif card not in state.hands[seat]:
@@ -314,6 +308,12 @@ def _end_round(state: OhanamiState) -> OhanamiState:
         turn=0,
         outcome="finished" if state.round == ROUNDS else None,
     )
+
+
+def not_to_act(state: OhanamiState, seat: int) -> RuleViolation:
+    if not state.in_round:
+        return RuleViolation(f"round {state.round + 1} has not been dealt", R_DEALT)
+    return RuleViolation(f"{state.setup.players[seat]} has already picked this turn", R_ONCE)
 
 
 def legal_to_pick(state: OhanamiState, seat: int) -> bool:

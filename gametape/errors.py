@@ -88,6 +88,12 @@ class NotFound(UsageError):
     """No such game id in the store, player in the game, or position in the replay."""
 
 
+class PluginError(UnknownGame):
+    """A game plug-in that cannot be used: it failed to import, it shares its name with
+    another, or it breaks the game contract (gametape.engine.contract). The message names the
+    plug-in; every other game keeps working."""
+
+
 class MachineError(UsageError):
     """The machine refused: a store or file that cannot be written, a full disk, a name too
     long for the file system. Nothing was half-written; the message says what to do."""

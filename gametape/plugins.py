@@ -22,11 +22,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gametape.errors import UnknownGame
+from gametape.errors import PluginError, UnknownGame
 
 GROUP = "gametape.games"
+BUILTIN = "gametape.games"  # the games shipped with gametape win a clash of names
 
 _loaded: dict[str, Any] = {}
+_broken: dict[str, str] = {}  # game name → why it cannot be used (reported, not fatal)
 
 
 def entry_points(group: str) -> list[tuple[str, str]]:
@@ -72,36 +74,73 @@ def _section(text: str, group: str) -> list[tuple[str, str]]:
 
 @cache
 def _catalogue() -> dict[str, str]:
-    """Game name → "module:attribute" to load it from, without importing any game."""
+    """Game name → "module:attribute" to load it from, without importing any game. The
+    built-in games come first, so a plug-in reusing one of their names cannot shadow it; a
+    second plug-in of a name already taken is reported (``problems``) and left out."""
     found: dict[str, str] = {}
-    for name, value in entry_points(GROUP):
+    entries = sorted(entry_points(GROUP), key=lambda e: e[1].strip() != BUILTIN)
+    for name, value in entries:
         module, _, attr = (part.strip() for part in value.partition(":"))
         if attr:
-            found.setdefault(name, f"{module}:{attr}")
+            _register(found, name, f"{module}:{attr}")
             continue
-        spec = importlib.util.find_spec(module)
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError) as exc:
+            _broken[name] = f"the package {module!r} cannot be found ({exc})"
+            continue
         locations = spec.submodule_search_locations if spec else None
         for sub in pkgutil.iter_modules(locations or []):
             if sub.ispkg:
-                found.setdefault(sub.name.replace("_", "-"), f"{module}.{sub.name}:RULESET")
+                _register(found, sub.name.replace("_", "-"), f"{module}.{sub.name}:RULESET")
     return found
 
 
+def _register(found: dict[str, str], name: str, where: str) -> None:
+    if name in found and found[name] != where:
+        _broken.setdefault(
+            f"{name} ({where})",
+            f"another plug-in already names the game {name!r} ({found[name]}); this one is "
+            "left out",
+        )
+        return
+    found[name] = where
+
+
 def names() -> list[str]:
-    """Every installed game's name, sorted."""
-    return sorted({*_catalogue(), *_loaded})
+    """Every installed game's name, sorted (a plug-in that failed to load is left out)."""
+    return sorted(n for n in {*_catalogue(), *_loaded} if n not in _broken)
+
+
+def problems() -> dict[str, str]:
+    """The plug-ins that cannot be used, by name, and why (each reported once)."""
+    _catalogue()
+    return dict(_broken)
 
 
 def load(name: str) -> Any:
-    """The plug-in object of the game ``name`` (imported on first use); UnknownGame if none."""
+    """The plug-in object of the game ``name`` (imported on first use); UnknownGame if none,
+    PluginError (naming it) if it fails to import."""
     try:
         return _loaded[name]
     except KeyError:
         pass
     where = _catalogue().get(name)
+    if name in _broken:
+        raise PluginError(f"the game plug-in {name!r} cannot be used: {_broken[name]}")
     if where is None:
         raise UnknownGame(f"unknown game {name!r}; installed: {', '.join(names()) or 'none'}")
     module, _, attr = where.partition(":")
-    obj = getattr(importlib.import_module(module), attr)
+    try:
+        obj = getattr(importlib.import_module(module), attr)
+    except Exception as exc:  # a third party's code: any failure is that plug-in's alone
+        _broken[name] = f"importing {where} failed: {type(exc).__name__}: {exc}"
+        raise PluginError(f"the game plug-in {name!r} cannot be used: {_broken[name]}") from None
     _loaded[name] = obj
     return obj
+
+
+def refuse(name: str, why: str) -> None:
+    """Record that the game ``name`` cannot be used (it broke the contract when checked)."""
+    _broken[name] = why
+    _loaded.pop(name, None)

@@ -157,3 +157,20 @@ def test_entry_points_are_read_as_importlib_metadata_reads_them(group):
     from gametape.plugins import entry_points
 
     assert sorted(entry_points(group)) == sorted((e.name, e.value) for e in reference(group=group))
+
+
+def test_the_cli_reaches_the_library_through_the_use_cases():
+    """A second front-end calls what the CLI calls: no module under gametape/cli/ imports an
+    engine or events module itself (types included: gametape.usecases.store has them)."""
+    offenders = []
+    for path in sorted((PACKAGE / "cli").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            modules: list[str] = []
+            if isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            for module in modules:
+                if module.startswith(("gametape.engine", "gametape.events")):
+                    offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {module}")
+    assert offenders == []

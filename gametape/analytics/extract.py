@@ -11,7 +11,8 @@ import msgspec
 from gametape.engine.game import notation, turn_of
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
-from gametape.events.base import Event, Retract, Setup, actor
+from gametape.errors import PluginError
+from gametape.events.base import Abandon, Event, Retract, Setup, actor
 from gametape.events.errors import LogError
 from gametape.events.log import LogRead, read_log
 
@@ -28,6 +29,19 @@ class Rows:
 
 
 _json = msgspec.json.Encoder()
+
+
+def _declared(rules: Any, facts: dict[str, Any], kind: str) -> dict[str, Any]:
+    """``facts``, whose keys must be the game's declared columns: a key it did not declare
+    (a typo) is an error naming it, never a silent NULL column."""
+    columns = rules.event_columns if kind == "event" else rules.player_columns
+    if not facts.keys() <= columns.keys():
+        unknown = sorted(facts.keys() - columns.keys())
+        raise PluginError(
+            f"the game plug-in {rules.name!r} returned {kind} facts {unknown} that are not "
+            f"among its {kind}_columns ({', '.join(columns) or 'none'})"
+        )
+    return facts
 
 
 def extract(path: Path) -> Rows:
@@ -51,11 +65,12 @@ def extract(path: Path) -> Rows:
             row: dict[str, Any] = {"retracts": event.seq, "retracted": False}
             events[event.seq - 1]["retracted"] = True  # rows are in seq order from seq 1
         else:
-            facts = rules.event_facts(before, event, after)
-            facts.update(game_id=game_id, seq=seq)
-            event_facts.append(facts)
-            later.append((facts, before, event))
             row = {"retracted": False}
+            if type(event) is not Abandon:  # a game's hooks see its own events only
+                facts = _declared(rules, rules.event_facts(before, event, after), "event")
+                facts.update(game_id=game_id, seq=seq)
+                event_facts.append(facts)
+                later.append((facts, before, event))
         row.update(
             game_id=game_id,
             ruleset=name,
@@ -73,7 +88,7 @@ def extract(path: Path) -> Rows:
     report, state = validate(read, visit if rules else None)
     if rules is not None and state is not None:  # what later events made known
         for known, before, event in later:
-            known.update(rules.learned_facts(before, event, state))
+            known.update(_declared(rules, rules.learned_facts(before, event, state), "event"))
     event_facts = [f for f in event_facts if len(f) > 2]  # more than game_id and seq
     result = report.result
     players = setup.players if setup else ()
@@ -120,5 +135,6 @@ def extract(path: Path) -> Rows:
             }
             rows.players.append(row)
             if seat < len(facts) and facts[seat]:
-                rows.player_facts.append({"game_id": game_id, "seat": seat, **facts[seat]})
+                own = _declared(rules, facts[seat], "player")
+                rows.player_facts.append({"game_id": game_id, "seat": seat, **own})
     return rows

@@ -10,14 +10,9 @@ import typer
 from rich.text import Text
 
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
-from gametape.engine.game import Game
-from gametape.engine.registry import get_ruleset
-from gametape.engine.validate import Report
-from gametape.events import Store, default_store, read_log
-from gametape.events.log import LogRead
 from gametape.text import has_control
-from gametape.usecases import record
-from gametape.usecases.record import open_game
+from gametape.usecases import browse, record
+from gametape.usecases.store import Game, LogRead, Report, Store, default_store
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -54,12 +49,10 @@ STATE = Ctx()
 
 def read(ref: str) -> LogRead:
     """Read the log of a game named by id, prefix or path."""
-    return read_log(STATE.store.resolve(ref))
+    return browse.read(STATE.store, ref)
 
 
-def game_of(log: LogRead, upto: int | None = None) -> Game:
-    """Fold a read log (up to seq ``upto``); a damaged log stops at its last good line."""
-    return open_game(log, upto, whole=False)
+game_of = browse.game_of
 
 
 def seat_of(game: Game, name: str | None) -> int | None:
@@ -120,9 +113,6 @@ def print_reports(reports: list[Report], listing: bool = False) -> None:
     colours = {"finished": "green", "in_progress": "yellow", "invalid": "red"}
     from rich.table import Table
 
-    from gametape.engine.registry import names as installed
-
-    known = set(installed())
     table = Table(box=None)
     columns = ("game", "ruleset", "last played", "players") if listing else ("game", "ruleset")
     for col in (*columns, "status", "events", "result"):
@@ -137,8 +127,7 @@ def print_reports(reports: list[Report], listing: bool = False) -> None:
         elif r.problem:
             result = str(r.problem)
         else:
-            word = get_ruleset(r.ruleset).turn_word if r.ruleset in known else "turn"
-            result = f"{word} {r.turn}"
+            result = f"{browse.turn_word(r.ruleset)} {r.turn}"
         cells = [Text(r.game or Path(r.file).stem), Text(r.ruleset or "?")]
         if listing:
             when = f"{r.last[:10]} {r.last[11:16]}" if r.last else ""

@@ -13,9 +13,8 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
-from gametape.engine.forms import MoveForm, next_words
 from gametape.errors import GametapeError
-from gametape.usecases.record import Recording
+from gametape.usecases.record import Recording, complete, move_forms
 
 HELP = (
     "type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
@@ -146,21 +145,13 @@ class Recorder:
         names = ", ".join(game.players[s] for s in game.to_act())
         return f"{game.ruleset.turn_word} {game.ruleset.turn(game.state)} · {names} › "
 
-    def forms(self) -> dict[int, list[MoveForm]]:
+    def forms(self) -> dict[int, list[Any]]:
         """The shapes of move each seat to act can make now."""
-        game = self.game
-        return {seat: game.ruleset.move_forms(game.state, seat) for seat in game.to_act()}
+        return move_forms(self.game)
 
     def complete(self, typed: str) -> list[str]:
-        """Completion: the words that may follow ``typed`` in a move of a seat to act, or
-        the recorder's own words at the start of a line."""
-        forms = [f for fs in self.forms().values() for f in fs]
-        offered = next_words(forms, typed)
-        if not typed.strip() or " " not in typed.strip():
-            key = typed.strip().casefold()
-            own = ("undo", "abandon", "?", "board", "quit")
-            offered += [w for w in own if w.startswith(key) and w not in offered]
-        return offered
+        """Completion: the words that may follow ``typed``."""
+        return complete(self.game, typed)
 
     def record(self, line: str) -> bool:
         """Record one move; False (with the reason printed) if it was refused."""

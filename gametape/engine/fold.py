@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gametape.engine.moves import R_NAMES, names_problem
-from gametape.engine.ruleset import Ruleset, RuleViolation
+from gametape.engine.ruleset import Result, Ruleset, RuleViolation
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Move, Retract, Setup
 
@@ -59,6 +59,9 @@ class Fold:
         except RuleViolation as v:
             raise IllegalEvent(0, setup, v) from None
         self.live: list[int] = []  # seqs still in effect (not retracted), oldest first
+        # The frame the fold keeps beside the game's state: the seq of an abandon in effect.
+        # After it no move is taken, whatever the game's own state says.
+        self.ended: int | None = None
 
     def __repr__(self) -> str:
         return f"<Fold {self.ruleset.name}: {len(self.events)} events>"
@@ -70,6 +73,19 @@ class Fold:
     @property
     def setup(self) -> Setup:
         return self.events[0]  # type: ignore[return-value]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: by its rules, or abandoned."""
+        return self.ended is not None or self.ruleset.is_over(self.state)
+
+    def result(self) -> Result | None:
+        """How the game ended: the game's own result, or for a game abandoned at a state
+        whose rules say nothing, ``terminated`` with a score of 0 for every seat."""
+        result = self.ruleset.result(self.state)
+        if result is None and self.ended is not None:
+            return Result(outcome="terminated", scores=(0,) * len(self.players))
+        return result
 
     def step(self, state: Any, event: Event) -> Any:
         """The state after ``event`` (not recorded here); raises RuleViolation."""
@@ -101,11 +117,15 @@ class Fold:
             after = self._retract(event)
         else:
             try:
+                if self.ended is not None:
+                    raise RuleViolation(f"the game was abandoned at seq {self.ended}", R_OVER)
                 after = self.step(self.states[-1], event)
             except RuleViolation as v:
                 v.locate(self.live)
                 raise
             self.live.append(seq)
+            if type(event) is Abandon:
+                self.ended = seq
         self.events.append(event)
         if self.keep:
             self.states.append(after)
@@ -126,6 +146,8 @@ class Fold:
         if not self.keep:
             raise AssertionError("a fold without kept states cannot retract")
         self.live.pop()
+        if self.ended == event.seq:  # taking back the abandon: the game goes on
+            self.ended = None
         return self.states[event.seq - 1]
 
     def walk(self, events: Sequence[Event]) -> Iterator[tuple[int, Event, Any, Any]]:
@@ -158,6 +180,7 @@ class Fold:
             if (
                 type(event) in _SHARED
                 or isinstance(event, Setup)
+                or self.ended is not None
                 or is_over(state)
                 or (isinstance(event, Move) and event.player not in to_act(state))
             ):

@@ -91,10 +91,10 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.ruleset.is_over(self.state)
+        return self.fold.is_over
 
     def result(self) -> Result | None:
-        return self.ruleset.result(self.state)
+        return self.fold.result()
 
     def to_act(self) -> tuple[int, ...]:
         return self.ruleset.to_act(self.state)

@@ -5,18 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from gametape import plugins
+from gametape.engine import contract
 from gametape.engine.ruleset import Ruleset
-from gametape.errors import UnknownGame
+from gametape.errors import PluginError
 from gametape.events.base import Event
 from gametape.events.codec import SETUP_SUFFIX
 
+_checked: set[str] = set()
+
 
 def get_ruleset(name: str) -> Ruleset[Any]:
-    """The installed game called ``name``; UnknownGame (a usage error) names the others."""
+    """The installed game called ``name``, its contract checked when first loaded;
+    UnknownGame (a usage error) names the others, PluginError says what is wrong with it."""
     rules = plugins.load(name)
-    if not isinstance(rules, Ruleset) or rules.name != name:
-        raise UnknownGame(f"the plug-in {name!r} is not a gametape game named {name!r}")
-    return rules
+    if name not in _checked:
+        found = contract.problems(rules, name)
+        if found:
+            why = "; ".join(found)
+            plugins.refuse(name, why)
+            raise PluginError(f"the game plug-in {name!r} cannot be used: {why}")
+        _checked.add(name)
+    return rules  # type: ignore[no-any-return]
 
 
 def ruleset_for(setup: Event) -> Ruleset[Any]:
@@ -31,5 +40,17 @@ def names() -> list[str]:
 
 
 def all_rulesets() -> list[Ruleset[Any]]:
-    """Every installed game (imports them all)."""
-    return [get_ruleset(name) for name in names()]
+    """Every installed game that can be used (imports them all). A plug-in that fails to
+    import or breaks the contract is left out; ``problems()`` says which and why."""
+    usable = []
+    for name in names():
+        try:
+            usable.append(get_ruleset(name))
+        except PluginError:
+            continue
+    return usable
+
+
+def problems() -> dict[str, str]:
+    """The game plug-ins that cannot be used, by name, and why."""
+    return plugins.problems()

@@ -199,8 +199,12 @@ class Ruleset(Generic[S]):
         return self.result(state) is not None
 
     def abandon(self, state: S, event: Abandon) -> S:
-        """The state after the players stopped the game."""
-        return msgspec.structs.replace(state, outcome="terminated")  # type: ignore[type-var]
+        """The state after the players stopped the game. The fold marks the game ended in
+        any case (no move follows an abandon); default: a state with an ``outcome`` field
+        gets ``terminated`` there, any other state is kept as it was."""
+        if "outcome" in getattr(state, "__struct_fields__", ()):
+            return msgspec.structs.replace(state, outcome="terminated")  # type: ignore[type-var]
+        return state
 
     def turn(self, state: S) -> int:
         """The number of the turn (or, with ``turn_word = "round"``, the round) being played

@@ -130,8 +130,8 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     if problem is not None:
         return Report(**base, status="invalid", events=count, problem=problem), state
     assert ruleset is not None and f is not None
-    over = ruleset.is_over(state)
-    result = ruleset.result(state) if over else None
+    over = f.is_over
+    result = f.result() if over else None
     return Report(
         **base,
         status="finished" if over else "in_progress",

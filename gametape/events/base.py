@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
 import msgspec
 
 Meta = dict[str, str | int | float | bool | None]
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class Event(
     msgspec.Struct, frozen=True, kw_only=True, tag_field="type", omit_defaults=True, gc=False
 ):
-    """Base of every event. Subclasses set a tag such as ``"hanabi.play"``."""
+    """Base of every event. Subclasses set a tag such as ``"hanabi.play"``.
+
+    An event's shape can change: the new class takes a new tag (``"hanabi.play2"``) and lists
+    in ``upgrades`` each older tag it replaces, with a function taking that old event's JSON
+    object to the new one (its ``"type"`` set to the new tag). Old lines are upgraded as
+    they are read; the log on disk never changes, and the hash chain covers its bytes.
+    """
+
+    upgrades: ClassVar[Mapping[str, Upgrade]] = {}
 
 
 class Setup(Event, frozen=True, kw_only=True):

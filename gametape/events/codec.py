@@ -20,7 +20,7 @@ import msgspec
 
 from gametape import plugins
 from gametape.errors import UnknownGame
-from gametape.events.base import Abandon, Event, Retract
+from gametape.events.base import Abandon, Event, Retract, Upgrade
 from gametape.events.errors import CorruptLine, FormatTooNew
 
 FORMAT_VERSION = 1
@@ -68,7 +68,6 @@ _head = msgspec.json.Decoder(_Head).decode
 
 # Upgrades of old line versions, applied on read, one step each: UPGRADES[n] takes a line of
 # version n (as plain JSON data) to version n + 1. Logs on disk are never rewritten.
-Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 UPGRADES: dict[int, Upgrade] = {}
 
 
@@ -84,6 +83,10 @@ class Codec:
         # The fast path: a typed decode that assumes the current version (check ``.v``); a
         # line that fails it goes through decode_line for upgrades and a precise error.
         self.decode_current: Callable[[bytes], Record] = msgspec.json.Decoder(self.record).decode
+        # An event of an older shape, by its old tag: the function that upgrades it a step.
+        self.event_upgrades: dict[str, Upgrade] = {
+            old: step for event in events for old, step in event.upgrades.items()
+        }
 
     def __repr__(self) -> str:
         return f"<Codec {self.game}>"
@@ -115,6 +118,8 @@ class Codec:
                 f"({FORMAT_VERSION}); upgrade gametape"
             )
         if version == FORMAT_VERSION:
+            if self._old_event(data):
+                return self._upgrade_event(data)
             raise CorruptLine(self._explain(data, str(error))) from None
         while version < FORMAT_VERSION:
             step = UPGRADES.get(version)
@@ -127,6 +132,28 @@ class Codec:
             return msgspec.convert(data, self.record)
         except msgspec.ValidationError as exc:
             raise CorruptLine(f"after upgrading from version {data.get('v')}: {exc}") from None
+
+    def _old_event(self, data: dict[str, Any]) -> bool:
+        event = data.get("event")
+        return isinstance(event, dict) and event.get("type") in self.event_upgrades
+
+    def _upgrade_event(self, data: dict[str, Any]) -> Record:
+        """A line whose event has an older shape, upgraded step by step to the current one."""
+        event = data["event"]
+        seen: set[str] = set()
+        while isinstance(event, dict) and event.get("type") in self.event_upgrades:
+            tag = event["type"]
+            if tag in seen:
+                raise CorruptLine(f"the upgrades of {tag!r} go round in a loop")
+            seen.add(tag)
+            try:
+                event = self.event_upgrades[tag](dict(event))
+            except Exception as exc:  # a game's upgrade function: its failure names the event
+                raise CorruptLine(f"upgrading a {tag!r} event failed: {exc}") from None
+        try:
+            return msgspec.convert({**data, "event": event}, self.record)
+        except msgspec.ValidationError as exc:
+            raise CorruptLine(f"after upgrading an older event: {exc}") from None
 
     def _explain(self, data: Any, error: str) -> str:
         """msgspec's message, plus which game a foreign event tag belongs to."""

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from gametape.engine.validate import Problem, Report, validate
+from gametape.errors import UsageError
 from gametape.events.errors import LogError
 from gametape.events.log import read_log
+from gametape.events.store import Store
 from gametape.text import shown_path
 
 
@@ -31,6 +34,20 @@ def validate_path(path: Path) -> Report:
             problem=problem,
         )
     return validate(read)[0]
+
+
+DEMO_MARK = ".gametape-demo"
+
+
+def demo_store(root: Path) -> Store:
+    """A fresh demo store at ``root`` (``gametape demo``): made anew, or refused when
+    ``root`` holds anything that is not an earlier demo store."""
+    if root.exists() and any(root.iterdir()) and not (root / DEMO_MARK).exists():
+        raise UsageError(f"{root} is not empty and not a demo store; pick another with --store")
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    (root / DEMO_MARK).write_text("made by `gametape demo`; safe to delete\n")
+    return Store(root)
 
 
 def validate_paths(paths: Sequence[Path], jobs: int = 1) -> Iterator[Report]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gametape.engine.fold import Fold, IllegalEvent
+from gametape.engine.forms import MoveForm, next_words
 from gametape.engine.game import UNDO_WORDS, Game, describe, notation
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.registry import get_ruleset
@@ -103,6 +104,26 @@ def seat_of(game: Game, name: str) -> int:
         return game.seat(name)
     except NotationError as exc:
         raise UsageError(exc.message) from None
+
+
+RECORDER_WORDS = ("undo", "abandon", "?", "board", "quit")
+
+
+def move_forms(game: Game) -> dict[int, list[MoveForm]]:
+    """The shapes of move each seat to act can make now (a table game's say what the table
+    must tell: a play needs its card), for a recorder's ``?`` and a page's buttons."""
+    return {seat: game.ruleset.move_forms(game.state, seat) for seat in game.to_act()}
+
+
+def complete(game: Game, typed: str) -> list[str]:
+    """The words that may follow ``typed`` in a move of a seat to act (after ``clue b``,
+    the players starting with b), and a recorder's own words at the start of a line."""
+    forms = [f for fs in move_forms(game).values() for f in fs]
+    offered = next_words(forms, typed)
+    if " " not in typed.strip():
+        key = typed.strip().casefold()
+        offered += [w for w in RECORDER_WORDS if w.startswith(key) and w not in offered]
+    return offered
 
 
 def chance_rng(game: Game) -> random.Random:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +11,7 @@ from rich.text import Text
 
 from gametape.cli.common import STATE, JsonOpt, progress
 from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
-from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.errors import MachineError, UsageError
 
 app = typer.Typer()
 
@@ -188,10 +186,10 @@ def stats(
     Example: `gametape stats hanabi`
     """
     from gametape.cli.tables import histogram, rich_table
-    from gametape.engine.registry import get_ruleset
+    from gametape.usecases.browse import check_game_name
 
     if game is not None:
-        get_ruleset(game)
+        check_game_name(game)
     reports = fresh_model().stats([game] if game else None)
     if json:
         print_json(reports if game is None else reports[0])
@@ -284,84 +282,25 @@ def _export_games(
 ) -> None:
     """Write each game in ``fmt``: to ``output`` or standard output (one game), or into the
     directory ``output`` (several)."""
-    if fmt is None:
-        raise UsageError("say the format: --format html, or another tool's (`gametape games`)")
-    if as_player is not None and fmt != "html":
-        raise UsageError("--as is for --format html: a replay page as one player saw it")
-    paths = [STATE.store.resolve(ref) for ref in refs]
-    if len(paths) > 1 and output is None:
-        raise UsageError("several games go into a directory: add -o DIR")
-    if len(paths) > 1 and output is not None and output.exists() and not output.is_dir():
-        raise UsageError(f"{output} is not a directory; several games go into a directory")
+    from gametape.usecases import export
+
+    fmt = export.check_request(fmt, as_player)
+    export.check_output(len(refs), output)
     stopped = 0
     with progress() as bar:
-        task = bar.add_task("exporting", total=len(paths), visible=len(paths) > 5)
-        for path, (content, suffix, cut) in zip(
-            paths, _exports(paths, fmt, as_player), strict=True
-        ):
-            if cut:
+        task = bar.add_task("exporting", total=len(refs), visible=len(refs) > 5)
+        for done in export.export_games(STATE.store, refs, fmt, as_player):
+            for warning in done.warnings:
+                err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
+            if done.cut:
                 stopped += 1
-                err.print(Text.assemble(("warning:", "yellow"), f" {path.stem} {cut}"))
-            if len(paths) == 1 and output is None:
-                sys.stdout.buffer.write(content)
+                err.print(Text.assemble(("warning:", "yellow"), f" {done.path.stem} {done.cut}"))
+            if output is None:
+                sys.stdout.buffer.write(done.content)
             else:
-                assert output is not None
-                into = len(paths) > 1 or output.is_dir()
-                _write(output / f"{path.stem}.{suffix}" if into else output, content)
+                path = export.target(output, done, several=len(refs) > 1)
+                export.write(path, done.content)
+                err.print(Text(f"wrote {path}", style="dim"))
             bar.advance(task)
     if stopped:
-        fail(f"{stopped} of {len(paths)} games replay only up to a bad event (see above)")
-
-
-def _exports(
-    paths: list[Path], fmt: str, as_player: str | None
-) -> Iterator[tuple[bytes, str, str | None]]:
-    """Each game's file, its suffix, and where its replay stops short (html only), in order."""
-    if fmt != "html":
-        from gametape.replay import Cursor
-
-        for path in paths:
-            yield (*_in_format(Cursor.open(path), fmt), None)
-        return
-    for page in _pages(paths, as_player):
-        cut = f"replays only up to seq {page.last}: {page.problem}" if page.problem else None
-        yield page.page, "html", cut
-
-
-def _pages(paths: list[Path], as_player: str | None) -> Iterator[Any]:
-    """Each game's replay page, in order, drawn on a process per CPU when there are several
-    (drawing the boards is the slow part: about 30 ms a frame for Ohanami)."""
-    from gametape.replay.html import page_of_log
-
-    jobs = min(len(paths), os.cpu_count() or 1)
-    if jobs == 1:
-        for path in paths:
-            yield page_of_log(path, as_player)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(page_of_log, paths, [as_player] * len(paths))
-
-
-def _in_format(cursor: Any, fmt: str) -> tuple[bytes, str]:
-    """A game in another tool's format (its warnings go to standard error)."""
-    rules = cursor.ruleset
-    if cursor.problem:
-        raise GametapeError(f"the game is invalid at {cursor.problem}", path=cursor.path)
-    formats = rules.formats()
-    if fmt not in formats:
-        known = ", ".join(["html", *formats])
-        raise UsageError(f"unknown format {fmt!r} for a {rules.name} game; formats: {known}")
-    data, warnings = formats[fmt].export(cursor.events)
-    for warning in warnings:
-        err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
-    return data, formats[fmt].suffix
-
-
-def _write(target: Path, data: bytes) -> None:
-    """Write a file whole or not at all: into a temporary file beside it, then renamed."""
-    from gametape.usecases.files import write_whole
-
-    write_whole(target, data)
-    err.print(Text(f"wrote {target}", style="dim"))
+        fail(f"{stopped} of {len(refs)} games replay only up to a bad event (see above)")

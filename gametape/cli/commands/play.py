@@ -29,13 +29,8 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
-from gametape.engine.fold import IllegalEvent, iter_states
-from gametape.engine.game import describe, notation, turn_of
-from gametape.engine.registry import names
-from gametape.engine.ruleset import RuleViolation
-from gametape.errors import UsageError
-from gametape.events.base import actor
-from gametape.usecases import record
+from gametape.usecases import browse, record
+from gametape.usecases.store import RuleViolation
 
 app = typer.Typer()
 
@@ -196,50 +191,33 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
 
     Example: `gametape log k3x9`
     """
-    log = read(game_ref)
-    game = game_of(log, 0)
-    rules = game.ruleset
-    rows: list[dict[str, Any]] = []
-    try:
-        for seq, event, before, after in iter_states(rules, log.events):
-            who = actor(event)
-            rows.append(
-                {
-                    "seq": seq,
-                    "turn": turn_of(rules, before, event, after),
-                    "player": game.players[who] if who is not None else None,
-                    "move": notation(rules, before, event),
-                    "description": describe(rules, game.players, before, event, after),
-                }
-            )
-    except IllegalEvent as exc:
-        rows.append({"seq": exc.seq, "error": str(exc.violation)})
+    sheet = browse.sheet(read(game_ref))
     if json:
-        print_json_lines(rows)
+        print_json_lines(r.to_dict() for r in sheet.rows)
         return
     table = Table(
-        title=Text(f"{rules.name} {game.setup.game}: {', '.join(game.players)}"),
+        title=Text(f"{sheet.ruleset} {sheet.game}: {', '.join(sheet.players)}"),
         title_justify="left",
         box=None,
     )
-    for col in ("seq", rules.turn_word, "player", "move", "what happened"):
-        table.add_column(col, justify="right" if col in ("seq", rules.turn_word) else "left")
-    for r in rows:
-        if "error" in r:
+    for col in ("seq", sheet.turn_word, "player", "move", "what happened"):
+        table.add_column(col, justify="right" if col in ("seq", sheet.turn_word) else "left")
+    for r in sheet.rows:
+        if r.error is not None:
             table.add_row(
-                str(r["seq"]), "", "", Text("invalid", style="red"), Text(r["error"], style="red")
+                str(r.seq), "", "", Text("invalid", style="red"), Text(r.error, style="red")
             )
         else:
             table.add_row(
-                str(r["seq"]),
-                str(r["turn"]),
-                Text(r["player"] or ""),
-                Text(r["move"]),
-                Text(r["description"]),
+                str(r.seq),
+                str(r.turn),
+                Text(r.player or ""),
+                Text(r.move or ""),
+                Text(r.description or ""),
             )
     render(table)
-    if log.error is not None:
-        err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
+    if sheet.read_problem is not None:
+        err.print(Text.assemble(("warning:", "yellow"), f" {sheet.read_problem}"))
 
 
 @app.command()
@@ -331,16 +309,12 @@ def record_cmd(
     from gametape.cli.recorder import PlainReader, Recorder, prompt_reader
 
     store = STATE.store
-    path = store.resolve(game_ref) if game_ref is not None else _latest_in_progress()
+    path = store.resolve(game_ref) if game_ref is not None else browse.latest_in_progress(store)
     recording = record.Recording(store, path)
     seat = seat_of(recording.game, as_player)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if interactive:
-        game = recording.game
-        past = [
-            notation(game.ruleset, game.fold.states[s - 1], game.events[s]) for s in game.fold.live
-        ]
-        reader: Any = prompt_reader(history=past)
+        reader: Any = prompt_reader(history=browse.past_moves(recording.game))
     else:
         reader = PlainReader(sys.stdin, out)
     recorder = Recorder(
@@ -358,25 +332,6 @@ def record_cmd(
         )
 
 
-def _latest_in_progress() -> Any:
-    """The log changed last among the games still in progress."""
-    from gametape.usecases.check import validate_path
-
-    store = STATE.existing_store
-    paths = sorted(
-        (store.path(g) for g in store.game_ids()),
-        key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0,
-        reverse=True,
-    )
-    for path in paths[:50]:
-        if validate_path(path).status == "in_progress":
-            return path
-    raise UsageError(
-        "no game in progress in the store; name one, or start one with "
-        "`gametape new GAME --players ... --table`"
-    )
-
-
 @app.command()
 @friendly_errors
 def games(json: JsonOpt = False) -> None:
@@ -385,20 +340,19 @@ def games(json: JsonOpt = False) -> None:
 
     Example: `gametape games`
     """
-    from gametape.engine.registry import get_ruleset
-
-    rows: list[dict[str, Any]] = []
-    for name in names():
-        rules = get_ruleset(name)
-        rows.append(
-            {
-                "game": name,
-                "players": [rules.min_players, rules.max_players],
-                "options": dict(rules.options_help),
-                "bots": list(rules.bots),
-                "moves": list(getattr(rules, "move_examples", ())),
-            }
-        )
+    infos, problems = browse.installed_games()
+    rows: list[dict[str, Any]] = [
+        {
+            "game": info.name,
+            "players": list(info.players),
+            "options": info.options,
+            "bots": info.bots,
+            "moves": info.moves,
+        }
+        for info in infos
+    ]
+    for name, why in problems.items():  # every other game still works
+        err.print(Text.assemble(("warning:", "yellow"), f" the game plug-in {name!r}: {why}"))
     if json:
         print_json_lines(rows)
         return

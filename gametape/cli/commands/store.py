@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Annotated
@@ -28,15 +27,10 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
-from gametape.engine.fold import iter_states
-from gametape.engine.game import describe
-from gametape.engine.registry import all_rulesets
-from gametape.engine.validate import Report
-from gametape.errors import UsageError
-from gametape.events import repair_torn
-from gametape.events.log import read_log
-from gametape.usecases.check import validate_paths
+from gametape.usecases import browse
+from gametape.usecases.check import demo_store, validate_paths
 from gametape.usecases.simulate import simulate as simulate_games
+from gametape.usecases.store import Report, repair_torn
 
 app = typer.Typer()
 
@@ -271,9 +265,6 @@ def import_files_cli(fmt_name: str, paths: list[Path], json: bool, options: dict
         raise typer.Exit(EXIT_INVALID)
 
 
-DEMO_MARK = ".gametape-demo"
-
-
 @app.command()
 @friendly_errors
 def demo(
@@ -286,24 +277,18 @@ def demo(
     Example: `gametape demo`
     """
     root = STATE.store_path or Path("demo-store")
-    if root.exists() and any(root.iterdir()) and not (root / DEMO_MARK).exists():
-        raise UsageError(f"{root} is not empty and not a demo store; pick another with --store")
-    shutil.rmtree(root, ignore_errors=True)
-    root.mkdir(parents=True)
-    (root / DEMO_MARK).write_text("made by `gametape demo`; safe to delete\n")
+    store = demo_store(root)
     STATE.store_path = root
-    store = STATE.store
     first: dict[str, str] = {}
-    for rules in all_rulesets():
-        done = simulate_games(store, rules.name, games)
-        first[rules.name] = gid = done.ids[0]
-        out.rule(Text(f"{rules.name}: {games} simulated games in {root}", style="bold"))
-        log = read_log(store.path(gid))
-        game = game_of(log)
-        render(rules.board(game.view(None), f"{gid} · final position"))
+    for info in browse.installed_games()[0]:
+        done = simulate_games(store, info.name, games)
+        first[info.name] = gid = done.ids[0]
+        out.rule(Text(f"{info.name}: {games} simulated games in {root}", style="bold"))
+        game = game_of(browse.read(store, gid))
+        render(game.ruleset.board(game.view(None), f"{gid} · final position"))
         out.print(Text("first moves", style="bold"))
-        for seq, event, before, after in list(iter_states(rules, log.events))[:8]:
-            out.print(Text(f"  {seq:>3}  {describe(rules, game.players, before, event, after)}"))
+        for seq, what in browse.first_moves(game, 8):
+            out.print(Text(f"  {seq:>3}  {what}"))
     out.rule(Text("validate", style="bold"))
     print_reports(list(validate_paths([store.path(g) for g in store.game_ids()])))
     if not first:

@@ -1,0 +1,166 @@
+"""Looking at games: the installed games, a game's score sheet, the game to resume, a position.
+
+Every front-end lists, shows and resumes games through these, so the CLI and a web server
+give the same answers (the same seat lookup, the same "latest game", the same rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gametape.engine.fold import IllegalEvent, iter_states
+from gametape.engine.game import Game, describe, notation, turn_of
+from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
+from gametape.errors import UsageError
+from gametape.events.base import actor
+from gametape.events.log import LogRead, read_log
+from gametape.events.store import Store
+from gametape.usecases.check import validate_path
+from gametape.usecases.record import open_game
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One installed game, as ``gametape games`` lists it."""
+
+    name: str
+    players: tuple[int, int]
+    options: dict[str, str]
+    bots: list[str]
+    moves: list[str]
+
+
+def installed_games() -> tuple[list[GameInfo], dict[str, str]]:
+    """Every usable game, and the plug-ins that cannot be used (by name, with why)."""
+    games = [
+        GameInfo(
+            name=rules.name,
+            players=(rules.min_players, rules.max_players),
+            options=dict(rules.options_help),
+            bots=list(rules.bots),
+            moves=list(rules.move_examples),
+        )
+        for rules in all_rulesets()
+    ]
+    return games, problems()
+
+
+def check_game_name(name: str) -> None:
+    """UnknownGame (a usage error) unless ``name`` is an installed, usable game."""
+    get_ruleset(name)
+
+
+def turn_word(game: str | None) -> str:
+    """What a game's turn count counts ("turn" or "round"); "turn" for an unknown game."""
+    return get_ruleset(game).turn_word if game in names() else "turn"
+
+
+@dataclass
+class SheetRow:
+    """One line of a score sheet: an event in notation and what it changed (or the problem
+    that stops the sheet there)."""
+
+    seq: int
+    turn: int | None = None
+    player: str | None = None
+    move: str | None = None
+    description: str | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.error is not None:
+            return {"seq": self.seq, "error": self.error}
+        return {
+            "seq": self.seq,
+            "turn": self.turn,
+            "player": self.player,
+            "move": self.move,
+            "description": self.description,
+        }
+
+
+@dataclass
+class Sheet:
+    """A game's score sheet: its rows, who played, and a read problem after the last row."""
+
+    ruleset: str
+    game: str
+    players: tuple[str, ...]
+    turn_word: str
+    rows: list[SheetRow] = field(default_factory=list)
+    read_problem: str | None = None
+
+
+def read(store: Store, ref: str) -> LogRead:
+    """The log of the game named by id, unique prefix or path."""
+    return read_log(store.resolve(ref))
+
+
+def game_of(log: LogRead, upto: int | None = None) -> Game:
+    """The game a read log holds (up to seq ``upto``); a damaged log stops at its last good
+    line."""
+    return open_game(log, upto, whole=False)
+
+
+def sheet(log: LogRead) -> Sheet:
+    """The score sheet of a read log: every event in notation, until the first illegal one."""
+    game = game_of(log, 0)
+    rules = game.ruleset
+    out = Sheet(
+        ruleset=rules.name,
+        game=game.setup.game,
+        players=game.players,
+        turn_word=rules.turn_word,
+        read_problem=str(log.error) if log.error is not None else None,
+    )
+    try:
+        for seq, event, before, after in iter_states(rules, log.events):
+            who = actor(event)
+            out.rows.append(
+                SheetRow(
+                    seq=seq,
+                    turn=turn_of(rules, before, event, after),
+                    player=game.players[who] if who is not None else None,
+                    move=notation(rules, before, event),
+                    description=describe(rules, game.players, before, event, after),
+                )
+            )
+    except IllegalEvent as exc:
+        out.rows.append(SheetRow(seq=exc.seq or 0, error=str(exc.violation)))
+    return out
+
+
+def first_moves(game: Game, count: int) -> Iterator[tuple[int, str]]:
+    """(seq, what changed) for the first ``count`` events of a game."""
+    rules = game.ruleset
+    for seq, event, before, after in iter_states(rules, game.events):
+        if seq > count:
+            return
+        yield seq, describe(rules, game.players, before, event, after)
+
+
+def latest_in_progress(store: Store) -> Path:
+    """The log changed last among the games still in progress (looking at the 50 most
+    recently changed); a usage error if there is none."""
+    store.require()
+    paths = sorted(
+        (store.path(g) for g in store.game_ids()),
+        key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0,
+        reverse=True,
+    )
+    for path in paths[:50]:
+        if validate_path(path).status == "in_progress":
+            return path
+    raise UsageError(
+        "no game in progress in the store; name one, or start one with "
+        "`gametape new GAME --players ... --table`"
+    )
+
+
+def past_moves(game: Game) -> list[str]:
+    """The moves still in effect, in notation (a recorder's history)."""
+    rules = game.ruleset
+    return [notation(rules, game.fold.states[s - 1], game.events[s]) for s in game.fold.live]

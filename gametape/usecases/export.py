@@ -1,0 +1,102 @@
+"""Exporting games: a replay page or another tool's file for each game, drawn in parallel.
+
+The CLI writes what these return; a web server serves it. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gametape.errors import GametapeError, UsageError
+from gametape.events.store import Store
+from gametape.usecases.files import write_whole
+
+
+@dataclass
+class Exported:
+    """One game's export: the file's bytes, its suffix, where its replay stops short (html
+    only) and the format's warnings."""
+
+    path: Path
+    content: bytes
+    suffix: str
+    cut: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+
+def check_request(fmt: str | None, as_player: str | None) -> str:
+    """The format, if the request makes sense; a usage error saying what is missing."""
+    if fmt is None:
+        raise UsageError("say the format: --format html, or another tool's (`gametape games`)")
+    if as_player is not None and fmt != "html":
+        raise UsageError("--as is for --format html: a replay page as one player saw it")
+    return fmt
+
+
+def export_games(
+    store: Store, refs: list[str], fmt: str, as_player: str | None = None
+) -> Iterator[Exported]:
+    """Each named game in ``fmt`` (``html``: a replay page, as ``as_player`` saw it), in
+    order. Several pages are drawn on a process per CPU (drawing the boards is the slow
+    part)."""
+    paths = [store.resolve(ref) for ref in refs]
+    if fmt != "html":
+        from gametape.replay import Cursor
+
+        for path in paths:
+            yield _in_format(path, Cursor.open(path), fmt)
+        return
+    for path, page in zip(paths, _pages(paths, as_player), strict=True):
+        cut = f"replays only up to seq {page.last}: {page.problem}" if page.problem else None
+        yield Exported(path, page.page, "html", cut)
+
+
+def _pages(paths: list[Path], as_player: str | None) -> Iterator[Any]:
+    from gametape.replay.html import page_of_log
+
+    jobs = min(len(paths), os.cpu_count() or 1)
+    if jobs == 1:
+        for path in paths:
+            yield page_of_log(path, as_player)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(page_of_log, paths, [as_player] * len(paths))
+
+
+def _in_format(path: Path, cursor: Any, fmt: str) -> Exported:
+    """A game in another tool's format, with the format's warnings."""
+    rules = cursor.ruleset
+    if cursor.problem:
+        raise GametapeError(f"the game is invalid at {cursor.problem}", path=cursor.path)
+    formats = rules.formats()
+    if fmt not in formats:
+        known = ", ".join(["html", *formats])
+        raise UsageError(f"unknown format {fmt!r} for a {rules.name} game; formats: {known}")
+    data, warnings = formats[fmt].export(cursor.events)
+    return Exported(path, data, formats[fmt].suffix, warnings=list(warnings))
+
+
+def target(output: Path, exported: Exported, several: bool) -> Path:
+    """Where an export goes: ``output`` itself, or ``output/GAME.SUFFIX`` when several games
+    go into it or it is an existing directory."""
+    into = several or output.is_dir()
+    return output / f"{exported.path.stem}.{exported.suffix}" if into else output
+
+
+def check_output(count: int, output: Path | None) -> None:
+    """Several games go into a directory."""
+    if count > 1 and output is None:
+        raise UsageError("several games go into a directory: add -o DIR")
+    if count > 1 and output is not None and output.exists() and not output.is_dir():
+        raise UsageError(f"{output} is not a directory; several games go into a directory")
+
+
+def write(path: Path, content: bytes) -> None:
+    """Write an export whole, or not at all."""
+    write_whole(path, content)

@@ -1,0 +1,12 @@
+"""The store and the types a front-end handles, in one place: a front-end imports these from
+here, never from the engine or the event log directly."""
+
+from __future__ import annotations
+
+from gametape.engine.game import Game
+from gametape.engine.ruleset import RuleViolation
+from gametape.engine.validate import Report
+from gametape.events import Store, default_store, repair_torn
+from gametape.events.log import LogRead
+
+__all__ = ["Game", "LogRead", "Report", "RuleViolation", "Store", "default_store", "repair_torn"]

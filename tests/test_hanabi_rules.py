@@ -335,7 +335,7 @@ def test_abandoned_game_is_terminated_with_score_zero():
     res = g.result()
     assert res.outcome == "terminated" and res.scores == (0, 0, 0)
     assert res.details["fireworks_sum"] == 1
-    with pytest.raises(RuleViolation, match="over"):
+    with pytest.raises(RuleViolation, match="abandoned at seq 2"):
         moves(g, "clue alice 2")
 
 

@@ -288,7 +288,13 @@ def _plain_board(cursor: Cursor, seq: int, seat: int | None) -> list[str]:
 
 def _check_shows(tab, cursor: Cursor, seq: int, seat: int | None) -> None:
     frame = cursor.frame(seq, seat)
-    assert tab.inner_text("#position") == header(frame, cursor.last, cursor.ruleset.turn_word).plain
+    wanted = header(frame, cursor.last, cursor.ruleset.turn_word).plain
+    # a click sets the address's #N; the page follows on the hashchange event, which comes
+    # after the click returns: wait for it (a slow machine showed the race), then compare
+    tab.wait_for_function(
+        "t => document.querySelector('#position').innerText === t", arg=wanted, timeout=5000
+    )
+    assert tab.inner_text("#position") == wanted
     assert tab.text_content("#change") == (f"→ {frame.change}" if frame.change else "")
     shown = [line.rstrip() for line in tab.text_content("#board").splitlines()]
     assert shown == _plain_board(cursor, seq, seat)

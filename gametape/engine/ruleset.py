@@ -100,7 +100,24 @@ class Ruleset(Generic[S]):
     ``min_players``/``max_players``, and the methods that raise NotImplementedError below.
     A state should be a frozen msgspec Struct; if it has an ``outcome`` field, the default
     ``abandon`` sets it to ``"terminated"``.
+
+    **Facets.** A game keeps its rules, notation and view in modules of its own and lists
+    them in ``facets``: each function there named like a hook (``HOOKS``: ``apply``,
+    ``parse_move``, ``view``, ...) becomes that hook, bound once when the class is made,
+    with the hook's parameters (checked then). A method the class defines itself wins; a
+    hook no facet has keeps its default. So a game writes no one-line forwards.
     """
+
+    facets: ClassVar[tuple[Any, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for facet in cls.__dict__.get("facets", ()):
+            for hook in HOOKS:
+                function = getattr(facet, hook, None)
+                if callable(function) and hook not in cls.__dict__:
+                    _check_hook(cls, hook, function)
+                    setattr(cls, hook, staticmethod(function))
 
     # --- required facts -------------------------------------------------------------------
     name: ClassVar[str]
@@ -280,6 +297,51 @@ class Ruleset(Generic[S]):
         """Other tools' file formats this game imports and exports, by name: each is a
         ``gametape.interop.formats.Format`` (which sits above the engine)."""
         return {}
+
+
+# The hooks a facet may provide (see Ruleset): every method above a game can give.
+HOOKS = (
+    "new_setup",
+    "start",
+    "apply",
+    "to_act",
+    "legal_moves",
+    "result",
+    "view",
+    "chance",
+    "is_over",
+    "abandon",
+    "not_to_act",
+    "turn",
+    "hindsight",
+    "parse_move",
+    "notation",
+    "describe",
+    "redact",
+    "kinds",
+    "event_facts",
+    "learned_facts",
+    "player_facts",
+    "table_setup",
+    "move_forms",
+    "board",
+    "formats",
+)
+
+
+def _check_hook(cls: type, hook: str, function: Any) -> None:
+    """A facet's function must take the hook's parameters (its ``self`` aside)."""
+    import inspect
+
+    wanted = list(inspect.signature(getattr(Ruleset, hook)).parameters)[1:]
+    try:
+        inspect.signature(function).bind(*wanted)
+    except TypeError:
+        got = ", ".join(inspect.signature(function).parameters)
+        raise TypeError(
+            f"{cls.__name__}: the facet function {function.__module__}.{hook}({got}) does not "
+            f"take the hook's parameters ({', '.join(wanted)})"
+        ) from None
 
 
 class OptionError(GametapeError):

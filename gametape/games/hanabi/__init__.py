@@ -15,6 +15,7 @@ from gametape.events.base import Event
 from gametape.games.hanabi import knowledge as _knowledge
 from gametape.games.hanabi import notation as _notation
 from gametape.games.hanabi import rules as _rules
+from gametape.games.hanabi import view as _view
 from gametape.games.hanabi.bots import BOTS
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
@@ -30,7 +31,7 @@ from gametape.games.hanabi.events import (
 )
 from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
 from gametape.games.hanabi.state import MAX_CLUES, HanabiState
-from gametape.games.hanabi.view import HanabiView, view
+from gametape.games.hanabi.view import HanabiView
 
 if TYPE_CHECKING:
     from gametape.interop.formats import Format
@@ -99,6 +100,8 @@ class Hanabi(Ruleset[HanabiState]):
 
     name = "hanabi"
     events = HANABI_EVENTS
+    # The rules, notation and views live in their modules; their functions are the hooks.
+    facets = (_rules, _notation, _view)
     cooperative: ClassVar[bool] = True
     min_players = 2
     max_players = 5
@@ -212,19 +215,6 @@ class Hanabi(Ruleset[HanabiState]):
             return None
         return event
 
-    def start(self, setup: HanabiSetup) -> HanabiState:
-        return _rules.start(setup)
-
-    # The fold calls these once per event: bound straight to the rules, no extra call.
-    apply = staticmethod(_rules.apply)
-    is_over = staticmethod(_rules.is_over)
-
-    def to_act(self, state: HanabiState) -> tuple[int, ...]:
-        return () if state.outcome else (state.current,)
-
-    def legal_moves(self, state: HanabiState, seat: int) -> list[Event]:
-        return _rules.legal_moves(state, seat)
-
     def result(self, state: HanabiState) -> Result | None:
         if state.outcome is None:
             return None
@@ -246,26 +236,6 @@ class Hanabi(Ruleset[HanabiState]):
             return state
         faces = tuple(f if f is not None else final.faces[i] for i, f in enumerate(state.faces))
         return state if faces == state.faces else replace(state, faces=faces)
-
-    def view(self, state: HanabiState, seat: int | None) -> HanabiView:
-        return view(state, seat)
-
-    def turn(self, state: HanabiState) -> int:
-        return state.moves + 1
-
-    def parse_move(self, state: HanabiState, text: str, seat: int | None) -> Event:
-        return _notation.parse(state, text, seat)
-
-    def notation(self, state: HanabiState, event: Event) -> str:
-        return _notation.notation(state, event)
-
-    def describe(
-        self, before: HanabiState, event: Event, after: HanabiState, seat: int | None = None
-    ) -> str:
-        return _notation.describe(before, event, after, seat)
-
-    def kinds(self, before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
-        return _notation.kinds(before, event, after)
 
     event_columns: ClassVar[dict[str, str]] = {
         "clues": "INTEGER",

@@ -110,7 +110,7 @@ def _slots(state: HanabiState, target: int, words: list[str]) -> tuple[int, ...]
     return tuple(sorted({_slot_order(state, target, ch) for ch in text}))
 
 
-def parse(state: HanabiState, text: str, seat: int | None) -> Event:
+def parse_move(state: HanabiState, text: str, seat: int | None) -> Event:
     words = split_words(text.lower().replace(",", " "))
     seat = state.current if seat is None else seat
     if not words:

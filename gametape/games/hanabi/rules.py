@@ -105,6 +105,15 @@ def start(setup: HanabiSetup) -> HanabiState:
     )
 
 
+def to_act(state: HanabiState) -> tuple[int, ...]:
+    return () if state.outcome else (state.current,)
+
+
+def turn(state: HanabiState) -> int:
+    """The turn being played: the moves made so far, plus one."""
+    return state.moves + 1
+
+
 def is_over(state: HanabiState) -> bool:
     return state.outcome is not None
 

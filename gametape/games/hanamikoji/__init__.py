@@ -7,14 +7,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import OptionError, Ruleset
 from gametape.events.base import Event
 from gametape.games.hanamikoji import notation as _notation
 from gametape.games.hanamikoji import rules as _rules
+from gametape.games.hanamikoji import view as _view
 from gametape.games.hanamikoji.bots import BOTS
 from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
 from gametape.games.hanamikoji.rules import HanamikojiState
-from gametape.games.hanamikoji.view import HanamikojiView, view
+from gametape.games.hanamikoji.view import HanamikojiView
 
 OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
 
@@ -23,6 +24,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     """The ``hanamikoji`` ruleset: two players, three rounds of simultaneous secret choices."""
 
     name = "hanamikoji"
+    facets = (_rules, _notation, _view)  # their functions are the hooks
     events = HANAMIKOJI_EVENTS
     turn_word: ClassVar[str] = "round"
     min_players = 2
@@ -102,61 +104,6 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             first=int(first),
             table=True,
         )
-
-    def start(self, setup: HanamikojiSetup) -> HanamikojiState:
-        return _rules.start(setup)
-
-    def apply(self, state: HanamikojiState, event: Event) -> HanamikojiState:
-        return _rules.apply(state, event)
-
-    def to_act(self, state: HanamikojiState) -> tuple[int, ...]:
-        if state.outcome is not None:
-            return ()
-        return tuple(s for s in (0, 1) if state.pending[s] is None)
-
-    def not_to_act(
-        self, state: HanamikojiState, seat: int, players: Sequence[str]
-    ) -> RuleViolation:
-        return _rules.not_to_act(state, seat)
-
-    def legal_moves(self, state: HanamikojiState, seat: int) -> list[Event]:
-        return _rules.legal_moves(state, seat)
-
-    def is_over(self, state: HanamikojiState) -> bool:
-        return state.outcome is not None
-
-    def result(self, state: HanamikojiState) -> Result | None:
-        return _rules.result(state)
-
-    def view(self, state: HanamikojiState, seat: int | None) -> HanamikojiView:
-        return view(state, seat)
-
-    def hindsight(self, state: HanamikojiState, final: HanamikojiState) -> HanamikojiState:
-        return _rules.hindsight(state, final)
-
-    def turn(self, state: HanamikojiState) -> int:
-        return state.round
-
-    def parse_move(self, state: HanamikojiState, text: str, seat: int | None) -> Event:
-        return _notation.parse(state, text, seat)
-
-    def notation(self, state: HanamikojiState, event: Event) -> str:
-        return _notation.notation(state, event)
-
-    def describe(
-        self, before: HanamikojiState, event: Event, after: HanamikojiState, seat: int | None = None
-    ) -> str:
-        return _notation.describe(before, event, after)  # says only what both can see
-
-    def redact(self, event: Event, seat: int) -> Event | None:
-        """An assignment is secret: only its maker sees it (the resolution says the rest)."""
-        return event if getattr(event, "player", None) == seat else None
-
-    def kinds(
-        self, before: HanamikojiState, event: Event, after: HanamikojiState
-    ) -> tuple[str, ...]:
-        """``round`` for the assignment that resolved a round, else ``assign``."""
-        return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
 
     event_columns: ClassVar[dict[str, str]] = {
         "round": "INTEGER",

@@ -47,7 +47,7 @@ def _card_or_unknown(text: str) -> int | None:
     return None if text in ("?", "-") else parse_card(text)
 
 
-def parse(state: HanamikojiState, text: str, seat: int | None) -> Event:
+def parse_move(state: HanamikojiState, text: str, seat: int | None) -> Event:
     """``assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD``, or the cards alone
     in that order (``alice r8 b5 g4 v7``); ``?`` for a card the table did not see."""
     words = split_words(text.lower())
@@ -98,7 +98,15 @@ def notation(state: HanamikojiState, event: Event) -> str:
     )
 
 
-def describe(before: HanamikojiState, event: Event, after: HanamikojiState) -> str:
+def describe(
+    before: HanamikojiState, event: Event, after: HanamikojiState, seat: int | None = None
+) -> str:
+    """What an assignment changed, as everyone sees it (an assignment is secret until the
+    round resolves, so the line says only that it was made)."""
+    return _describe(before, event, after)
+
+
+def _describe(before: HanamikojiState, event: Event, after: HanamikojiState) -> str:
     assert isinstance(event, HanamikojiAssign)
     names = before.setup.players
     who = names[event.player]

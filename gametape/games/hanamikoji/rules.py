@@ -6,12 +6,14 @@ arrives. Draws, display refills, resolution and scores are derived here, never r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
 from gametape.engine.ruleset import Result, RuleViolation
-from gametape.events.base import Event
+from gametape.events.base import Event, actor
 from gametape.games.hanamikoji.events import ARTISTS, HanamikojiAssign, HanamikojiSetup
 
 ROUNDS = 3
@@ -274,7 +276,33 @@ def hindsight(state: HanamikojiState, final: HanamikojiState) -> HanamikojiState
     return state if hands_ == state.hands else replace(state, hands=hands_)
 
 
-def not_to_act(state: HanamikojiState, seat: int) -> RuleViolation:
+def to_act(state: HanamikojiState) -> tuple[int, ...]:
+    """Both players assign at once: those who have not yet this round."""
+    if state.outcome is not None:
+        return ()
+    return tuple(s for s in (0, 1) if state.pending[s] is None)
+
+
+def is_over(state: HanamikojiState) -> bool:
+    return state.outcome is not None
+
+
+def turn(state: HanamikojiState) -> int:
+    """The round being played (the game counts rounds)."""
+    return state.round
+
+
+def redact(event: Event, seat: int) -> Event | None:
+    """An assignment is secret: only its maker sees it (the resolution says the rest)."""
+    return event if actor(event) == seat else None
+
+
+def kinds(before: HanamikojiState, event: Event, after: HanamikojiState) -> tuple[str, ...]:
+    """``round`` for the assignment that resolved a round, else ``assign``."""
+    return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
+
+
+def not_to_act(state: HanamikojiState, seat: int, players: Sequence[str]) -> RuleViolation:
     name = state.setup.players[seat]
     return RuleViolation(f"{name} has already assigned cards in round {state.round}", R_ONCE)
 

@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
-from gametape.events.base import Event
+from gametape.engine.ruleset import OptionError, Ruleset
+from gametape.events.base import Event, actor
 from gametape.games.hanamikoji_classic import notation as _notation
 from gametape.games.hanamikoji_classic import rules as _rules
+from gametape.games.hanamikoji_classic import view as _view
 from gametape.games.hanamikoji_classic.bots import BOTS
 from gametape.games.hanamikoji_classic.events import (
     CLASSIC_EVENTS,
@@ -25,7 +26,7 @@ from gametape.games.hanamikoji_classic.events import (
     ClassicTrade,
 )
 from gametape.games.hanamikoji_classic.rules import ClassicState
-from gametape.games.hanamikoji_classic.view import ClassicView, view
+from gametape.games.hanamikoji_classic.view import ClassicView
 
 OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
 
@@ -47,6 +48,7 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     """The ``hanamikoji-classic`` ruleset: two players, rounds until 11 points or 4 geishas."""
 
     name = "hanamikoji-classic"
+    facets = (_rules, _notation, _view)  # their functions are the hooks
     events = CLASSIC_EVENTS
     turn_word: ClassVar[str] = "round"
     min_players = 2
@@ -98,16 +100,6 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         cards at scoring (`show PLAYER CARD`)."""
         return ClassicSetup(players=tuple(players), first=_first(options, None), table=True)
 
-    def start(self, setup: ClassicSetup) -> ClassicState:
-        return _rules.start(setup)
-
-    apply = staticmethod(_rules.apply)
-    to_act = staticmethod(_rules.to_act)
-    legal_moves = staticmethod(_rules.legal_moves)
-
-    def not_to_act(self, state: ClassicState, seat: int, players: Sequence[str]) -> RuleViolation:
-        return _rules.not_to_act(state, seat)
-
     def chance(self, state: ClassicState, rng: random.Random) -> Event | None:
         """Each round's shuffle of all 21 cards (unknown order at a real table)."""
         if state.phase != "deal" or state.outcome is not None:
@@ -118,32 +110,6 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         rng.shuffle(deck)
         return ClassicDeal(round=state.round + 1, deck=tuple(deck))
 
-    def is_over(self, state: ClassicState) -> bool:
-        return state.outcome is not None
-
-    def result(self, state: ClassicState) -> Result | None:
-        return _rules.result(state)
-
-    def view(self, state: ClassicState, seat: int | None) -> ClassicView:
-        return view(state, seat)
-
-    def hindsight(self, state: ClassicState, final: ClassicState) -> ClassicState:
-        return _rules.hindsight(state, final)
-
-    def turn(self, state: ClassicState) -> int:
-        return max(state.round, 1)
-
-    def parse_move(self, state: ClassicState, text: str, seat: int | None) -> Event:
-        return _notation.parse(state, text, seat)
-
-    def notation(self, state: ClassicState, event: Event) -> str:
-        return _notation.notation(state, event)
-
-    def describe(
-        self, before: ClassicState, event: Event, after: ClassicState, seat: int | None = None
-    ) -> str:
-        return _notation.describe(before, event, after, seat)
-
     def redact(self, event: Event, seat: int) -> Event | None:
         """Secret and trade-off cards are seen by their player alone; no one sees a deal."""
         if isinstance(event, ClassicDeal):
@@ -151,9 +117,6 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         if isinstance(event, ClassicSecret | ClassicTrade) and event.player != seat:
             return None
         return event
-
-    def kinds(self, before: ClassicState, event: Event, after: ClassicState) -> tuple[str, ...]:
-        return _notation.kinds(before, event, after)
 
     def move_forms(self, state: ClassicState, seat: int) -> list[MoveForm]:
         """At a table, on a turn: each action not used yet this round, with the cards the
@@ -192,7 +155,7 @@ class HanamikojiClassic(Ruleset[ClassicState]):
             return facts
         action = _rules.action_of(event)
         facts["action"] = action
-        seat = getattr(event, "player", None)
+        seat = actor(event)
         if seat is not None and action in _rules.ACTIONS:
             facts["action_order"] = len(before.used[seat]) + 1
         shown = getattr(event, "cards", None) or getattr(event, "take", None)

@@ -72,7 +72,7 @@ def _known(cards: list[int | None], what: str) -> list[int]:
     return cards  # type: ignore[return-value]
 
 
-def parse(state: ClassicState, text: str, seat: int | None) -> Event:
+def parse_move(state: ClassicState, text: str, seat: int | None) -> Event:
     words = split_words(text.lower())
     if not words or words[0] not in VERBS:
         raise NotationError(f"cannot read {text!r}; {USAGE}")
@@ -137,7 +137,9 @@ def notation(state: ClassicState, event: Event) -> str:
     raise NotationError(f"not a hanamikoji-classic move: {event!r}")
 
 
-def describe(before: ClassicState, event: Event, after: ClassicState, seat: int | None) -> str:
+def describe(
+    before: ClassicState, event: Event, after: ClassicState, seat: int | None = None
+) -> str:
     names = before.setup.players
     who = names[event.player] if hasattr(event, "player") else ""  # type: ignore[attr-defined]
     if isinstance(event, ClassicDeal):

@@ -9,6 +9,7 @@ geishas, points first. At a real table (deals of unknown order) a card is known 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 
 import msgspec
@@ -432,7 +433,16 @@ def legal_moves(state: ClassicState, seat: int) -> list[Event]:
     return moves
 
 
-def not_to_act(state: ClassicState, seat: int) -> RuleViolation:
+def is_over(state: ClassicState) -> bool:
+    return state.outcome is not None
+
+
+def turn(state: ClassicState) -> int:
+    """The round being played (the game counts rounds)."""
+    return max(state.round, 1)
+
+
+def not_to_act(state: ClassicState, seat: int, players: Sequence[str] = ()) -> RuleViolation:
     """Why ``seat`` may not move now, by the round's phase."""
     names = state.setup.players
     if state.phase == "deal":

@@ -7,20 +7,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import OptionError, Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami import notation as _notation
 from gametape.games.ohanami import rules as _rules
+from gametape.games.ohanami import view as _view
 from gametape.games.ohanami.bots import BOTS
 from gametape.games.ohanami.events import OHANAMI_EVENTS, OhanamiDeal, OhanamiPick, OhanamiSetup
 from gametape.games.ohanami.rules import OhanamiState
-from gametape.games.ohanami.view import OhanamiView, view
+from gametape.games.ohanami.view import OhanamiView
 
 
 class Ohanami(Ruleset[OhanamiState]):
     """The ``ohanami`` ruleset: 2-4 players, simultaneous picks, three seasons."""
 
     name = "ohanami"
+    facets = (_rules, _notation, _view)  # their functions are the hooks
     events = OHANAMI_EVENTS
     min_players = 2
     max_players = 4
@@ -52,17 +54,6 @@ class Ohanami(Ruleset[OhanamiState]):
             raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
         return OhanamiSetup(players=tuple(players), table=True)
 
-    def start(self, setup: OhanamiSetup) -> OhanamiState:
-        return _rules.start(setup)
-
-    def apply(self, state: OhanamiState, event: Event) -> OhanamiState:
-        return _rules.apply(state, event)
-
-    def to_act(self, state: OhanamiState) -> tuple[int, ...]:
-        if state.outcome is not None or not state.in_round:
-            return ()
-        return tuple(s for s, p in enumerate(state.pending) if p is None)
-
     def chance(self, state: OhanamiState, rng: random.Random) -> Event | None:
         """The next round's deal: every card outside the rows, shuffled (ruling R3)."""
         if not state.needs_deal:
@@ -72,12 +63,6 @@ class Ohanami(Ruleset[OhanamiState]):
         deck = list(state.deck + state.discards)
         rng.shuffle(deck)
         return OhanamiDeal(round=state.round + 1, deck=tuple(deck))
-
-    def not_to_act(self, state: OhanamiState, seat: int, players: Sequence[str]) -> RuleViolation:
-        return _rules.not_to_act(state, seat)
-
-    def legal_moves(self, state: OhanamiState, seat: int) -> list[Event]:
-        return _rules.legal_moves(state, seat)
 
     def move_forms(self, state: OhanamiState, seat: int) -> list[MoveForm]:
         """At a table: the card the player picked and where it goes (the hand is unknown)."""
@@ -95,41 +80,6 @@ class Ohanami(Ruleset[OhanamiState]):
             ),
             MoveForm(((name, name[0].lower()), cards, rows)),  # the short form, completed only
         ]
-
-    def is_over(self, state: OhanamiState) -> bool:
-        return state.outcome is not None
-
-    def result(self, state: OhanamiState) -> Result | None:
-        return _rules.result(state)
-
-    def view(self, state: OhanamiState, seat: int | None) -> OhanamiView:
-        return view(state, seat)
-
-    def turn(self, state: OhanamiState) -> int:
-        return state.turns + 1
-
-    def parse_move(self, state: OhanamiState, text: str, seat: int | None) -> Event:
-        return _notation.parse(state, text, seat)
-
-    def notation(self, state: OhanamiState, event: Event) -> str:
-        return _notation.notation(state, event)
-
-    def describe(
-        self, before: OhanamiState, event: Event, after: OhanamiState, seat: int | None = None
-    ) -> str:
-        return _notation.describe(before, event, after)  # says only what everyone can see
-
-    def redact(self, event: Event, seat: int) -> Event | None:
-        """A pick is secret to its maker until the turn resolves; nobody sees a deck order."""
-        return event if getattr(event, "player", None) == seat else None
-
-    def kinds(self, before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str, ...]:
-        """``deal``; ``turn`` for the pick that resolved a turn, plus ``round end``."""
-        if isinstance(event, OhanamiDeal):  # a deal of nothing scores its round at once
-            return ("deal", "round end") if len(after.scores) > len(before.scores) else ("deal",)
-        if len(after.scores) > len(before.scores):
-            return ("turn", "round end")
-        return ("turn",) if after.turns > before.turns else ("pick",)
 
     event_columns: ClassVar[dict[str, str]] = {
         "round": "INTEGER",

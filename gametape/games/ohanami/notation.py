@@ -11,7 +11,7 @@ from gametape.games.ohanami.rules import SEASONS, OhanamiState, pass_direction
 USAGE = "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: `b 37 2`, `b 5 x`)"
 
 
-def parse(state: OhanamiState, text: str, seat: int | None) -> Event:
+def parse_move(state: OhanamiState, text: str, seat: int | None) -> Event:
     words = split_words(text.lower())
     if words and words[0] == "pick":
         words = words[1:]
@@ -43,7 +43,10 @@ def notation(state: OhanamiState, event: Event) -> str:
     return f"pick {name} {event.card} {where}"
 
 
-def describe(before: OhanamiState, event: Event, after: OhanamiState) -> str:
+def describe(
+    before: OhanamiState, event: Event, after: OhanamiState, seat: int | None = None
+) -> str:
+    """What changed, as everyone sees it (a pick is secret until its turn resolves)."""
     names = before.setup.players
     if isinstance(event, OhanamiDeal):
         dealt = len(after.hands[0]) if after.in_round else 0

@@ -6,12 +6,14 @@ in. Each round's deck order is a chance event; passing, drawing and scores are d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
 from gametape.engine.ruleset import Result, RuleViolation
-from gametape.events.base import Event
+from gametape.events.base import Event, actor
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
 
 ROUNDS = 3
@@ -310,7 +312,37 @@ def _end_round(state: OhanamiState) -> OhanamiState:
     )
 
 
-def not_to_act(state: OhanamiState, seat: int) -> RuleViolation:
+def to_act(state: OhanamiState) -> tuple[int, ...]:
+    """Everyone picks at once: those who have not picked this turn."""
+    if state.outcome is not None or not state.in_round:
+        return ()
+    return tuple(s for s, p in enumerate(state.pending) if p is None)
+
+
+def is_over(state: OhanamiState) -> bool:
+    return state.outcome is not None
+
+
+def turn(state: OhanamiState) -> int:
+    """The turn being played, counted over the whole game."""
+    return state.turns + 1
+
+
+def redact(event: Event, seat: int) -> Event | None:
+    """A pick is secret to its maker until the turn resolves; nobody sees a deck order."""
+    return event if actor(event) == seat else None
+
+
+def kinds(before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str, ...]:
+    """``deal``; ``turn`` for the pick that resolved a turn, plus ``round end``."""
+    if isinstance(event, OhanamiDeal):  # a deal of nothing scores its round at once
+        return ("deal", "round end") if len(after.scores) > len(before.scores) else ("deal",)
+    if len(after.scores) > len(before.scores):
+        return ("turn", "round end")
+    return ("turn",) if after.turns > before.turns else ("pick",)
+
+
+def not_to_act(state: OhanamiState, seat: int, players: Sequence[str]) -> RuleViolation:
     if not state.in_round:
         return RuleViolation(f"round {state.round + 1} has not been dealt", R_DEALT)
     return RuleViolation(f"{state.setup.players[seat]} has already picked this turn", R_ONCE)

@@ -11,8 +11,41 @@ import errno
 from pathlib import Path
 from typing import Any, ClassVar
 
+import msgspec
+
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """What went wrong and where: the one shape every report of a problem takes (a refused
+    move, a damaged line, a replay that stops, an invalid game in ``validate --json``)."""
+
+    kind: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    seq: int | None = None
+    offset: int | None = None
+    rule: str | None = None
+
+    def where(self) -> str:
+        """``file:line, seq N, byte B`` with whatever parts are known."""
+        parts = []
+        if self.file is not None:
+            parts.append(self.file + (f":{self.line}" if self.line is not None else ""))
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.seq is not None:
+            parts.append(f"seq {self.seq}")
+        if self.offset is not None:
+            parts.append(f"byte {self.offset}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where()
+        text = f"{where}: {self.message}" if where else self.message
+        return text + (f" (rule: {self.rule})" if self.rule else "")
 
 
 class GametapeError(Exception):
@@ -41,37 +74,34 @@ class GametapeError(Exception):
         self.offset = offset
         self.hint = hint
 
+    @property
+    def rule(self) -> str | None:
+        """The rule the error quotes, if any (a refused move's)."""
+        return None
+
+    def problem(self) -> Problem:
+        """This error in the one shape of a problem (see ``Problem``)."""
+        return Problem(
+            kind=type(self).__name__,
+            message=self.message,
+            file=str(self.path) if self.path is not None else None,
+            line=self.line,
+            seq=self.seq,
+            offset=self.offset,
+            rule=self.rule,
+        )
+
     def where(self) -> str:
         """``file:line, seq N, byte B`` with whatever parts are known."""
-        parts = []
-        if self.path is not None:
-            parts.append(str(self.path) + (f":{self.line}" if self.line is not None else ""))
-        elif self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.seq is not None:
-            parts.append(f"seq {self.seq}")
-        if self.offset is not None:
-            parts.append(f"byte {self.offset}")
-        return ", ".join(parts)
+        return self.problem().where()
 
     def __str__(self) -> str:
-        where = self.where()
-        return f"{where}: {self.message}" if where else self.message
+        return str(self.problem())
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle whole (location and hint too), so an error raised in a worker process
         reaches the user as it would from the main one."""
         return (_restore, (type(self), self.args, self.__dict__))
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "kind": type(self).__name__,
-            "message": self.message,
-            "file": str(self.path) if self.path else None,
-            "line": self.line,
-            "seq": self.seq,
-            "offset": self.offset,
-        }
 
 
 class UsageError(GametapeError):

@@ -220,3 +220,38 @@ def test_an_event_whose_shape_changed_reads_old_logs_through_its_upgrade(tmp_pat
     lines = (store / f"{gid}.jsonl").read_bytes().splitlines()
     assert b'"toy-nim.take"' in lines[1] and b'"toy-nim.take2"' in lines[2]
     assert gt(v2, "validate", gid).returncode == 0
+
+
+def test_the_toy_game_recorded_at_a_table(toy):
+    made = gt(toy, "new", "toy-nim", "-p", "ann,ben", "--table", "-o", "pile=5")
+    assert made.returncode == 0, made.stderr
+    gid = made.stdout.strip()
+    assert "next: gametape record" in made.stderr
+    take = '{{"type":"toy-nim.take","player":{},"count":{}}}\n'
+    moves = take.format(0, 3) + take.format(1, 2)
+    recorded = subprocess.run(
+        [sys.executable, "-m", "gametape.cli.app", "record", gid],
+        env=toy,
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    report = json.loads(gt(toy, "validate", gid, "--json").stdout)
+    assert report["status"] == "finished" and report["winners"] == ["ben"]
+    bad = gt(toy, "new", "toy-nim", "-p", "ann,ben", "--table")
+    assert bad.returncode == 2 and "-o pile=N" in bad.stderr
+
+
+def test_a_seats_page_of_the_toy_game_holds_only_that_seats_frames(toy, tmp_path):
+    """Nim hides nothing, so a seat's page shows every move; it is still written from that
+    seat's frames (the replay's --as), which the page says."""
+    ids = json.loads(gt(toy, "simulate", "toy-nim", "-n", "1", "--json").stdout)["games"]
+    for seat in ("alice", "bob"):
+        out = tmp_path / f"{seat}.html"
+        assert gt(toy, "export", ids[0], "-f", "html", "--as", seat, "-o", str(out)).returncode == 0
+        page = out.read_text()
+        assert f'"seat":"{seat}"' in page and f"(as {seat})" in page
+    frames = gt(toy, "replay", ids[0], "--as", "bob", "--json").stdout.splitlines()
+    assert all(json.loads(f)["seat"] == 1 for f in frames)

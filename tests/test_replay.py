@@ -115,11 +115,11 @@ def test_an_invalid_game_replays_to_its_last_valid_event_and_says_why(tmp_path):
     gid = store.create(game.setup, [*game.events[1:8], bad, *game.events[8:12]])
     cursor = Cursor.open(store.path(gid))
     assert cursor.last == 7
-    assert "seq 8" in cursor.problem and "turn, not" in cursor.problem
+    assert "seq 8" in str(cursor.problem) and "turn, not" in cursor.problem.message
     torn = store.create(game.setup, game.events[1:5])
     store.path(torn).write_bytes(store.path(torn).read_bytes() + b'{"v":1')
     cursor = Cursor.open(store.path(torn))
-    assert cursor.last == 4 and "incomplete last line" in cursor.problem
+    assert cursor.last == 4 and "incomplete last line" in cursor.problem.message
 
 
 # --- views never leak ---------------------------------------------------------------------

@@ -100,7 +100,7 @@ def test_a_bad_retraction_in_a_log_is_reported_with_its_seq(tmp_path):
         fold(read_log(store.path(gid)).events)
     assert exc.value.seq == 3
     cursor = Cursor.open(store.path(gid))
-    assert cursor.last == 2 and "seq 3" in cursor.problem
+    assert cursor.last == 2 and "seq 3" in str(cursor.problem)
 
 
 def test_cli_undo_appends_a_retraction_and_nothing_is_edited(run):

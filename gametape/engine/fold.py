@@ -31,8 +31,9 @@ class IllegalEvent(GametapeError):
         self.event = event
         self.violation = violation
 
-    def __str__(self) -> str:
-        return f"{super().__str__()} (rule: {self.violation.rule})"
+    @property
+    def rule(self) -> str:
+        return self.violation.rule
 
 
 class Fold:

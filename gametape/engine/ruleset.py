@@ -42,7 +42,11 @@ class RuleViolation(GametapeError):
         self.template = message
         self.refs = refs
         super().__init__(message.format(*refs) if refs else message, hint=f"rule: {rule}")
-        self.rule = rule
+        self._rule = rule
+
+    @property
+    def rule(self) -> str:
+        return self._rule
 
     def locate(self, seqs: Sequence[int]) -> None:
         """Name the earlier events by their seqs (``seqs[k - 1]`` is the k-th applied)."""
@@ -50,9 +54,6 @@ class RuleViolation(GametapeError):
             self.message = self.template.format(
                 *(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs)
             )
-
-    def __str__(self) -> str:
-        return f"{super().__str__()} (rule: {self.rule})"
 
 
 class NotationError(GametapeError):

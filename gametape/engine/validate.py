@@ -13,31 +13,11 @@ import msgspec
 from gametape.engine.fold import Fold, IllegalEvent, start
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Result
+from gametape.errors import Problem
 from gametape.events.base import Event, Retract, Setup
 from gametape.events.log import LogRead
 
 Status = Literal["finished", "in_progress", "invalid"]
-
-
-class Problem(msgspec.Struct, frozen=True, kw_only=True):
-    """What is wrong and where."""
-
-    kind: str
-    message: str
-    file: str
-    line: int | None = None
-    seq: int | None = None
-    offset: int | None = None
-    rule: str | None = None
-
-    def __str__(self) -> str:
-        where = self.file + (f":{self.line}" if self.line is not None else "")
-        if self.seq is not None:
-            where += f", seq {self.seq}"
-        if self.offset is not None:
-            where += f", byte {self.offset}"
-        text = f"{where}: {self.message}"
-        return text + (f" (rule: {self.rule})" if self.rule else "")
 
 
 class Report(msgspec.Struct, frozen=True, kw_only=True):

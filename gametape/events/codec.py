@@ -218,16 +218,18 @@ def now() -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
 
 
-def chain_hash(prev: str, body: bytes) -> str:
-    """The hash of a line whose bytes before ``,"hash":"`` are ``body``."""
-    return hashlib.sha256(prev.encode("ascii") + body).hexdigest()[:HASH_HEX]
+def chain(prev: bytes, body: bytes) -> bytes:
+    """The chain hash of a line whose bytes before ``,"hash":"`` are ``body``, after the
+    line whose hash is ``prev`` (empty for seq 0): the one definition, for writing and
+    for checking (docs/format.md)."""
+    return hashlib.sha256(prev + body).hexdigest()[:HASH_HEX].encode("ascii")
 
 
 def encode_line(seq: int, event: Event, prev: str, ts: str | None = None) -> tuple[bytes, str]:
     """Encode one event as a log line (with the trailing newline); return it and its hash."""
     body = _encoder.encode(_Body(FORMAT_VERSION, seq, ts or now(), event))[:-1]
-    h = chain_hash(prev, body)
-    return body + HASH_MARK + h.encode("ascii") + b'"}\n', h
+    h = chain(prev.encode("ascii"), body)
+    return body + HASH_MARK + h + b'"}\n', h.decode("ascii")
 
 
 def decode_line(line: bytes, first_line: bytes | None = None) -> Record:

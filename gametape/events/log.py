@@ -22,7 +22,6 @@ import stat
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from hashlib import sha256
 from pathlib import Path
 
 import msgspec
@@ -33,6 +32,7 @@ from gametape.events.codec import (
     HASH_HEX,
     HASH_MARK,
     Record,
+    chain,
     codec_of,
     encode_line,
     now,
@@ -157,13 +157,12 @@ def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> L
             )
             return result
         if verify:
-            # codec.chain_hash, inlined: this runs once per line of every validated log.
             # The hash field is last and has a fixed length, so its place is known.
             cut = len(line) - HASH_FIELD
             if line[cut : cut + MARK_LEN] != HASH_MARK:
                 cut = line.rfind(HASH_MARK)
             carried = line[cut + MARK_LEN : -2]
-            if cut < 0 or sha256(prev + line[:cut]).hexdigest()[:HASH_HEX].encode() != carried:
+            if cut < 0 or chain(prev, line[:cut]) != carried:
                 result.error = ChainBroken(
                     "hash chain broken: this line or the one before it was edited, "
                     "removed, inserted or moved",

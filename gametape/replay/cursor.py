@@ -13,14 +13,14 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.fold import Fold, start
+from gametape.engine.fold import Fold, IllegalEvent, start
 from gametape.engine.game import describe, kinds, notation, redact, turn_of
 from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import NotationError, RuleViolation
-from gametape.errors import GametapeError, NotFound, UsageError
+from gametape.engine.ruleset import NotationError
+from gametape.errors import GametapeError, NotFound, Problem, UsageError
 from gametape.events.base import Event, Setup, actor
-from gametape.events.log import read_log
+from gametape.events.log import LogRead, read_log
 
 
 class OutOfRange(NotFound):
@@ -55,7 +55,10 @@ class Cursor:
     """
 
     def __init__(
-        self, events: Sequence[Event], path: Path | None = None, read_problem: str | None = None
+        self,
+        events: Sequence[Event],
+        path: Path | None = None,
+        read_problem: Problem | None = None,
     ) -> None:
         if not events or not isinstance(events[0], Setup):
             raise GametapeError("the log does not start with a setup event", path=path, line=1)
@@ -64,7 +67,7 @@ class Cursor:
         self.fold: Fold = start(self.ruleset, events[:1])
         self.players = self.fold.players
         self._kinds: list[tuple[str, ...]] = [()]
-        self.problem: str | None = None  # why the replay stops before the end of the log
+        self.problem: Problem | None = None  # why the replay stops before the end of the log
         self._illegal = False  # stopped by the rules: later appends cannot mend that
         self.seq = 0
         self._extend(events[1:], read_problem)
@@ -77,7 +80,7 @@ class Cursor:
             if read.error is not None:
                 raise read.error
             raise GametapeError("the log holds no events", path=path)
-        return cls(read.events, path, str(read.error) if read.error else None)
+        return cls(read.events, path, _problem(read))
 
     def __repr__(self) -> str:
         return f"<Cursor {self.ruleset.name} seq {self.seq}/{self.last}>"
@@ -90,18 +93,18 @@ class Cursor:
     def states(self) -> list[Any]:
         return self.fold.states
 
-    def _extend(self, events: Sequence[Event], read_problem: str | None) -> int:
+    def _extend(self, events: Sequence[Event], read_problem: Problem | None) -> int:
+        """Walk on through ``events`` (the one walker, ``Fold.walk``), noting each one's kinds;
+        stop at the first illegal one, which is then the replay's problem."""
         added = 0
-        for event in events:
-            before = self.fold.state
-            try:
-                after = self.fold.push(event)
-            except RuleViolation as v:
-                self.problem = f"seq {len(self.events)}: {v}"
-                self._illegal = True
-                return added
-            self._kinds.append(kinds(self.ruleset, before, event, after))
-            added += 1
+        try:
+            for _seq, event, before, after in self.fold.walk(events):
+                self._kinds.append(kinds(self.ruleset, before, event, after))
+                added += 1
+        except IllegalEvent as exc:
+            self.problem = exc.problem()
+            self._illegal = True
+            return added
         self.problem = read_problem
         return added
 
@@ -112,10 +115,14 @@ class Cursor:
         read = read_log(self.path)
         known = len(self.events)
         if len(read.records) < known or read.events[:known] != self.events:
-            self.problem = f"{self.path}: the log changed under the replay; reopen it"
+            self.problem = Problem(
+                kind="Changed",
+                message="the log changed under the replay; reopen it",
+                file=str(self.path),
+            )
             self._illegal = True
             return 0
-        return self._extend(read.events[known:], str(read.error) if read.error else None)
+        return self._extend(read.events[known:], _problem(read))
 
     def seat(self, name: str) -> int:
         """The seat of the player ``name`` (a name, a unique prefix or a seat number, as in
@@ -232,3 +239,8 @@ class Cursor:
         recorded at a table): ``frame`` fills them in with ``Ruleset.hindsight``."""
         rules, final = self.ruleset, self.states[-1]
         return any(rules.hindsight(state, final) is not state for state in self.states)
+
+
+def _problem(read: LogRead) -> Problem | None:
+    """A read's error (a damaged line after the good ones) as a problem, if any."""
+    return read.error.problem() if read.error is not None else None

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.terminal_theme import TerminalTheme
 
+from gametape.errors import Problem
 from gametape.replay.cursor import Cursor
 
 WIDTH = 80  # columns a board is laid out in (the page scales it down to fit a phone)
@@ -142,7 +143,7 @@ class Exported(msgspec.Struct, frozen=True):
 
     page: bytes
     last: int
-    problem: str | None
+    problem: Problem | None
 
 
 def page_of_log(path: Path, as_player: str | None = None) -> Exported:
@@ -183,7 +184,7 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
         lines=[list(line) for line in boards.lines],
         frames=frames,
         result=result_text(cursor),
-        problem=cursor.problem,
+        problem=str(cursor.problem) if cursor.problem else None,
         turn_word=rules.turn_word,
         learned_later=seat is None and cursor.learned_later,
     )

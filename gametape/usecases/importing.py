@@ -27,7 +27,7 @@ class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
     file: str
     status: Status
     game: str | None = None
-    reason: str | None = None
+    reason: str | None = None  # why it was skipped or refused, in a line
     kind: str | None = None  # for refusals: variant, format or illegal
     outcome: str | None = None
     score: int | None = None
@@ -109,10 +109,10 @@ def _import_one(
                 file=file, status="duplicate", reason=f"already imported: {seen[0]}"
             )
         game = fmt.to_game(source, shown_path(path.name), options)
-    except ImportRefused as exc:
-        return ImportResult(file=file, status="refused", kind=exc.kind, reason=exc.message)
-    except LogError as exc:
-        return ImportResult(file=file, status="refused", kind="format", reason=exc.message)
+    except (ImportRefused, LogError) as exc:  # reason is the message of the one Problem
+        problem = exc.problem()
+        kind = exc.kind if isinstance(exc, ImportRefused) else "format"
+        return ImportResult(file=file, status="refused", kind=kind, reason=problem.message)
     gid = store.create(game.setup, game.events[1:])
     keys |= mine
     result = game.result()

@@ -56,6 +56,13 @@ class Nim(Ruleset[NimState]):
             raise OptionError("nim has no options")
         return NimSetup(players=tuple(players), pile=rng.randrange(10, 30))
 
+    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> NimSetup:
+        """At a table the pile is counted by hand: ``-o pile=N`` says how many."""
+        pile = options.get("pile", "")
+        if not pile.isdigit() or not 1 <= int(pile) <= 99:
+            raise OptionError("say how many the pile holds: -o pile=N (1-99)")
+        return NimSetup(players=tuple(players), pile=int(pile), table=True)
+
     def start(self, setup: NimSetup) -> NimState:
         return NimState(players=len(setup.players), pile=setup.pile)
 

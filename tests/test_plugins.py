@@ -6,13 +6,13 @@ from __future__ import annotations
 import ast
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from gametape.engine.registry import names
+from tests.test_plugin_author import TOY, gt, site
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gametape"
@@ -21,53 +21,34 @@ PACKAGE = ROOT / "gametape"
 @pytest.fixture(scope="module")
 def toy_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """An environment where a separate distribution registers the game `toy-nim`."""
-    site = tmp_path_factory.mktemp("site")
-    (site / "toy_nim.py").write_text((ROOT / "tests" / "plugins" / "toy_nim.py").read_text())
-    dist = site / "toy_nim-0.1.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-nim\nVersion: 0.1\n")
-    (dist / "entry_points.txt").write_text("[gametape.games]\ntoy-nim = toy_nim:RULESET\n")
-    env = dict(os.environ, PYTHONPATH=str(site), GAMETAPE_STORE=str(site / "store"), COLUMNS="120")
-    return env
-
-
-def _gt(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "gametape.cli.app", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
+    return site(tmp_path_factory.mktemp("site"), {"toy-nim": "toy_nim:RULESET"}, {"toy_nim": TOY})
 
 
 def test_a_toy_game_from_another_distribution_runs_through_every_command(toy_env):
-    listed = _gt(toy_env, "games", "--json").stdout.splitlines()
+    listed = gt(toy_env, "games", "--json").stdout.splitlines()
     games = [json.loads(line)["game"] for line in listed]
     assert "toy-nim" in games
-    sim = _gt(toy_env, "simulate", "toy-nim", "-n", "20", "--json")
+    sim = gt(toy_env, "simulate", "toy-nim", "-n", "20", "--json")
     assert sim.returncode == 0, sim.stderr
     ids = json.loads(sim.stdout)["games"]
     assert len(ids) == 20
-    valid = _gt(toy_env, "validate", "--json")
+    valid = gt(toy_env, "validate", "--json")
     assert valid.returncode == 0, valid.stdout
     assert {json.loads(r)["status"] for r in valid.stdout.splitlines()} == {"finished"}
-    frames = _gt(toy_env, "replay", ids[0], "--all", "--json")
+    frames = gt(toy_env, "replay", ids[0], "--all", "--json")
     assert frames.returncode == 0 and len(frames.stdout.splitlines()) > 3
-    assert _gt(toy_env, "replay", ids[0], "--all").returncode == 0  # the generic board
-    assert _gt(toy_env, "show", ids[0]).returncode == 0
-    assert _gt(toy_env, "log", ids[0]).returncode == 0
-    index = _gt(toy_env, "index", "--json")
+    assert gt(toy_env, "replay", ids[0], "--all").returncode == 0  # the generic board
+    assert gt(toy_env, "show", ids[0]).returncode == 0
+    assert gt(toy_env, "log", ids[0]).returncode == 0
+    index = gt(toy_env, "index", "--json")
     assert index.returncode == 0 and json.loads(index.stdout)["added"] == 20
-    query = _gt(
+    query = gt(
         toy_env, "query", "SELECT min(pile) AS p, count(*) AS n FROM toy_nim.events", "-f", "json"
     )
     assert query.returncode == 0, query.stderr
     row = json.loads(query.stdout)
     assert row["p"] == 0 and row["n"] > 20
-    stats = _gt(toy_env, "stats", "toy-nim", "--json")
+    stats = gt(toy_env, "stats", "toy-nim", "--json")
     assert stats.returncode == 0, stats.stderr
     report = json.loads(stats.stdout)
     assert sum(r["games"] for r in report["outcomes"]) == 20
@@ -77,10 +58,10 @@ def test_a_toy_game_from_another_distribution_runs_through_every_command(toy_env
 def test_a_new_game_makes_an_old_read_model_rebuild_itself(toy_env, tmp_path):
     env = dict(toy_env, GAMETAPE_STORE=str(tmp_path / "store"))
     plain = dict(os.environ, GAMETAPE_STORE=str(tmp_path / "store"))
-    assert _gt(plain, "simulate", "hanabi", "-n", "2").returncode == 0
-    assert _gt(plain, "index").returncode == 0  # a model without the toy game's schema
-    assert _gt(env, "simulate", "toy-nim", "-n", "2").returncode == 0
-    result = _gt(
+    assert gt(plain, "simulate", "hanabi", "-n", "2").returncode == 0
+    assert gt(plain, "index").returncode == 0  # a model without the toy game's schema
+    assert gt(env, "simulate", "toy-nim", "-n", "2").returncode == 0
+    result = gt(
         env, "query", "SELECT count(DISTINCT game_id) AS n FROM toy_nim.events", "-f", "json"
     )
     assert result.returncode == 0, result.stderr

@@ -231,15 +231,19 @@ def test_players_by_prefix_seat_number_and_names_with_spaces(tmp_path):
 # --- reviewing a table game (#22) ------------------------------------------------------------
 
 
-def _recorded_hanabi(tmp_path: Path) -> tuple[Store, str, Game]:
-    """A whole Hanabi game recorded at a table from a bot game's moves; and the bot game."""
-    played = _bot_game("hanabi", 11)
+def _recorded(tmp_path: Path, name: str, seed: int) -> tuple[Store, str, Game]:
+    """A whole game recorded at a table from a bot game's moves; and the bot game."""
+    played = _bot_game(name, seed)
     store = Store(tmp_path / "s")
-    gid, _ = new_game(store, "hanabi", list(played.players), table=True)
+    gid, _ = new_game(store, name, list(played.players), table=True)
     rec = Recording(store, store.path(gid))
-    for line in LINES["hanabi"](played):
+    for line in LINES[name](played):
         rec.move(line)
     return store, gid, played
+
+
+def _recorded_hanabi(tmp_path: Path) -> tuple[Store, str, Game]:
+    return _recorded(tmp_path, "hanabi", 11)
 
 
 def test_the_spectators_review_of_a_table_game_shows_faces_learned_later(tmp_path):
@@ -386,12 +390,7 @@ def test_a_hanabi_deck_of_unknown_faces_needs_the_table_field():
 def test_the_review_of_a_hanamikoji_table_game_shows_each_rounds_cards_in_hand(tmp_path):
     from gametape.replay import Cursor
 
-    played = _bot_game("hanamikoji", 3)
-    store = Store(tmp_path / "s")
-    gid, _ = new_game(store, "hanamikoji", list(played.players), table=True)
-    rec = Recording(store, store.path(gid))
-    for line in LINES["hanamikoji"](played):
-        rec.move(line)
+    store, gid, played = _recorded(tmp_path, "hanamikoji", 3)
     cursor = Cursor.open(store.path(gid))
     assert cursor.learned_later
     for seq in range(cursor.last):

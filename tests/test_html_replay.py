@@ -418,3 +418,20 @@ def test_several_games_are_drawn_in_parallel_exactly_as_one_by_one(tmp_path):
         store, "export", str(paths[0]), str(koji), "-f", "html", "--as", "cara", "-o", str(site)
     )
     assert result.exit_code == 2 and "no player 'cara'; the players are alice, bob" in result.stderr
+
+
+def test_a_move_taken_back_is_struck_out_in_the_move_list_in_chromium(browser, tmp_path):
+    from gametape.engine.game import Game
+    from gametape.events.base import Retract
+
+    played = _game("hanabi", 3)
+    events = [*played.events[:4], Retract(seq=3, player=None)]
+    cursor = Cursor(Game.from_events(events).events)
+    html = tmp_path / "undo.html"
+    html.write_text(page(cursor))
+    tab = browser.new_page(viewport={"width": 390, "height": 800})
+    tab.goto(html.as_uri())
+    undone = tab.locator("#moves li.undone a")
+    assert undone.count() == 1 and undone.get_attribute("title") == "taken back at seq 4"
+    assert tab.locator("#moves li").nth(3).get_attribute("class") == "undone"
+    tab.close()

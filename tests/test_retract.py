@@ -153,3 +153,27 @@ def test_hanablive_export_holds_only_the_moves_in_effect():
     moves(g, "clue cara 1")
     actions = hl.from_events(g.events)["actions"]
     assert actions == [{"type": 3, "target": 2, "value": 1}]
+
+
+def test_a_move_taken_back_is_marked_everywhere_and_the_undo_names_it(run, tmp_path):
+    """The score sheet, the replay and the HTML move list mark a move that was taken back and
+    say which undo took it back; the undo says which move it took back."""
+    from gametape.replay.html import page
+
+    gid = run("new", "hanabi", "-p", "ann,ben,cat", "--seed", "1").stdout.strip()
+    assert run("move", gid, "play 1").exit_code == 0
+    assert run("move", gid, "play 2").exit_code == 0
+    undo = run("move", gid, "undo")
+    assert "took back seq 2 (ben: play 2)" in undo.stdout
+    rows = [json.loads(r) for r in run("log", gid, "--json").stdout.splitlines()]
+    assert rows[1]["undone_by"] == 3 and "undone_by" not in rows[0]
+    assert rows[2]["description"] == "the table took back seq 2 (ben: play 2)"
+    table = run("log", gid).stdout
+    assert "↶" in table and "taken back at seq 3" in table  # the table wraps to the width
+    frames = [json.loads(f) for f in run("replay", gid, "--json").stdout.splitlines()]
+    assert [f["undone_by"] for f in frames] == [None, None, 3, None]
+    assert "↶ taken back at seq 3" in run("replay", gid, "--at", "2").stdout
+    cursor = Cursor.open(run.root / f"{gid}.jsonl")
+    assert '"u":3' in page(cursor) and page(cursor).count('"u":') == 1
+    seat_frame = cursor.frame(3, 1)  # a seat sees the undo too, by seq
+    assert seat_frame.change == "the table took back seq 2"

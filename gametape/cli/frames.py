@@ -19,6 +19,8 @@ def header(frame: Frame, last: int, turn_word: str = "turn") -> Text:
         text.append(visible(f" · {frame.actor + ': ' if frame.actor else ''}{frame.move}"))
     elif frame.actor:
         text.append(f" · {frame.actor} moved", style="dim")
+    if frame.undone_by is not None:
+        text.append(f"  ↶ taken back at seq {frame.undone_by}", style="yellow")
     return text
 
 

@@ -166,13 +166,34 @@ def describe(
     event: Event,
     after: Any,
     seat: int | None = None,
+    fold: Fold | None = None,
 ) -> str:
-    """What ``event`` changed, in one line, as ``seat`` saw it (None: everything)."""
+    """What ``event`` changed, in one line, as ``seat`` saw it (None: everything). Given the
+    ``fold`` it happened in, an undo says which move it took back."""
     if isinstance(event, Retract | Abandon):
         who = players[event.player] if event.player is not None else "the table"
-        what = f"took back seq {event.seq}" if isinstance(event, Retract) else "abandoned the game"
+        if isinstance(event, Retract):
+            what = f"took back seq {event.seq}"
+            if fold is not None and seat is None:
+                what += f" ({move_summary(fold, event.seq)})"
+        else:
+            what = "abandoned the game"
         return f"{who} {what}" + (f": {event.reason}" if event.reason else "")
     return ruleset.describe(before, event, after, seat)
+
+
+def move_summary(fold: Fold, seq: int) -> str:
+    """The event at ``seq`` as a score sheet writes it: ``cat: play 2`` (its mover, if any,
+    and its notation in the state before it; the fold must keep its states)."""
+    event = fold.events[seq]
+    who = actor(event)
+    text = notation(fold.ruleset, fold.states[seq - 1], event)
+    return f"{fold.players[who]}: {text}" if who is not None else text
+
+
+def undone_by(events: Sequence[Event]) -> dict[int, int]:
+    """For each seq taken back, the seq of the undo that took it back."""
+    return {event.seq: seq for seq, event in enumerate(events) if isinstance(event, Retract)}
 
 
 def turn_of(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> int:

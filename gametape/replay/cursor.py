@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from gametape.engine.fold import Fold, IllegalEvent, start
-from gametape.engine.game import describe, kinds, notation, redact, turn_of
+from gametape.engine.game import describe, kinds, notation, redact, turn_of, undone_by
 from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import NotationError
@@ -44,6 +44,7 @@ class Frame(msgspec.Struct, frozen=True, kw_only=True):
     change: str | None
     kinds: tuple[str, ...]
     view: Any
+    undone_by: int | None = None  # the seq of the undo that took this move back, if any
 
 
 class Cursor:
@@ -228,7 +229,8 @@ class Cursor:
             actor=self.players[who] if who is not None else None,
             event=seen,
             move=notation(rules, before, event) if seen is not None else None,
-            change=describe(rules, self.players, before, event, after, seat),
+            change=describe(rules, self.players, before, event, after, seat, self.fold),
+            undone_by=undone_by(self.events).get(seq),
             kinds=self._kinds[seq],
             view=rules.view(shown, seat),
         )

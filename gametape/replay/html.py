@@ -54,7 +54,8 @@ THEME = TerminalTheme(
 
 
 class PageFrame(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One frame in the page: seq, turn, actor, move, change, kinds, and the board's lines."""
+    """One frame in the page: seq, turn, actor, move, change, kinds, the board's lines, and
+    the seq of the undo that took this move back (``u``), if any."""
 
     s: int
     t: int
@@ -63,6 +64,7 @@ class PageFrame(msgspec.Struct, frozen=True, omit_defaults=True):
     m: str | None = None
     c: str | None = None
     k: tuple[str, ...] = ()
+    u: int | None = None
 
 
 class PageData(msgspec.Struct, frozen=True):
@@ -172,6 +174,7 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
                 m=frame.move,
                 c=frame.change,
                 k=frame.kinds,
+                u=frame.undone_by,
             )
         )
     data = PageData(

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gametape.engine.fold import IllegalEvent, iter_states
-from gametape.engine.game import Game, describe, notation, turn_of
+from gametape.engine.fold import IllegalEvent, iter_states, start
+from gametape.engine.game import Game, describe, notation, turn_of, undone_by
 from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
 from gametape.errors import UsageError
 from gametape.events.base import actor
@@ -69,17 +69,21 @@ class SheetRow:
     move: str | None = None
     description: str | None = None
     error: str | None = None
+    undone_by: int | None = None  # the seq of the undo that took this move back
 
     def to_dict(self) -> dict[str, Any]:
         if self.error is not None:
             return {"seq": self.seq, "error": self.error}
-        return {
+        row = {
             "seq": self.seq,
             "turn": self.turn,
             "player": self.player,
             "move": self.move,
             "description": self.description,
         }
+        if self.undone_by is not None:
+            row["undone_by"] = self.undone_by
+        return row
 
 
 @dataclass
@@ -116,8 +120,9 @@ def sheet(log: LogRead) -> Sheet:
         turn_word=rules.turn_word,
         read_problem=str(log.error) if log.error is not None else None,
     )
+    fold = start(rules, log.events)
     try:
-        for seq, event, before, after in iter_states(rules, log.events):
+        for seq, event, before, after in fold.walk(log.events[1:]):
             who = actor(event)
             out.rows.append(
                 SheetRow(
@@ -125,11 +130,13 @@ def sheet(log: LogRead) -> Sheet:
                     turn=turn_of(rules, before, event, after),
                     player=game.players[who] if who is not None else None,
                     move=notation(rules, before, event),
-                    description=describe(rules, game.players, before, event, after),
+                    description=describe(rules, game.players, before, event, after, fold=fold),
                 )
             )
     except IllegalEvent as exc:
         out.rows.append(SheetRow(seq=exc.seq or 0, error=str(exc.violation)))
+    for taken, by in undone_by(fold.events).items():
+        out.rows[taken - 1].undone_by = by
     return out
 
 

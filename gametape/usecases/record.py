@@ -16,7 +16,7 @@ from typing import Any
 
 from gametape.engine.fold import Fold, IllegalEvent
 from gametape.engine.forms import MoveForm, next_words
-from gametape.engine.game import UNDO_WORDS, Game, describe, notation
+from gametape.engine.game import UNDO_WORDS, Game, describe, move_summary, notation
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
@@ -169,7 +169,10 @@ def play(game: Game, text: str, by: str | None = None) -> Recorded:
         events: list[Event] = list(game.undo(seat))
         for retraction in events:
             game.push(retraction)
-        description = "took back seq " + ", ".join(str(r.seq) for r in events)  # type: ignore[attr-defined]
+        description = "took back " + ", ".join(
+            f"seq {r.seq} ({move_summary(game.fold, r.seq)})"  # type: ignore[attr-defined]
+            for r in events
+        )
     else:
         event = game.parse(text, seat)
         try:

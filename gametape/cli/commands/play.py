@@ -208,12 +208,17 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
                 str(r.seq), "", "", Text("invalid", style="red"), Text(r.error, style="red")
             )
         else:
+            undone = r.undone_by is not None
+            style = "dim strike" if undone else ""
             table.add_row(
                 str(r.seq),
                 str(r.turn),
-                Text(r.player or ""),
-                Text(r.move or ""),
-                Text(r.description or ""),
+                Text(r.player or "", style=style),
+                Text(r.move or "", style=style),
+                Text.assemble(
+                    (r.description or "", style),
+                    (f"  ↶ taken back at seq {r.undone_by}" if undone else "", "yellow"),
+                ),
             )
     render(table)
     if sheet.read_problem is not None:

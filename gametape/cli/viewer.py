@@ -26,14 +26,20 @@ class ReplayApp(App[None]):
         # Short descriptions: the whole footer fits 80 columns.
         Binding("right,l,n,space", "step(1)", "next"),
         Binding("left,h,p", "step(-1)", "back"),
-        Binding("home,g", "first", "first"),
-        Binding("end,G", "last", "last"),
+        Binding("home,g", "first", "first", show=False),  # Home and End: as everywhere
+        Binding("end,G", "last", "last", show=False),
         Binding("colon,j", "ask_jump", "jump"),
         Binding("k", "cycle_kind", "kind"),
         Binding("right_square_bracket", "find(True)", "next"),
         Binding("left_square_bracket", "find(False)", "prev"),
-        Binding("q", "quit", "quit"),
+        Binding("s", "switch_seat", "seat"),
+        Binding("q", "quit", "quit", priority=True),
         Binding("escape", "back_out", "quit", show=False),
+        # A board taller than the window scrolls (an 80x24 terminal shows part of one).
+        Binding("down", "scroll(1)", "scroll", show=False),
+        Binding("up", "scroll(-1)", "scroll", show=False),
+        Binding("pagedown", "scroll(10)", "scroll", show=False),
+        Binding("pageup", "scroll(-10)", "scroll", show=False),
     ]
 
     def __init__(self, cursor: Cursor, seat: int | None = None, follow: bool = True) -> None:
@@ -101,6 +107,17 @@ class ReplayApp(App[None]):
             self.kind = kinds[(i + 1) % len(kinds)]
         self.message = ""
         self.show()
+
+    def action_switch_seat(self) -> None:
+        """The next seat's view (the spectator's after the last seat): what that player saw."""
+        seats = [None, *range(len(self.cursor.players))]
+        self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
+        who = "the spectator" if self.seat is None else self.cursor.players[self.seat]
+        self.message = f"as {who} (s: the next seat)"
+        self.show()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_back_out(self) -> None:
         """Esc closes the jump prompt when it is open, and quits otherwise."""

@@ -242,7 +242,8 @@ def replay(
     """Step through a game, move by move, for everyone or from one player's seat.
 
     On a terminal, opens the interactive viewer: → next, ← back, Home/End, `:` jump to a seq
-    (or `t12` for turn 12), `k` pick a kind of event and `]`/`[` jump to the next/previous one
+    (or `t12` for turn 12), `k` pick a kind of event and `]`/`[` jump to the next/previous one,
+    `s` the next seat's view, ↓ ↑ PgDn PgUp scroll a tall board
     (each game names its kinds: a strike, a round, a round end), `q` quit.
     A game still being recorded is followed live.
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from bench import (
     analytics_bench,
     import_bench,
+    page_bench,
     record_bench,
     replay_bench,
     startup_bench,
@@ -65,6 +66,11 @@ def main() -> int:
     figures.append(
         Figure("import", "simulated hanab.live: games/s", i["games_per_s"], 2000, "at_least")
     )
+    print()
+    for name, pg in page_bench.run(page_bench.GAMES // scale).items():
+        figures.append(
+            Figure("page", f"{name}: draw the HTML page (s)", pg["seconds"], 0.5, "at_most")
+        )
     print()
     r = record_bench.run()
     figures.append(Figure("record", "Hanabi play: keystrokes", r["hanabi_play_keys"], 8, "at_most"))

@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from gametape.cli.app import app
+from gametape.cli.board import render
+from gametape.text import plural
 
 runner = CliRunner()
 
@@ -114,7 +116,7 @@ def test_messages_name_cards_as_the_table_does(tmp_path):
     orange = gt(store, "move", koji, "b r2 b5 ? g4")
     assert "2 is an orange performer" in orange.stderr
     shown = gt(store, "show", new(store, "hanamikoji", "-p", "a,b", "--seed", "1"), "--at", "0")
-    assert " cards" in shown.stdout and "1 cards" not in shown.stdout
+    assert "deck 5" in shown.stdout and "1 cards" not in shown.stdout
 
 
 def test_counts_are_plural_only_when_more_than_one(tmp_path):
@@ -130,8 +132,9 @@ def test_counts_are_plural_only_when_more_than_one(tmp_path):
     played = sim.play(rules, ["a", "b"], "random", random.Random(1))
     state = next(s for s in played.fold.states if len(s.decks[0]) == 1)
     shown = io.StringIO()
-    Console(file=shown, width=100).print(rules.board(rules.view(state, None), "t"))
-    assert "1 card " in shown.getvalue() and "1 cards" not in shown.getvalue()
+    Console(file=shown, width=100).print(render(rules.board(rules.view(state, None), "t")))
+    assert "deck 1 " in shown.getvalue() and "1 cards" not in shown.getvalue()
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"
     store = tmp_path / "s"
     gt(store, "simulate", "hanabi", "-n", "1")
     one = gt(store, "query", "SELECT 1 AS n")

@@ -3,7 +3,6 @@ itself in a real headless Chromium (skipped, saying why, when no browser is inst
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -13,7 +12,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from gametape.cli.app import app
@@ -26,7 +24,7 @@ from gametape.games.hanamikoji.events import HanamikojiSetup
 from gametape.games.hanamikoji_classic.events import ClassicDeal
 from gametape.games.ohanami.events import OhanamiDeal
 from gametape.replay import Cursor
-from gametape.replay.html import WIDTH, page
+from gametape.replay.html import page
 from gametape.usecases.record import Recording, new_game
 from tests.helpers import TABLE_LINES
 
@@ -74,9 +72,10 @@ def test_the_page_is_self_contained_and_holds_every_frame(name):
     # nothing is fetched: no scripts, styles, fonts or images from anywhere
     assert not re.search(r"https?:|\bsrc=|<link|@import|url\(", html, re.I)
     data = _data(html)
-    assert len(data["frames"]) == cursor.last + 1
+    frames = data["views"][0]["frames"]
+    assert len(frames) == cursor.last + 1
     for seq in (0, cursor.last // 2, cursor.last):
-        frame, shown = cursor.frame(seq), data["frames"][seq]
+        frame, shown = cursor.frame(seq), frames[seq]
         assert (shown["s"], shown["t"], shown.get("m"), shown.get("c")) == (
             seq,
             frame.turn,
@@ -278,12 +277,43 @@ def browser():
         chromium.close()
 
 
-def _plain_board(cursor: Cursor, seq: int, seat: int | None) -> list[str]:
-    frame = cursor.frame(seq, seat)
-    console = Console(width=WIDTH, file=io.StringIO(), color_system=None)
-    game = cursor.events[0].game  # type: ignore[attr-defined]
-    console.print(cursor.ruleset.board(frame.view, f"{game} · seq {seq}/{cursor.last}"))
-    return [line.rstrip() for line in console.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+Drawn = list[list]  # each zone: [title, [[face, marks], ...]]
+
+
+def _drawn(tab) -> Drawn:
+    """The board the page shows: each zone's title and its cards' (face, classes)."""
+    return tab.evaluate(
+        """[...document.querySelectorAll('#board .zone')].map(z => [
+            z.querySelector('.ztitle').textContent,
+            [...z.querySelectorAll('.card')].map(c => [c.querySelector('b').textContent,
+              [...c.classList].filter(k => ['new', 'touched', 'back'].includes(k)).sort()
+                .join(' ')])])"""
+    )
+
+
+def _expected(
+    cursor: Cursor, seq: int, seat: int | None
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The same from the board data (gametape.engine.board), as ``Cursor.board`` gives it."""
+    board = cursor.board(seq, seat)
+    return [
+        [
+            zone.title,
+            [
+                [
+                    "" if c.back else c.text,
+                    " ".join(
+                        sorted(
+                            {m for m in c.marks if m in ("new", "touched")}
+                            | ({"back"} if c.back else set())
+                        )
+                    ),
+                ]
+                for c in zone.cards
+            ],
+        ]
+        for zone in board.zones
+    ]
 
 
 def _check_shows(tab, cursor: Cursor, seq: int, seat: int | None) -> None:
@@ -296,8 +326,7 @@ def _check_shows(tab, cursor: Cursor, seq: int, seat: int | None) -> None:
     )
     assert tab.inner_text("#position") == wanted
     assert tab.text_content("#change") == (f"→ {frame.change}" if frame.change else "")
-    shown = [line.rstrip() for line in tab.text_content("#board").splitlines()]
-    assert shown == _plain_board(cursor, seq, seat)
+    assert _drawn(tab) == _expected(cursor, seq, seat)
     assert tab.evaluate("location.hash") == f"#{seq}"
     assert tab.get_attribute(f"#moves li:nth-child({seq + 1}) a", "aria-current") == "step"
 
@@ -435,3 +464,93 @@ def test_a_move_taken_back_is_struck_out_in_the_move_list_in_chromium(browser, t
     assert undone.count() == 1 and undone.get_attribute("title") == "taken back at seq 4"
     assert tab.locator("#moves li").nth(3).get_attribute("class") == "undone"
     tab.close()
+
+
+# --- boards drawn as cards (#24) --------------------------------------------------------------
+
+
+def _resolved(data: dict, view: int) -> list:
+    """A view's frames with each board's pieces resolved (ids are the file's own)."""
+    parts = data["parts"]
+
+    def piece(i: int):
+        p = parts[i]
+        if isinstance(p, list) and len(p) > 1 and isinstance(p[1], list):
+            return (
+                [p[0], [parts[c] for c in p[1]], *p[2:]] if p[1] and isinstance(p[1][0], int) else p
+            )
+        return p
+
+    return [{**f, "b": [piece(i) for i in f["b"]]} for f in data["views"][view]["frames"]]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_seat_picker_shows_exactly_what_each_seats_own_page_holds(name):
+    cursor = Cursor(_game(name, 5).events)
+    spectator = _data(page(cursor))
+    assert [v["seat"] for v in spectator["views"]] == [None, *cursor.players]
+    for seat in range(len(cursor.players)):
+        own = _data(page(cursor, seat))
+        assert len(own["views"]) == 1 and own["views"][0]["seat"] == cursor.players[seat]
+        assert _resolved(spectator, seat + 1) == _resolved(own, 0)
+
+
+def test_the_cards_a_clue_touched_are_marked_and_a_move_names_its_card():
+    game = _game("hanabi", 2)
+    cursor = Cursor(game.events)
+    clue = next(s for s in range(1, cursor.last + 1) if "clue" in cursor.frame(s).kinds)
+    board = cursor.board(clue)
+    touched = [c for z in board.zones for c in z.cards if "touched" in c.marks]
+    assert touched and len(touched) == len(game.events[clue].touched or touched)
+    frames = _data(page(cursor))["views"][0]["frames"]
+    play = next(s for s in range(1, cursor.last + 1) if "play" in cursor.frame(s).kinds)
+    assert frames[play]["n"] and frames[play]["n"] in (cursor.frame(play).change or "")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_every_games_page_fits_and_draws_cards_readably_in_chromium(browser, exported, size):
+    """No sideways scrolling on the page or the board, card text at least 14 px, the cards a
+    clue touched marked, and the seat picker showing each seat's frames; a screenshot of each
+    game at each size goes to docs/images when GAMETAPE_SCREENSHOTS names that folder."""
+    shots = os.environ.get("GAMETAPE_SCREENSHOTS")
+    for label, path, tmp in exported:
+        cursor = Cursor.open(path)
+        html = tmp / f"fit-{label}.html"
+        html.write_text(page(cursor))
+        tab = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        errors: list[str] = []
+        tab.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        for seq in range(0, cursor.last + 1, max(1, cursor.last // 6)):
+            tab.goto(html.as_uri() + f"#{seq}")
+            _check_shows(tab, cursor, seq, None)
+            widths = tab.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+                " document.querySelector('#board').scrollWidth,"
+                " document.querySelector('#board').clientWidth]"
+            )
+            assert widths[0] <= widths[1] and widths[2] <= widths[3], (label, seq, widths)
+            sizes = tab.evaluate(
+                "[...document.querySelectorAll('#board .card b, #board .card small')]"
+                ".map(e => parseFloat(getComputedStyle(e).fontSize))"
+            )
+            assert min(sizes, default=14) >= 14, (label, seq, sizes)  # a board may hold none yet
+        if label.startswith("hanabi"):
+            clue = next(s for s in range(1, cursor.last + 1) if "clue" in cursor.frame(s).kinds)
+            tab.goto(html.as_uri() + f"#{clue}")
+            assert tab.locator("#board .card.touched").count() >= 1
+        seat = len(cursor.players)  # the last seat, from the picker
+        tab.select_option("#seatpick", str(seat))
+        middle = cursor.last // 2
+        tab.goto(html.as_uri() + f"#{middle}")
+        tab.select_option("#seatpick", str(seat))
+        assert _drawn(tab) == _expected(cursor, middle, seat - 1)
+        assert tab.inner_text("#viewer").startswith(f"as {cursor.players[seat - 1]}")
+        if shots and label.endswith("simulated"):
+            tab.select_option("#seatpick", "0")
+            tab.goto(html.as_uri() + f"#{middle}")
+            name = label.rsplit("-", 1)[0]
+            tab.screenshot(
+                path=str(Path(shots) / f"replay-{name}-{('phone', 'desktop')[size[0] > 500]}.png")
+            )
+        assert not errors, (label, errors)
+        tab.close()

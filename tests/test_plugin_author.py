@@ -84,6 +84,17 @@ def test_the_toy_game_exports_a_replay_page_and_a_seats_page(toy, tmp_path):
     assert "toy-nim" in page.read_text() and "(as bob)" in seat.read_text()
 
 
+def test_a_game_that_draws_nothing_gets_a_readable_generic_board(toy, tmp_path):
+    gid = new_toy(toy)
+    log = Path(toy["GAMETAPE_STORE"]) / f"{gid}.jsonl"
+    pile = json.loads(log.read_text().splitlines()[0])["event"]["pile"]
+    shown = " ".join(gt(toy, "show", gid).stdout.split())
+    assert "toy-nim · " in shown and f"pile {pile}" in shown and "current 0" in shown
+    page = tmp_path / "g.html"
+    assert gt(toy, "export", gid, "-f", "html", "-o", str(page)).returncode == 0
+    assert '"pile"' in page.read_text() and f'"{pile}"' in page.read_text()
+
+
 def test_the_toy_games_read_model(toy):
     gt(toy, "simulate", "toy-nim", "-n", "3")
     assert gt(toy, "index").returncode == 0

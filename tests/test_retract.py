@@ -174,6 +174,7 @@ def test_a_move_taken_back_is_marked_everywhere_and_the_undo_names_it(run, tmp_p
     assert [f["undone_by"] for f in frames] == [None, None, 3, None]
     assert "↶ taken back at seq 3" in run("replay", gid, "--at", "2").stdout
     cursor = Cursor.open(run.root / f"{gid}.jsonl")
-    assert '"u":3' in page(cursor) and page(cursor).count('"u":') == 1
+    views = len(cursor.players) + 1  # the spectator's, and each seat's for the seat picker
+    assert '"u":3' in page(cursor) and page(cursor).count('"u":') == views
     seat_frame = cursor.frame(3, 1)  # a seat sees the undo too, by seq
     assert seat_frame.change == "the table took back seq 2"

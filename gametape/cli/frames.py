@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from gametape.cli.board import render as draw
 from gametape.replay import Cursor, Frame
 from gametape.text import visible
 
@@ -31,6 +32,5 @@ def render_frame(cursor: Cursor, frame: Frame) -> RenderableType:
         parts.append(Text(visible(f"→ {frame.change}")))
     if frame.seq == cursor.last and cursor.problem:
         parts.append(Text(visible(f"the replay stops here: {cursor.problem}"), style="bold red"))
-    game = cursor.events[0].game  # type: ignore[attr-defined]
-    parts.append(cursor.ruleset.board(frame.view, f"{game} · seq {frame.seq}/{cursor.last}"))
+    parts.append(draw(cursor.board(frame.seq, frame.seat)))
     return Group(*parts)

@@ -13,6 +13,7 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
+from gametape.cli.board import render as draw
 from gametape.errors import GametapeError
 from gametape.usecases.record import Recording, complete, move_forms
 
@@ -179,7 +180,7 @@ class Recorder:
         game = self.game
         title = f"{game.setup.game} · seq {len(game.events) - 1}"
         # Messages stay whole lines; the board is laid out (and wrapped) to the width.
-        self.console.print(game.ruleset.board(game.view(self.seat), title), soft_wrap=False)
+        self.console.print(draw(game.ruleset.board(game.view(self.seat), title)), soft_wrap=False)
 
     def show_legal(self) -> None:
         """``?``: the moves each seat to act can make; at a table, their forms and what the

@@ -22,6 +22,7 @@ from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Setup
 
 if TYPE_CHECKING:
+    from gametape.engine.board import Board
     from gametape.engine.forms import MoveForm
 
 S = TypeVar("S")
@@ -285,14 +286,13 @@ class Ruleset(Generic[S]):
 
         return [MoveForm.literal(self.notation(state, m)) for m in self.legal_moves(state, seat)]
 
-    def board(self, view: Any, title: str) -> Any:
-        """A rich renderable of ``view`` (the terminal and the HTML replay draw it); the
-        default shows the view's fields in a panel."""
-        from rich.panel import Panel
-        from rich.pretty import Pretty
-        from rich.text import Text
+    def board(self, view: Any, title: str) -> Board:
+        """``view`` as a board: data (zones, cards, counters, text; gametape.engine.board)
+        that the terminal and the HTML replay each draw their own way. The default shows each
+        field of the view as a line of text."""
+        from gametape.engine.board import generic
 
-        return Panel(Pretty(view), title=Text(title), title_align="left")
+        return generic(view, f"{self.name} · {title}")
 
     def formats(self) -> Mapping[str, Any]:
         """Other tools' file formats this game imports and exports, by name: each is a

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from gametape.engine.board import Board, mark_new
 from gametape.engine.fold import Fold, IllegalEvent, start
 from gametape.engine.game import describe, kinds, notation, redact, turn_of, undone_by
 from gametape.engine.moves import seat_named
@@ -234,6 +235,16 @@ class Cursor:
             kinds=self._kinds[seq],
             view=rules.view(shown, seat),
         )
+
+    def board(self, seq: int | None = None, seat: int | None = None) -> Board:
+        """The board at ``seq`` as ``seat`` saw it, the cards the move brought marked new."""
+        seq = self.seq if seq is None else seq
+        game = getattr(self.events[0], "game", "")
+        here = self.ruleset.board(self.frame(seq, seat).view, f"{game} · seq {seq}/{self.last}")
+        if seq == 0:
+            return here
+        before = self.ruleset.board(self.frame(seq - 1, seat).view, "")
+        return mark_new(before, here)
 
     @property
     def learned_later(self) -> bool:

@@ -1,61 +1,43 @@
 """A replay as one self-contained web page (``gametape export GAME --format html``).
 
 The page holds the frames a seat saw (``Cursor.frame``), and nothing else: secrecy is kept by
-what is in the file, not by the page hiding it. Each frame's board is the game's own rich
-board, laid out here at a fixed width and stored as runs of (style, text); lines repeat from
-frame to frame, so each distinct line is stored once and a frame lists its lines. The page's
-script builds the board with text nodes only, so names and moves are never read as markup.
+what is in the file, not by the page hiding it. Each frame's board is the game's board as
+data (gametape.engine.board): its pieces repeat from frame to frame, so each distinct piece
+(a header, a zone) is stored once and a frame lists its pieces. The page draws the cards as
+styled boxes with text nodes only, so names and moves are never read as markup. The
+spectator's page also holds each seat's frames (what ``--as`` shows), for its seat picker;
+a page written ``--as`` a seat holds that seat's frames alone.
 """
 
 from __future__ import annotations
 
 import html
-import io
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import msgspec
-from rich.cells import cell_len
-from rich.console import Console
-from rich.segment import Segment
-from rich.terminal_theme import TerminalTheme
 
+from gametape.engine.board import Board, Card, Counter, Zone, mark_new
 from gametape.errors import Problem
 from gametape.replay.cursor import Cursor
 
-WIDTH = 80  # columns a board is laid out in (the page scales it down to fit a phone)
-
-# A dark theme with the suit colours far apart.
-THEME = TerminalTheme(
-    (22, 22, 29),
-    (230, 230, 230),
-    [
-        (60, 60, 70),
-        (255, 92, 92),
-        (86, 204, 120),
-        (240, 200, 60),
-        (96, 156, 255),
-        (222, 112, 222),
-        (80, 200, 210),
-        (200, 200, 200),
-    ],
-    [
-        (120, 120, 130),
-        (255, 130, 130),
-        (130, 232, 160),
-        (255, 230, 120),
-        (140, 186, 255),
-        (255, 156, 255),
-        (136, 232, 242),
-        (255, 255, 255),
-    ],
-)
+NAMED = 3  # at most this many cards a move brought are named in the move list
+# A card's marks in the page, by one letter each (the page's script reads them back).
+MARK_CODES = {
+    "new": "n",
+    "touched": "t",
+    "clued": "c",
+    "known": "k",
+    "critical": "r",
+    "selected": "s",
+}
 
 
 class PageFrame(msgspec.Struct, frozen=True, omit_defaults=True):
-    """One frame in the page: seq, turn, actor, move, change, kinds, the board's lines, and
-    the seq of the undo that took this move back (``u``), if any."""
+    """One frame in the page: seq, turn, actor, move, change, kinds, the board's pieces, the
+    cards the move brought into a zone nobody holds (``n``: a card played, placed, shown),
+    and the seq of the undo that took this move back (``u``), if any."""
 
     s: int
     t: int
@@ -64,18 +46,26 @@ class PageFrame(msgspec.Struct, frozen=True, omit_defaults=True):
     m: str | None = None
     c: str | None = None
     k: tuple[str, ...] = ()
+    n: str | None = None
     u: int | None = None
+
+
+class PageView(msgspec.Struct, frozen=True):
+    """Every frame as one seat saw it (``seat`` None: the spectator)."""
+
+    seat: str | None
+    frames: list[PageFrame]
 
 
 class PageData(msgspec.Struct, frozen=True):
     game: str
     ruleset: str
     players: tuple[str, ...]
-    seat: str | None
+    seat: str | None  # the page's own seat (None: the spectator's page)
     landmark: str | None
     kinds: list[str]
-    lines: list[list[int | str]]
-    frames: list[PageFrame]
+    parts: list[Any]
+    views: list[PageView]
     result: str | None
     problem: str | None
     turn_word: str = "turn"
@@ -96,50 +86,6 @@ def result_text(cursor: Cursor) -> str | None:
     return text
 
 
-class _Boards:
-    """Lays boards out and keeps each distinct line and style once."""
-
-    def __init__(self) -> None:
-        self.console = Console(
-            width=WIDTH,
-            file=io.StringIO(),
-            force_terminal=True,
-            color_system="truecolor",
-            highlight=False,
-            emoji=False,
-            markup=False,
-        )
-        self.styles: dict[str, int] = {"": 0}
-        self.lines: dict[tuple[int | str, ...], int] = {}
-        self.columns = 0
-
-    def draw(self, board: Any) -> list[int]:
-        """The board's lines, as indexes into ``self.lines``."""
-        drawn = []
-        for line in self.console.render_lines(board, pad=False):
-            runs: list[int | str] = []
-            width = 0
-            for text, style, control in Segment.simplify(line):
-                if control or not text:
-                    continue
-                css = style.get_html_style(THEME) if style else ""
-                cls = self.styles.setdefault(css, len(self.styles))
-                if runs and runs[-2] == cls:
-                    runs[-1] = str(runs[-1]) + text
-                else:
-                    runs += [cls, text]
-                width += cell_len(text)
-            while runs and runs[-2] == 0 and not str(runs[-1]).strip():
-                width -= cell_len(str(runs[-1]))
-                del runs[-2:]
-            self.columns = max(self.columns, width)
-            drawn.append(self.lines.setdefault(tuple(runs), len(self.lines)))
-        return drawn
-
-    def css(self) -> str:
-        return "\n".join(f".s{i}{{{css}}}" for css, i in self.styles.items() if css)
-
-
 class Exported(msgspec.Struct, frozen=True):
     """One log's page, with where its replay stops (``problem``) if it stops early."""
 
@@ -156,27 +102,112 @@ def page_of_log(path: Path, as_player: str | None = None) -> Exported:
     return Exported(page(cursor, seat).encode(), cursor.last, cursor.problem)
 
 
-def page(cursor: Cursor, seat: int | None = None) -> str:
-    """The whole replay, as ``seat`` saw it (None: the spectator, who sees everything)."""
+class _Parts:
+    """Each distinct piece of a board (its header, a zone) once; a board is a list of ids."""
+
+    def __init__(self) -> None:
+        self.ids: dict[bytes, int] = {}
+        self.parts: list[Any] = []
+        self._encode = msgspec.json.Encoder().encode
+
+    def add(self, piece: Any) -> int:
+        key = self._encode(piece)
+        if key not in self.ids:
+            self.ids[key] = len(self.parts)
+            self.parts.append(piece)
+        return self.ids[key]
+
+    def board(self, board: Board) -> list[int]:
+        """A board as piece ids: its header, its notes, then each zone, each piece written
+        compactly (see ``_zone``: the page reads it back)."""
+        head = [board.title, board.status, [_counter(c) for c in board.counters]]
+        zones = [self.add(_zone(z, [self.add(_card(c)) for c in z.cards])) for z in board.zones]
+        return [self.add(head), self.add(list(board.notes)), *zones]
+
+
+def _trim(items: list[Any]) -> list[Any]:
+    """A compact piece without its trailing empty fields."""
+    while items and items[-1] in ("", None, [], 0, False):
+        items.pop()
+    return items
+
+
+def _card(card: Card) -> list[Any]:
+    """A card as ``[text, colour, note, marks, back]`` (marks by initial: n t c k r s)."""
+    marks = "".join(MARK_CODES[m] for m in card.marks if m in MARK_CODES)
+    return _trim([card.text, card.colour, card.note, marks, int(card.back)])
+
+
+def _counter(counter: Counter) -> list[Any]:
+    return _trim([counter.label, counter.value, counter.of, counter.colour])
+
+
+def _zone(zone: Zone, cards: list[int]) -> list[Any]:
+    """A zone as ``[title, cards, counters, text, seat, acting, group]``, its cards as the
+    ids of their pieces (a card repeats from frame to frame: it is stored once)."""
+    return _trim(
+        [
+            zone.title,
+            cards,
+            [_counter(c) for c in zone.counters],
+            zone.text,
+            -1 if zone.seat is None else zone.seat,
+            int(zone.acting),
+            zone.group,
+        ]
+    )
+
+
+def _brought(board: Board) -> str | None:
+    """The cards the move put where nobody holds them (played, placed, shown), for the move
+    list: ``r3``, or ``37``."""
+    cards = [
+        c.text
+        for zone in board.zones
+        if zone.seat is None
+        for c in zone.cards
+        if "new" in c.marks and c.text
+    ]
+    if not cards or len(cards) > NAMED:
+        return None
+    return " ".join(cards)
+
+
+def _view(cursor: Cursor, seat: int | None, parts: _Parts) -> PageView:
+    """Every frame as ``seat`` saw it, its board marked with what each move brought."""
     rules = cursor.ruleset
     game = str(getattr(cursor.events[0], "game", ""))
-    boards = _Boards()
     frames = []
+    before: Board | None = None
     for seq in range(cursor.last + 1):
         frame = cursor.frame(seq, seat)
-        board = rules.board(frame.view, f"{game} · seq {seq}/{cursor.last}")
+        here = rules.board(frame.view, game)  # the page heads each frame with its seq
+        board = mark_new(before, here)
+        before = here
         frames.append(
             PageFrame(
                 s=seq,
                 t=frame.turn,
-                b=boards.draw(board),
+                b=parts.board(board),
                 a=frame.actor,
                 m=frame.move,
                 c=frame.change,
                 k=frame.kinds,
+                n=_brought(board) if seq else None,
                 u=frame.undone_by,
             )
         )
+    return PageView(seat=None if seat is None else cursor.players[seat], frames=frames)
+
+
+def page(cursor: Cursor, seat: int | None = None) -> str:
+    """The whole replay, as ``seat`` saw it (None: the spectator, who sees everything, and
+    whose page can also show each seat's view)."""
+    rules = cursor.ruleset
+    game = str(getattr(cursor.events[0], "game", ""))
+    parts = _Parts()
+    seats: list[int | None] = [seat] if seat is not None else [None, *range(len(cursor.players))]
+    views = [_view(cursor, s, parts) for s in seats]
     data = PageData(
         game=game,
         ruleset=rules.name,
@@ -184,8 +215,8 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
         seat=None if seat is None else cursor.players[seat],
         landmark=rules.landmark if rules.landmark in cursor.kinds() else None,
         kinds=cursor.kinds(),
-        lines=[list(line) for line in boards.lines],
-        frames=frames,
+        parts=parts.parts,
+        views=views,
         result=result_text(cursor),
         problem=str(cursor.problem) if cursor.problem else None,
         turn_word=rules.turn_word,
@@ -205,6 +236,5 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
         title += f" (as {cursor.players[seat]})"
     template = files("gametape.replay").joinpath("replay.html").read_text(encoding="utf-8")
     head, _, tail = template.partition("__DATA__")
-    head = head.replace("__STYLES__", boards.css()).replace("__COLUMNS__", str(boards.columns))
     head = head.replace("__TITLE__", html.escape(title))  # user text goes in last
     return head + payload + tail

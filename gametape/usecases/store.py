@@ -3,10 +3,24 @@ here, never from the engine or the event log directly."""
 
 from __future__ import annotations
 
+from gametape.engine.board import Board, Card, Counter, Zone, mark_new
 from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
 from gametape.engine.validate import Report
 from gametape.events import Store, default_store, repair_torn
 from gametape.events.log import LogRead
 
-__all__ = ["Game", "LogRead", "Report", "RuleViolation", "Store", "default_store", "repair_torn"]
+__all__ = [
+    "Board",
+    "Card",
+    "Counter",
+    "Game",
+    "LogRead",
+    "Report",
+    "RuleViolation",
+    "Store",
+    "Zone",
+    "default_store",
+    "mark_new",
+    "repair_torn",
+]

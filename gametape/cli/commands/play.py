@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from gametape.cli.board import render as draw
 from gametape.cli.common import (
     STATE,
     GameArg,
@@ -179,7 +180,7 @@ def show(
         )
         return
     title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
-    render(game.ruleset.board(view, title))
+    render(draw(game.ruleset.board(view, title)))
     if log.error is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
 

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from gametape.cli.board import render as draw
 from gametape.cli.common import (
     STATE,
     GameArg,
@@ -285,7 +286,7 @@ def demo(
         first[info.name] = gid = done.ids[0]
         out.rule(Text(f"{info.name}: {games} simulated games in {root}", style="bold"))
         game = game_of(browse.read(store, gid))
-        render(game.ruleset.board(game.view(None), f"{gid} · final position"))
+        render(draw(game.ruleset.board(game.view(None), f"{gid} · final position")))
         out.print(Text("first moves", style="bold"))
         for seq, what in browse.first_moves(game, 8):
             out.print(Text(f"  {seq:>3}  {what}"))

@@ -12,6 +12,7 @@ from gametape.engine.forms import MoveForm, slot_sets
 from gametape.engine.moves import number
 from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
+from gametape.games.hanabi import board as _board
 from gametape.games.hanabi import knowledge as _knowledge
 from gametape.games.hanabi import notation as _notation
 from gametape.games.hanabi import rules as _rules
@@ -101,7 +102,7 @@ class Hanabi(Ruleset[HanabiState]):
     name = "hanabi"
     events = HANABI_EVENTS
     # The rules, notation and views live in their modules; their functions are the hooks.
-    facets = (_rules, _notation, _view)
+    facets = (_rules, _notation, _view, _board)
     cooperative: ClassVar[bool] = True
     min_players = 2
     max_players = 5
@@ -338,11 +339,6 @@ class Hanabi(Ruleset[HanabiState]):
                 rows[seat]["discards"] += 1
                 rows[seat]["critical_discards"] += bool(e.get("critical"))
         return rows
-
-    def board(self, view: HanabiView, title: str) -> Any:
-        from gametape.games.hanabi.board import render
-
-        return render(view, title)
 
     def formats(self) -> Mapping[str, Format]:
         from gametape.games.hanabi.hanablive import HANABLIVE

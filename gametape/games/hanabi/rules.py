@@ -321,6 +321,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         applied=state.applied + 1,
         revealed_at=revealed_at,
         clues_wasted=wasted,
+        touched=(),
     )
 
 
@@ -436,6 +437,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         applied=state.applied + 1,
         clues_given=state.clues_given + 1,
         clue_log=clue_log,
+        touched=tuple(touched),
     )
 
 

@@ -75,6 +75,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     applied: int = 0
     clues_given: int = 0
     clues_wasted: int = 0  # 5s played at 8 clue tokens: the token they would give is lost
+    touched: tuple[int, ...] = ()  # the cards the clue just given touched (for the board)
     revealed_at: tuple[int, ...] = ()
     clue_log: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
 

@@ -18,6 +18,7 @@ class CardView(msgspec.Struct, frozen=True, kw_only=True):
     order: int
     face: Face | None
     clued: bool
+    touched: bool  # by the clue that led to this position
     suits: tuple[int, ...]
     ranks: tuple[int, ...]
     # Empathy (gametape.games.hanabi.knowledge): what the holder knows it can still be, from
@@ -77,6 +78,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
                     order=order,
                     face=None if holder == seat else state.faces[order],
                     clued=k.clued,
+                    touched=order in state.touched,
                     suits=k.suits,
                     ranks=k.ranks,
                     possible=can_be(order, None, public),

@@ -9,13 +9,13 @@ from typing import Any, ClassVar
 from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import OptionError, Ruleset
 from gametape.events.base import Event
+from gametape.games.hanamikoji import board as _board
 from gametape.games.hanamikoji import notation as _notation
 from gametape.games.hanamikoji import rules as _rules
 from gametape.games.hanamikoji import view as _view
 from gametape.games.hanamikoji.bots import BOTS
 from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
 from gametape.games.hanamikoji.rules import HanamikojiState
-from gametape.games.hanamikoji.view import HanamikojiView
 
 OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
 
@@ -24,7 +24,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     """The ``hanamikoji`` ruleset: two players, three rounds of simultaneous secret choices."""
 
     name = "hanamikoji"
-    facets = (_rules, _notation, _view)  # their functions are the hooks
+    facets = (_rules, _notation, _view, _board)  # their functions are the hooks
     events = HANAMIKOJI_EVENTS
     turn_word: ClassVar[str] = "round"
     min_players = 2
@@ -158,11 +158,6 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             }
             for s in (0, 1)
         ]
-
-    def board(self, view: HanamikojiView, title: str) -> Any:
-        from gametape.games.hanamikoji.board import render
-
-        return render(view, title)
 
 
 HANAMIKOJI = RULESET = Hanamikoji()

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import OptionError, Ruleset
 from gametape.events.base import Event, actor
+from gametape.games.hanamikoji_classic import board as _board
 from gametape.games.hanamikoji_classic import notation as _notation
 from gametape.games.hanamikoji_classic import rules as _rules
 from gametape.games.hanamikoji_classic import view as _view
@@ -26,7 +27,6 @@ from gametape.games.hanamikoji_classic.events import (
     ClassicTrade,
 )
 from gametape.games.hanamikoji_classic.rules import ClassicState
-from gametape.games.hanamikoji_classic.view import ClassicView
 
 OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
 
@@ -48,7 +48,7 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     """The ``hanamikoji-classic`` ruleset: two players, rounds until 11 points or 4 geishas."""
 
     name = "hanamikoji-classic"
-    facets = (_rules, _notation, _view)  # their functions are the hooks
+    facets = (_rules, _notation, _view, _board)  # their functions are the hooks
     events = CLASSIC_EVENTS
     turn_word: ClassVar[str] = "round"
     min_players = 2
@@ -184,11 +184,6 @@ class HanamikojiClassic(Ruleset[ClassicState]):
                 }
             )
         return rows
-
-    def board(self, view: ClassicView, title: str) -> Any:
-        from gametape.games.hanamikoji_classic.board import render
-
-        return render(view, title)
 
 
 RULESET = HanamikojiClassic()

@@ -9,20 +9,20 @@ from typing import Any, ClassVar
 from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import OptionError, Ruleset
 from gametape.events.base import Event
+from gametape.games.ohanami import board as _board
 from gametape.games.ohanami import notation as _notation
 from gametape.games.ohanami import rules as _rules
 from gametape.games.ohanami import view as _view
 from gametape.games.ohanami.bots import BOTS
 from gametape.games.ohanami.events import OHANAMI_EVENTS, OhanamiDeal, OhanamiPick, OhanamiSetup
 from gametape.games.ohanami.rules import OhanamiState
-from gametape.games.ohanami.view import OhanamiView
 
 
 class Ohanami(Ruleset[OhanamiState]):
     """The ``ohanami`` ruleset: 2-4 players, simultaneous picks, three seasons."""
 
     name = "ohanami"
-    facets = (_rules, _notation, _view)  # their functions are the hooks
+    facets = (_rules, _notation, _view, _board)  # their functions are the hooks
     events = OHANAMI_EVENTS
     min_players = 2
     max_players = 4
@@ -133,11 +133,6 @@ class Ohanami(Ruleset[OhanamiState]):
                 }
             )
         return rows
-
-    def board(self, view: OhanamiView, title: str) -> Any:
-        from gametape.games.ohanami.board import render
-
-        return render(view, title)
 
 
 OHANAMI = RULESET = Ohanami()

@@ -1,0 +1,151 @@
+"""Boards as data: what a position looks like, which every screen draws its own way.
+
+A game describes a view as a ``Board``: zones (a hand, a firework, a garden's row, a pile)
+holding cards (a face in a colour, or a back), counters (tokens, favour, scores) and lines of
+text, with marks such as "touched by the last clue". It writes no markup of any kind: the
+terminal (``gametape.cli.board``) and the HTML replay page draw the same data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+# Colours a card or a counter may name; every screen has a way to draw each.
+PALETTE = (
+    "red",
+    "orange",
+    "yellow",
+    "green",
+    "blue",
+    "indigo",
+    "violet",
+    "pink",
+    "white",
+    "grey",
+    "teal",
+    "black",
+)
+# Marks a card may carry. "new": it came into this zone with the move that led here (played,
+# drawn, placed); "touched": the clue that led here touched it; "clued": a clue touched it at
+# some time; "known": its holder knows it; "critical": the last copy of one still needed.
+MARKS = ("new", "touched", "clued", "known", "critical", "selected")
+
+
+class Card(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One card: its face as people write it (``r3``, ``37``, ``red8``) in a colour, or its
+    back. ``note`` is what is written under it (what its holder knows); ``key`` says which
+    card it is across positions, when the game knows (so a move's new cards can be found)."""
+
+    text: str = ""
+    colour: str = ""
+    back: bool = False
+    marks: tuple[str, ...] = ()
+    note: str = ""
+    key: str = ""
+
+
+class Counter(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A named count: clue tokens, strikes, favour, a score. ``of`` is its most, if it has
+    one; ``colour`` draws it."""
+
+    label: str
+    value: str
+    of: str = ""
+    colour: str = ""
+
+
+class Zone(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A place on the table: a title, its cards, its counters and a line of text. ``seat`` is
+    the player it belongs to (their hand, their garden), ``acting`` marks that player's turn."""
+
+    title: str
+    cards: tuple[Card, ...] = ()
+    counters: tuple[Counter, ...] = ()
+    text: str = ""
+    seat: int | None = None
+    acting: bool = False
+    group: str = ""  # zones of one group are drawn together (a player's rows, the fireworks)
+
+
+class Board(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A position: its title, a status line, counters, zones, and notes (a legend)."""
+
+    title: str
+    status: str = ""
+    counters: tuple[Counter, ...] = ()
+    zones: tuple[Zone, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def generic(view: Any, title: str) -> Board:
+    """A readable board for a game that draws nothing special: each field of its view as a
+    line of text (what ``Ruleset.board`` gives by default)."""
+    data = msgspec.to_builtins(view)
+    if not isinstance(data, dict):
+        return Board(title=title, zones=(Zone(title="position", text=str(data)),))
+    zones = tuple(
+        Zone(title=str(key), text=_text(value))
+        for key, value in data.items()
+        if key not in ("ruleset",)
+    )
+    return Board(title=title, zones=zones)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_text(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_text(v)}" for k, v in value.items()) or "-"
+    return "-" if value is None else str(value)
+
+
+def mark_new(before: Board | None, after: Board) -> Board:
+    """``after`` with each card that was not in its zone in ``before`` marked ``new`` (what
+    the move that led here brought: a card played, drawn, placed). Cards are matched by
+    ``key`` where the game gives one, else by face within the zone; backs are never new."""
+    if before is None:
+        return after
+    had: dict[str, Tally[str]] = {}
+    for zone in before.zones:
+        had.setdefault(zone.title, Tally()).update(_identity(c) for c in zone.cards)
+    zones = []
+    for zone in after.zones:
+        known = had.get(zone.title)
+        if known is None:
+            zones.append(zone)
+            continue
+        # a face the zone holds more often than before: its last copies are the new ones
+        extra = Tally(_identity(c) for c in zone.cards) - known
+        cards = list(zone.cards)
+        for i in range(len(cards) - 1, -1, -1):
+            card = cards[i]
+            key = _identity(card)
+            if extra[key] > 0 and not card.back:
+                extra[key] -= 1
+                if "new" not in card.marks:
+                    cards[i] = msgspec.structs.replace(card, marks=(*card.marks, "new"))
+        changed = tuple(cards) != zone.cards
+        zones.append(msgspec.structs.replace(zone, cards=tuple(cards)) if changed else zone)
+    return msgspec.structs.replace(after, zones=tuple(zones))
+
+
+def _identity(card: Card) -> str:
+    return card.key or f"{card.text}|{card.colour}|{card.back}"
+
+
+def text_of(board: Board) -> Iterable[str]:
+    """Every piece of text a board shows, in order (for tests and search)."""
+    yield board.title
+    yield board.status
+    for counter in board.counters:
+        yield f"{counter.label} {counter.value}"
+    for zone in board.zones:
+        yield zone.title
+        yield from (c.text for c in zone.cards)
+        yield from (c.note for c in zone.cards)
+        yield zone.text
+    yield from board.notes

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # C0 controls but tab and newline, DEL, the C1 controls (ESC [ and CSI reach a terminal), and
 # lone surrogates (a file name's bytes that are not UTF-8, as Python decodes them).
@@ -47,3 +48,10 @@ def shown_path(path: object) -> str:
     """A file name as one line of text: bytes that are not UTF-8 (``bad\\xff.jsonl``) are
     shown escaped, and every control character, newline and tab included, as a symbol."""
     return visible(str(path)).replace("\n", "␊").replace("\t", "␉")
+
+
+def person(name: str) -> str:
+    """A player's name as a person: Unicode compatibility form (NFKC: full-width ``Ａｎｎ`` is
+    ``Ann``), case folded (``ANN`` is ``ann``, ``ß`` is ``ss``), runs of white space as one
+    space. Two names that read the same are one person, in a game and across games."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

@@ -15,6 +15,7 @@ from gametape.errors import PluginError
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
 from gametape.events.errors import LogError
 from gametape.events.log import LogRead, read_log
+from gametape.text import person
 
 
 @dataclass
@@ -130,6 +131,7 @@ def extract(path: Path) -> Rows:
                 "ruleset": name,
                 "seat": seat,
                 "name": player,
+                "player": person(player),
                 "score": result.scores[seat] if result else None,
                 "won": (seat in winners) if result else None,
             }

@@ -415,6 +415,15 @@ class ReadModel:
             names = rulesets or reports.rulesets_present(con)
             return [reports.stats(con, name) for name in names]
 
+    def players(self, name: str | None = None) -> tuple[list[dict[str, Any]], int]:
+        """Each person's record per game (gametape.analytics.players.records)."""
+        from gametape.analytics.players import records
+        from gametape.engine.registry import all_rulesets
+
+        cooperative = [r.name for r in all_rulesets() if r.cooperative]
+        with self.connect(read_only=True) as con:
+            return records(con, cooperative, name)
+
     def export_parquet(self, directory: Path) -> list[Path]:
         """Write the shared tables as Parquet under ``directory/<table>/ruleset=<name>/``,
         and each game's views as ``directory/<game schema>/<view>.parquet``."""

@@ -24,7 +24,7 @@ import pyarrow as pa
 from gametape.engine.registry import all_rulesets
 from gametape.engine.ruleset import Ruleset
 
-LAYOUT = 3  # bump when the shared layout changes; the digest covers the games' columns
+LAYOUT = 4  # bump when the shared layout changes; the digest covers the games' columns
 
 GAMES = {
     "game_id": "VARCHAR",
@@ -51,6 +51,7 @@ GAME_PLAYERS = {
     "ruleset": "VARCHAR",
     "seat": "INTEGER",
     "name": "VARCHAR",
+    "player": "VARCHAR",  # the name as a person: gametape.analytics.players.person
     "score": "INTEGER",
     "won": "BOOLEAN",
 }

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from gametape.engine.ruleset import NotationError
+from gametape.text import person
 
 M = TypeVar("M")
 
@@ -33,10 +34,19 @@ def names_problem(players: Sequence[str]) -> str | None:
         if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
             shown = name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…"
             return f"the player name {shown!r} is not allowed"
-    folded = [n.casefold() for n in players]
-    if len(set(folded)) != len(folded):
-        twice = next(n for n in players if folded.count(n.casefold()) > 1)
-        return f"two players are called {twice!r}"
+    people = [person(n) for n in players]  # "Ann" and "ＡＮＮ" are one person
+    if len(set(people)) != len(people):
+        first, second = next(
+            (a, b)
+            for i, a in enumerate(players)
+            for b in players[i + 1 :]
+            if person(a) == person(b)
+        )
+        if first == second:
+            return f"two players are called {first!r}"
+        return (
+            f"two players are called {first!r} and {second!r} (one name, ignoring case and width)"
+        )
     return None
 
 

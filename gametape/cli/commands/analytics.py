@@ -219,6 +219,54 @@ def stats(
 
 @app.command()
 @friendly_errors
+def players(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="[NAME]", help="One person (default: everyone)."),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
+    ] = "table",
+    json: JsonOpt = False,
+) -> None:
+    """Each person's record in every game they played: games, wins, draws, losses, mean
+    score and when they last played, from finished games only. Names are people: `Ann`,
+    `ANN` and ` ann ` are one (docs/players.md). A cooperative game (Hanabi) has no wins or
+    losses: its mean score is the team's.
+
+    Example: `gametape players` · `gametape players ann --json` · `gametape players -f csv`
+    """
+    from gametape.cli.tables import FORMATS, rich_table, text_writer
+
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
+    rows, left_out = fresh_model().players(name)
+    if name is not None and not rows:
+        fail(
+            f"no finished game has a player named {name!r}",
+            hint="`gametape players` lists everyone (names are matched ignoring case and width)",
+        )
+    if json:
+        print_json({"players": rows, "left_out": left_out})
+        return
+    columns = list(rows[0]) if rows else ["player", "ruleset", "games"]
+    if fmt != "table":
+        text_writer(columns, fmt, sys.stdout)([list(r.values()) for r in rows])
+        return
+    # `player` is `name` read one way; other spellings only when there are some
+    shown = ["name", "ruleset", "games", "wins", "draws", "losses", "mean_score", "last_played"]
+    if any(len(r["written"]) > 1 for r in rows):
+        shown.append("written")
+    headings = [c.replace("_", " ").replace("ruleset", "game") for c in shown]
+    render(rich_table(headings, [[r[c] for c in shown] for r in rows], "players"))
+    note = "finished games only"
+    if left_out:
+        note += f"; {left_out} game{'s' if left_out != 1 else ''} not finished left out"
+    err.print(Text(note, style="dim"))
+
+
+@app.command()
+@friendly_errors
 def export(
     game_refs: Annotated[
         list[str] | None,

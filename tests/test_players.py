@@ -1,0 +1,156 @@
+"""Players as people (#28, first part): one documented reading of a name, and each person's
+record per game, checked against the engine's own results counted here in Python."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from gametape.analytics import ReadModel
+from gametape.cli.app import app
+from gametape.engine import simulate as sim
+from gametape.engine.game import Game
+from gametape.engine.registry import get_ruleset
+from gametape.events import Store
+from gametape.text import person
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("Ann", "ann"),
+        ("  ANN  ", "ann"),
+        ("Ａｎｎ", "ann"),  # full-width letters: NFKC
+        ("Ann  B", "ann b"),  # runs of white space are one space
+        ("Ann\tB", "ann b"),
+        ("Zoé", "zoé"),
+        ("Zoe\u0301", "zoé"),  # a combining accent is the same letter
+        ("STRASSE", "strasse"),
+        ("Straße", "strasse"),  # case folding, not just lower case
+    ],
+)
+def test_a_name_is_read_one_documented_way(written, read):
+    assert person(written) == read
+
+
+def test_look_alike_letters_are_different_people():
+    assert person("\u0410nn") != person("Ann")  # a Cyrillic А is not a Latin A
+
+
+@pytest.mark.parametrize("pair", [("Ann", "ＡＮＮ"), ("Zoé", "Zoe\u0301"), ("Ann B", "ann  b")])
+def test_one_person_cannot_sit_twice_in_a_game(tmp_path, pair):
+    result = runner.invoke(
+        app, ["new", "hanabi", "-p", ",".join(pair)], env={"GAMETAPE_STORE": str(tmp_path)}
+    )
+    assert result.exit_code != 0 and "two players are called" in result.stderr
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+SERIES = [("Ann", "bob"), ("BOB", "Ａｎｎ"), ("ann", "Bob")]  # one pair, typed three ways
+
+
+def _store(tmp_path) -> tuple[Store, list[Game]]:
+    store = Store(tmp_path / "store")
+    games = []
+    for i, pair in enumerate(SERIES):
+        g = sim.play(get_ruleset("hanamikoji-classic"), pair, "random", random.Random(i))
+        store.create(g.setup, g.events[1:])
+        games.append(g)
+    for i in range(2):
+        g = sim.play(get_ruleset("hanabi"), ("ann", "Cat", "bob"), "random", random.Random(i))
+        store.create(g.setup, g.events[1:])
+        games.append(g)
+    unfinished = Game.create(get_ruleset("ohanami"), ("ANN", "dee"), random.Random(9))
+    store.create(unfinished.setup)
+    return store, games
+
+
+def _expected(games: list[Game]) -> dict[tuple[str, str], dict]:
+    """Each person's record, counted from the engine's results (not from the read model)."""
+    out: dict[tuple[str, str], dict] = {}
+    for g in games:
+        result = g.result()
+        assert result is not None
+        coop = g.ruleset.cooperative
+        for seat, name in enumerate(g.players):
+            r = out.setdefault(
+                (person(name), g.ruleset.name), {"games": 0, "scores": [], "tally": Counter()}
+            )
+            r["games"] += 1
+            r["scores"].append(result.scores[seat])
+            if not coop:
+                winners = result.winners
+                outcome = (
+                    "wins"
+                    if winners == (seat,) or list(winners) == [seat]
+                    else "draws"
+                    if not winners or (seat in winners and len(winners) > 1)
+                    else "losses"
+                )
+                r["tally"][outcome] += 1
+    return out
+
+
+def test_records_match_the_engines_results_and_names_are_people(tmp_path):
+    store, games = _store(tmp_path)
+    model = ReadModel(store.root)
+    model.refresh()
+    rows, left_out = model.players()
+    assert left_out == 1  # the Ohanami game in progress
+    expected = _expected(games)
+    assert {(r["player"], r["ruleset"]) for r in rows} == set(expected)
+    for row in rows:
+        want = expected[(row["player"], row["ruleset"])]
+        assert row["games"] == want["games"]
+        assert row["mean_score"] == round(sum(want["scores"]) / len(want["scores"]), 2)
+        if row["ruleset"] == "hanabi":  # cooperative: no wins or losses, the team's score
+            assert row["wins"] is row["draws"] is row["losses"] is None
+        else:
+            assert [row["wins"], row["draws"], row["losses"]] == [
+                want["tally"][k] for k in ("wins", "draws", "losses")
+            ]
+            assert row["wins"] + row["draws"] + row["losses"] == 3
+    ann = [r for r in rows if r["player"] == "ann" and r["ruleset"] == "hanamikoji-classic"]
+    assert ann[0]["written"] == ["Ann", "ann", "Ａｎｎ"] and ann[0]["name"] == "ann"
+    wins = {r["player"]: r["wins"] for r in rows if r["ruleset"] == "hanamikoji-classic"}
+    draws = {r["player"]: r["draws"] for r in rows if r["ruleset"] == "hanamikoji-classic"}
+    assert wins["ann"] + wins["bob"] + draws["ann"] == 3  # each game: one winner, or a draw
+
+
+def test_the_players_command(tmp_path):
+    store, _ = _store(tmp_path)
+    env = {"GAMETAPE_STORE": str(store.root), "COLUMNS": "120"}
+    table = runner.invoke(app, ["players"], env=env)
+    assert table.exit_code == 0 and "hanamikoji-classic" in table.stdout
+    assert "1 game not finished left out" in table.stderr
+    one = runner.invoke(app, ["players", "ANN", "--json"], env=env)
+    data = json.loads(one.stdout)
+    assert {r["player"] for r in data["players"]} == {"ann"} and data["left_out"] == 1
+    csv = runner.invoke(app, ["players", "-f", "csv"], env=env).stdout.splitlines()
+    assert csv[0] == "player,name,ruleset,games,wins,draws,losses,mean_score,last_played,written"
+    assert len(csv) == 1 + 5  # ann, bob: two games each; cat: Hanabi
+
+
+@pytest.mark.parametrize("name", ["[bold]zed[/]", "\x1b[31mred", "", "ann\x00"])
+def test_a_name_nobody_has_is_refused_as_text(tmp_path, name):
+    store, _ = _store(tmp_path)
+    before = sorted((p.name, p.read_bytes()) for p in store.root.glob("*.jsonl"))
+    result = runner.invoke(app, ["players", name], env={"GAMETAPE_STORE": str(store.root)})
+    assert result.exit_code == 1
+    assert "no finished game has a player named" in result.stderr
+    assert "\x1b[31m" not in result.stderr and "Traceback" not in result.stderr
+    if name.startswith("[bold]"):
+        assert "[bold]zed[/]" in result.stderr  # shown as typed, not as markup
+    assert sorted((p.name, p.read_bytes()) for p in store.root.glob("*.jsonl")) == before
+
+
+def test_an_unknown_format_is_a_usage_error(tmp_path):
+    store, _ = _store(tmp_path)
+    result = runner.invoke(app, ["players", "-f", "xml"], env={"GAMETAPE_STORE": str(store.root)})
+    assert result.exit_code == 2 and "unknown format 'xml'" in result.stderr

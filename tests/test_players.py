@@ -4,13 +4,16 @@ record per game, checked against the engine's own results counted here in Python
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 
 import pytest
+from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
 from gametape.analytics import ReadModel
+from gametape.analytics.ratings import ranks
 from gametape.cli.app import app
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game
@@ -133,7 +136,10 @@ def test_the_players_command(tmp_path):
     data = json.loads(one.stdout)
     assert {r["player"] for r in data["players"]} == {"ann"} and data["left_out"] == 1
     csv = runner.invoke(app, ["players", "-f", "csv"], env=env).stdout.splitlines()
-    assert csv[0] == "player,name,ruleset,games,wins,draws,losses,mean_score,last_played,written"
+    assert (
+        csv[0]
+        == "player,name,ruleset,games,wins,draws,losses,rating,mean_score,last_played,written"
+    )
     assert len(csv) == 1 + 5  # ann, bob: two games each; cat: Hanabi
 
 
@@ -154,3 +160,106 @@ def test_an_unknown_format_is_a_usage_error(tmp_path):
     store, _ = _store(tmp_path)
     result = runner.invoke(app, ["players", "-f", "xml"], env={"GAMETAPE_STORE": str(store.root)})
     assert result.exit_code == 2 and "unknown format 'xml'" in result.stderr
+
+
+# --- ratings --------------------------------------------------------------------------------
+
+RATED_GAMES = 120  # enough for every rank shape (ties, shared wins) to occur; ~3 s
+
+
+@pytest.mark.parametrize(
+    ("scores", "won", "places"),
+    [
+        ((10, 7), (True, False), [1, 2]),
+        ((7, 10), (True, False), [1, 2]),  # the winner by the rules, not by score
+        ((30, 45, 45, 10), (False, True, False, False), [3, 1, 2, 4]),  # a tie broken by rules
+        ((40, 40, 20, 20), (True, True, False, False), [1, 1, 3, 3]),  # a shared win
+        ((5, 5, 5), (False, False, False), [1, 1, 1]),  # a draw with no winner
+    ],
+)
+def test_places_by_hand(scores, won, places):
+    assert ranks(scores, won) == places
+
+
+def test_the_first_rated_game_by_hand(tmp_path):
+    """Weng-Lin's Plackett-Luce update for two new players, worked by hand: beta = 25/6,
+    sigma² = (25/3)² + tau² (openskill adds tau = 25/300 before each game), c = sqrt(2 sigma²
+    + 2 beta²), p = 1/2; the winner gains sigma²/c * (1 - p), the loser loses as much, and
+    each sigma shrinks by sqrt(1 - sigma/c * sigma²/c² * p(1 - p))."""
+    store = Store(tmp_path / "store")
+    g = sim.play(get_ruleset("hanamikoji-classic"), ("ann", "bob"), "random", random.Random(0))
+    store.create(g.setup, g.events[1:])
+    model = ReadModel(store.root)
+    model.refresh()
+    sigma, beta = math.hypot(25 / 3, 25 / 300), 25 / 6
+    c = math.sqrt(2 * sigma**2 + 2 * beta**2)
+    gain = sigma**2 / c * 0.5
+    shrunk = sigma * math.sqrt(1 - sigma / c * sigma**2 / c**2 * 0.25)
+    winner = g.players[g.result().winners[0]]
+    _, rows = model.query("SELECT player, mu, sigma, rating FROM ratings ORDER BY player")
+    for player, mu, s, rating in rows:
+        assert mu == pytest.approx(25 + gain if player == winner else 25 - gain)
+        assert s == pytest.approx(shrunk) and rating == pytest.approx(mu - 3 * s)
+
+
+def test_ratings_match_openskill_called_directly(tmp_path):
+    store = Store(tmp_path / "store")
+    games: dict[str, Game] = {}
+    for i in range(RATED_GAMES):
+        name = ("hanamikoji-classic", "ohanami")[i % 2]
+        seats = ("ann", "bob", "cat", "dee")[: 2 if i % 2 == 0 else 2 + (i // 2) % 3]
+        g = sim.play(get_ruleset(name), seats, "random", random.Random(i))
+        games[store.create(g.setup, g.events[1:])] = g
+    hanabi = sim.play(get_ruleset("hanabi"), ("ann", "bob"), "random", random.Random(1))
+    store.create(hanabi.setup, hanabi.events[1:])
+    model = ReadModel(store.root)
+    model.refresh()
+    _, order = model.query(
+        "SELECT game_id FROM games WHERE ruleset <> 'hanabi' ORDER BY recorded, game_id"
+    )
+    direct = PlackettLuce()
+    rating: dict[tuple[str, str], object] = {}
+    shapes = set()
+    for (gid,) in order:
+        g = games[gid]
+        result = g.result()
+        key = [(s in result.winners, result.scores[s]) for s in range(len(g.players))]
+        places = [sorted(key, reverse=True).index(k) + 1 for k in key]
+        shapes.add(tuple(sorted(places)))
+        teams = [[rating.get((g.ruleset.name, p)) or direct.rating()] for p in g.players]
+        for p, (r,) in zip(g.players, direct.rate(teams, ranks=places), strict=True):
+            rating[(g.ruleset.name, p)] = r
+    assert any(len(set(s)) < len(s) for s in shapes)  # some game had a tie
+    _, rows = model.query(
+        "SELECT ruleset, player, arg_max(mu, game_number), arg_max(sigma, game_number) "
+        "FROM ratings GROUP BY ALL"
+    )
+    assert {(r, p) for r, p, _, _ in rows} == set(rating)
+    for ruleset, player, mu, sigma in rows:
+        assert (mu, sigma) == pytest.approx(
+            (rating[(ruleset, player)].mu, rating[(ruleset, player)].sigma)
+        )
+    records, _ = model.players("ann")
+    assert {r["ruleset"]: r["rating"] for r in records} == {
+        "hanabi": None,
+        "hanamikoji-classic": round(rating[("hanamikoji-classic", "ann")].ordinal(), 2),
+        "ohanami": round(rating[("ohanami", "ann")].ordinal(), 2),
+    }
+
+
+def test_ratings_after_an_incremental_refresh_equal_a_rebuild(tmp_path):
+    store = Store(tmp_path / "store")
+    rules = get_ruleset("hanamikoji-classic")
+    for i in range(4):
+        g = sim.play(rules, ("ann", "bob"), "random", random.Random(i))
+        store.create(g.setup, g.events[1:])
+    model = ReadModel(store.root)
+    model.refresh()
+    g = sim.play(rules, ("bob", "cat"), "random", random.Random(9))
+    store.create(g.setup, g.events[1:])
+    assert model.refresh().added
+    table = "SELECT * FROM ratings ORDER BY ALL"
+    incremental = model.query(table)[1]
+    model.path.unlink()
+    model.refresh()
+    assert model.query(table)[1] == incremental and len(incremental) == 10

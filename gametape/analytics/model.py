@@ -21,9 +21,10 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from gametape.analytics import schema
+from gametape.analytics import ratings, schema
 from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
+from gametape.engine.registry import all_rulesets
 from gametape.errors import GametapeError, UsageError
 from gametape.events.store import SUFFIX
 from gametape.text import shown_path
@@ -293,6 +294,8 @@ class ReadModel:
             stale_ids = [known[p][0] for p in (*todo, *gone) if p in known]
             con.execute("BEGIN TRANSACTION")
             try:
+                if todo or gone:  # until the ratings are recomputed at the end
+                    con.execute("INSERT OR REPLACE INTO _meta VALUES ('ratings_stale', 'yes')")
                 if stale_ids:
                     ids = pa.table({"game_id": stale_ids})
                     con.register("stale_ids", ids)
@@ -318,11 +321,20 @@ class ReadModel:
                         summary.invalid += rows.game["status"] == "invalid"
                         summary.events += len(rows.events)
                 summary.removed = [known[p][0] for p in gone]
+                if todo or gone or self._ratings_stale(con):
+                    # play order decides ratings: one game indexed late changes every later one
+                    ratings.recompute(con, [r.name for r in all_rulesets() if not r.cooperative])
+                    con.execute("DELETE FROM _meta WHERE key = 'ratings_stale'")
                 con.execute("COMMIT")
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
         return summary
+
+    @staticmethod
+    def _ratings_stale(con: duckdb.DuckDBPyConnection) -> bool:
+        """Whether a refresh cut short (its batches committed) left the ratings behind."""
+        return bool(con.execute("SELECT 1 FROM _meta WHERE key = 'ratings_stale'").fetchall())
 
     # --- queries ------------------------------------------------------------------------
 
@@ -418,7 +430,6 @@ class ReadModel:
     def players(self, name: str | None = None) -> tuple[list[dict[str, Any]], int]:
         """Each person's record per game (gametape.analytics.players.records)."""
         from gametape.analytics.players import records
-        from gametape.engine.registry import all_rulesets
 
         cooperative = [r.name for r in all_rulesets() if r.cooperative]
         with self.connect(read_only=True) as con:

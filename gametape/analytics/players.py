@@ -22,18 +22,26 @@ RECORDS = """
                len(g.winners) AS winners, p.ruleset IN (SELECT unnest(?)) AS cooperative
         FROM game_players p JOIN games g USING (game_id)
         WHERE g.status = 'finished' AND (? IS NULL OR p.player = ?)
+    ), latest AS (
+        SELECT player, ruleset, arg_max(rating, game_number) AS rating
+        FROM ratings GROUP BY ALL
+    ), records AS (
+        SELECT player, arg_max(name, recorded) AS name, ruleset, count(*) AS games,
+               CASE WHEN any_value(cooperative) THEN NULL
+                    ELSE count(*) FILTER (WHERE won AND winners = 1) END AS wins,
+               CASE WHEN any_value(cooperative) THEN NULL
+                    ELSE count(*) FILTER (WHERE winners > 1 AND won OR winners = 0) END AS draws,
+               CASE WHEN any_value(cooperative) THEN NULL
+                    ELSE count(*) FILTER (WHERE NOT won AND winners > 0) END AS losses,
+               round(avg(score), 2) AS mean_score,
+               strftime(max(recorded), '%Y-%m-%d') AS last_played,
+               list(DISTINCT name ORDER BY name) AS written
+        FROM played GROUP BY player, ruleset
     )
-    SELECT player, arg_max(name, recorded) AS name, ruleset, count(*) AS games,
-           CASE WHEN any_value(cooperative) THEN NULL
-                ELSE count(*) FILTER (WHERE won AND winners = 1) END AS wins,
-           CASE WHEN any_value(cooperative) THEN NULL
-                ELSE count(*) FILTER (WHERE winners > 1 AND won OR winners = 0) END AS draws,
-           CASE WHEN any_value(cooperative) THEN NULL
-                ELSE count(*) FILTER (WHERE NOT won AND winners > 0) END AS losses,
-           round(avg(score), 2) AS mean_score,
-           strftime(max(recorded), '%Y-%m-%d') AS last_played,
-           list(DISTINCT name ORDER BY name) AS written
-    FROM played GROUP BY player, ruleset ORDER BY player, ruleset"""
+    SELECT r.player, r.name, r.ruleset, r.games, r.wins, r.draws, r.losses,
+           round(l.rating, 2) AS rating, r.mean_score, r.last_played, r.written
+    FROM records r LEFT JOIN latest l USING (player, ruleset)
+    ORDER BY r.player, r.ruleset"""
 
 LEFT_OUT = """
     SELECT count(DISTINCT game_id) FROM game_players p JOIN games g USING (game_id)

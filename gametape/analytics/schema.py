@@ -68,8 +68,24 @@ EVENTS = {
     "retracts": "INTEGER",
     "retracted": "BOOLEAN",
 }
+RATINGS = {  # gametape.analytics.ratings: each player's rating after each game
+    "game_id": "VARCHAR",
+    "ruleset": "VARCHAR",
+    "player": "VARCHAR",
+    "game_number": "INTEGER",
+    "played": "TIMESTAMP",
+    "mu": "DOUBLE",
+    "sigma": "DOUBLE",
+    "rating": "DOUBLE",
+}
 FILES = {"path": "VARCHAR", "game_id": "VARCHAR", "size": "BIGINT", "mtime_ns": "BIGINT"}
-SHARED = {"games": GAMES, "game_players": GAME_PLAYERS, "events": EVENTS, "_files": FILES}
+SHARED = {
+    "games": GAMES,
+    "game_players": GAME_PLAYERS,
+    "events": EVENTS,
+    "ratings": RATINGS,
+    "_files": FILES,
+}
 PUBLIC = ("games", "game_players", "events")
 
 _ARROW = {

@@ -109,7 +109,7 @@ def query(
     sql: Annotated[
         str,
         typer.Argument(
-            help="SQL over the tables games, game_players, events and each game's schema."
+            help="SQL over the tables games, game_players, events, ratings and each game's schema."
         ),
     ],
     fmt: Annotated[
@@ -156,7 +156,8 @@ def query(
         fail(
             str(exc),
             hint=exc.hint
-            or "tables: games, game_players, events, and per game GAME.events (docs/analytics.md)",
+            or "tables: games, game_players, events, ratings, and per game GAME.events "
+            "(docs/analytics.md)",
         )
     render(rich_table(columns, rows))
     if more:
@@ -229,8 +230,9 @@ def players(
     ] = "table",
     json: JsonOpt = False,
 ) -> None:
-    """Each person's record in every game they played: games, wins, draws, losses, mean
-    score and when they last played, from finished games only. Names are people: `Ann`,
+    """Each person's record in every game they played: games, wins, draws, losses, rating
+    (openskill's, after their last game), mean score and when they last played, from
+    finished games only. Names are people: `Ann`,
     `ANN` and ` ann ` are one (docs/players.md). A cooperative game (Hanabi) has no wins or
     losses: its mean score is the team's.
 
@@ -254,7 +256,8 @@ def players(
         text_writer(columns, fmt, sys.stdout)([list(r.values()) for r in rows])
         return
     # `player` is `name` read one way; other spellings only when there are some
-    shown = ["name", "ruleset", "games", "wins", "draws", "losses", "mean_score", "last_played"]
+    shown = ["name", "ruleset", "games", "wins", "draws", "losses", "rating", "mean_score"]
+    shown.append("last_played")
     if any(len(r["written"]) > 1 for r in rows):
         shown.append("written")
     headings = [c.replace("_", " ").replace("ruleset", "game") for c in shown]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
+import threading
 from collections import Counter
 
 import pytest
@@ -263,3 +265,138 @@ def test_ratings_after_an_incremental_refresh_equal_a_rebuild(tmp_path):
     model.path.unlink()
     model.refresh()
     assert model.query(table)[1] == incremental and len(incremental) == 10
+
+
+# --- merged names ---------------------------------------------------------------------------
+
+
+def _merge_store(tmp_path) -> tuple[Store, dict[str, str]]:
+    """alice and bob play twice; "Ann B" plays bob once and cat once; dee plays bob."""
+    store = Store(tmp_path / "store")
+    rules = get_ruleset("hanamikoji-classic")
+    pairs = [("alice", "bob"), ("bob", "alice"), ("Ann B", "bob"), ("cat", "Ann B"), ("dee", "bob")]
+    for i, pair in enumerate(pairs):
+        g = sim.play(rules, pair, "random", random.Random(i))
+        store.create(g.setup, g.events[1:])
+    return store, {"GAMETAPE_STORE": str(store.root), "COLUMNS": "120"}
+
+
+def _records(env) -> dict[str, dict]:
+    data = json.loads(runner.invoke(app, ["players", "--json"], env=env).stdout)
+    return {r["player"]: r for r in data["players"]}
+
+
+def test_a_merge_counts_one_name_as_another_and_can_be_taken_back(tmp_path):
+    store, env = _merge_store(tmp_path)
+    logs = sorted((p.name, p.read_bytes()) for p in store.root.glob("*.jsonl"))
+    before = _records(env)
+    merged = runner.invoke(app, ["players", "merge", "ANN b", "Alice"], env=env)
+    assert merged.exit_code == 0 and "ANN b's 2 games now count as alice's" in merged.stdout
+    after = _records(env)
+    assert "ann b" not in after and after["alice"]["games"] == 4
+    for key in ("wins", "draws", "losses"):
+        assert after["alice"][key] == before["alice"][key] + before["ann b"][key]
+    assert after["alice"]["name"] == "alice" and after["alice"]["written"] == ["Ann B", "alice"]
+    model = ReadModel(store.root)
+    _, rated = model.query("SELECT DISTINCT player FROM ratings ORDER BY 1")
+    assert rated == [("alice",), ("bob",), ("cat",), ("dee",)]  # ratings follow the merge
+    table = runner.invoke(app, ["players"], env=env)
+    assert "alice also played as Ann B" in table.stderr
+    one = json.loads(runner.invoke(app, ["players", "Ann B", "--json"], env=env).stdout)
+    assert [r["player"] for r in one["players"]] == ["alice"]  # the old name finds the person
+    undone = runner.invoke(app, ["players", "unmerge", "ann b"], env=env)
+    assert undone.exit_code == 0 and "was merged into alice" in undone.stdout
+    assert _records(env) == before
+    assert sorted((p.name, p.read_bytes()) for p in store.root.glob("*.jsonl")) == logs
+    lines = (store.root / "players.log").read_text().splitlines()
+    assert [sorted(json.loads(line)) for line in lines] == [
+        ["into", "merge", "ts"],
+        ["ts", "unmerge"],
+    ]
+
+
+def test_a_chain_of_merges_ends_at_one_person(tmp_path):
+    _, env = _merge_store(tmp_path)
+    assert runner.invoke(app, ["players", "merge", "Ann B", "alice"], env=env).exit_code == 0
+    assert runner.invoke(app, ["players", "merge", "alice", "dee"], env=env).exit_code == 0
+    records = _records(env)
+    assert records["dee"]["games"] == 5 and not {"alice", "ann b"} & set(records)
+    # cat sat with "Ann B", who is dee now: cat cannot be merged into dee either
+    refused = runner.invoke(app, ["players", "merge", "cat", "dee"], env=env)
+    assert refused.exit_code == 2 and "one game cannot have the same person twice" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["merge", "alice", "ALICE"], "'alice' and 'ALICE' are one name already"),
+        (["merge", "alice", "zed"], "no game has a player named 'zed'"),
+        (["merge", "alice", "bob"], "both played in game"),
+        (["merge", "alice"], "say two names"),
+        (["merge", "a", "b", "c"], "say two names"),
+        (["unmerge", "alice"], "'alice' is not merged into anyone"),
+        (["alice", "bob"], "one name at a time"),
+        (["merge", "[red]x[/]", "alice"], "no game has a player named '[red]x[/]'"),
+    ],
+)
+def test_a_merge_that_cannot_be_is_refused_and_writes_nothing(tmp_path, words, message):
+    store, env = _merge_store(tmp_path)
+    result = runner.invoke(app, ["players", *words], env=env)
+    assert result.exit_code == 2 and message in result.stderr, result.output
+    assert "Traceback" not in result.output
+    assert not (store.root / "players.log").exists()
+
+
+def test_a_merge_into_oneself_through_earlier_merges_is_refused(tmp_path):
+    store, env = _merge_store(tmp_path)
+    assert runner.invoke(app, ["players", "merge", "ann b", "alice"], env=env).exit_code == 0
+    size = (store.root / "players.log").stat().st_size
+    result = runner.invoke(app, ["players", "merge", "alice", "Ann B"], env=env)
+    assert result.exit_code == 2 and "into themselves" in result.stderr
+    assert "gametape players unmerge 'Ann B'" in result.stderr
+    assert (store.root / "players.log").stat().st_size == size
+
+
+def test_a_damaged_players_log_costs_its_bad_lines_only(tmp_path):
+    store, env = _merge_store(tmp_path)
+    assert runner.invoke(app, ["players", "merge", "ann b", "alice"], env=env).exit_code == 0
+    with (store.root / "players.log").open("ab") as f:
+        f.write(b'{"ts": 1, "merge": \n{"ts":"x","unmerge"')  # garbage, then a torn line
+    result = runner.invoke(app, ["players", "--json"], env=env)
+    assert result.exit_code == 0 and "players.log:2: not a merge of names" in result.stderr
+    assert "players.log:3" in result.stderr
+    players = {r["player"] for r in json.loads(result.stdout)["players"]}
+    assert players == {"alice", "bob", "cat", "dee"}
+
+
+@pytest.mark.parametrize("kind", ["directory", "symlink", "fifo"])
+def test_a_players_log_that_is_no_file_merges_nothing(tmp_path, kind):
+    store, env = _merge_store(tmp_path)
+    path = store.root / "players.log"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "symlink":
+        path.symlink_to(tmp_path / "elsewhere")
+    else:
+        os.mkfifo(path)
+    result = runner.invoke(app, ["players", "--json"], env=env)
+    assert result.exit_code == 0 and "players.log is not a file" in result.stderr
+    merged = runner.invoke(app, ["players", "merge", "ann b", "alice"], env=env)
+    assert merged.exit_code != 0 and "cannot write" in merged.stderr
+    assert "Traceback" not in merged.output
+
+
+def test_two_writers_merging_at_once_keep_every_line(tmp_path):
+    from gametape.analytics import aliases
+
+    def merge_many(who: str) -> None:
+        for i in range(200):
+            aliases.append(tmp_path, merge=f"{who}{i}", into=who)
+
+    threads = [threading.Thread(target=merge_many, args=(w,)) for w in ("ann", "bob")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    merged, problems = aliases.read(tmp_path)
+    assert not problems and len(merged) == 400

@@ -8,7 +8,9 @@ the same tables from the logs.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shlex
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -21,13 +23,13 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from gametape.analytics import ratings, schema
+from gametape.analytics import aliases, ratings, schema
 from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
 from gametape.engine.registry import all_rulesets
-from gametape.errors import GametapeError, UsageError
+from gametape.errors import GametapeError, NotFound, UsageError
 from gametape.events.store import SUFFIX
-from gametape.text import shown_path
+from gametape.text import person, shown_path
 
 DB_NAME = "gametape.duckdb"
 LOCK_WAIT = 10.0  # seconds to wait for another process's lock on the model
@@ -248,8 +250,8 @@ class ReadModel:
         return files
 
     def stale(self) -> bool:
-        """Whether any log was added, changed or removed since the last refresh (or the model
-        is missing or damaged)."""
+        """Whether any log was added, changed or removed, or names merged, since the last
+        refresh (or the model is missing or damaged)."""
         if not self.path.exists():
             return True
         try:
@@ -261,9 +263,11 @@ class ReadModel:
                     p: (s, m)
                     for p, s, m in con.execute("SELECT path, size, mtime_ns FROM _files").fetchall()
                 }
+                names = con.execute("SELECT value FROM _meta WHERE key = 'aliases'").fetchone()
         except (ModelError, duckdb.Error):  # missing tables, or a damaged file: rebuild
             return True
-        return known != self._scan()
+        merged = _digest(aliases.read(self.root)[0])
+        return known != self._scan() or names is None or names[0] != merged
 
     def refresh(self, progress: Progress | None = None, jobs: int = 1) -> RefreshSummary:
         """Bring the model up to date with the logs; return what changed. A model this call
@@ -299,7 +303,8 @@ class ReadModel:
                 if stale_ids:
                     ids = pa.table({"game_id": stale_ids})
                     con.register("stale_ids", ids)
-                    for table in (t for t in schema.tables() if t != "games"):
+                    keyed = (t for t, c in schema.tables().items() if "game_id" in c)
+                    for table in (t for t in keyed if t != "games"):
                         con.execute(
                             f"DELETE FROM {table} WHERE game_id IN (SELECT game_id FROM stale_ids)"
                         )
@@ -321,7 +326,8 @@ class ReadModel:
                         summary.invalid += rows.game["status"] == "invalid"
                         summary.events += len(rows.events)
                 summary.removed = [known[p][0] for p in gone]
-                if todo or gone or self._ratings_stale(con):
+                renamed = self._load_aliases(con)
+                if todo or gone or renamed or self._ratings_stale(con):
                     # play order decides ratings: one game indexed late changes every later one
                     ratings.recompute(con, [r.name for r in all_rulesets() if not r.cooperative])
                     con.execute("DELETE FROM _meta WHERE key = 'ratings_stale'")
@@ -330,6 +336,27 @@ class ReadModel:
                 con.execute("ROLLBACK")
                 raise
         return summary
+
+    def _load_aliases(self, con: duckdb.DuckDBPyConnection) -> bool:
+        """Bring the ``aliases`` table in line with the store's players.log; whether it
+        changed (then every rating is computed again)."""
+        merged, problems = aliases.read(self.root)
+        self.notes.extend(problems)
+        digest = _digest(merged)
+        row = con.execute("SELECT value FROM _meta WHERE key = 'aliases'").fetchone()
+        if row is not None and row[0] == digest:
+            return False
+        con.execute("DELETE FROM aliases")
+        if merged:
+            table = pa.table(
+                {"alias": list(merged), "player": list(merged.values())},
+                schema=arrow_schema("aliases"),
+            )
+            con.register("new_aliases", table)
+            con.execute("INSERT INTO aliases SELECT * FROM new_aliases")
+            con.unregister("new_aliases")
+        con.execute("INSERT OR REPLACE INTO _meta VALUES ('aliases', ?)", [digest])
+        return True
 
     @staticmethod
     def _ratings_stale(con: duckdb.DuckDBPyConnection) -> bool:
@@ -435,6 +462,59 @@ class ReadModel:
         with self.connect(read_only=True) as con:
             return records(con, cooperative, name)
 
+    def merge(self, alias: str, into: str) -> tuple[str, int]:
+        """Count ``alias`` as the person ``into`` from now on (gametape.analytics.aliases);
+        return that person and how many games ``alias`` played. Refused: one name already, a
+        merge into oneself through earlier merges, a name no game has, and two names that
+        sat in one game (one game cannot have the same person twice)."""
+        a, b = person(alias), person(into)
+        with self.connect(read_only=True) as con:
+            merged = dict(con.execute("SELECT alias, player FROM aliases").fetchall())
+            target = merged.get(b, b)
+            if a == b:
+                raise UsageError(f"{alias!r} and {into!r} are one name already")
+            if target == a:
+                raise UsageError(
+                    f"{into!r} is merged into {alias!r}: merging {alias!r} into it would merge "
+                    "a person into themselves",
+                    hint=f"`gametape players unmerge {shlex.quote(into)}` first",
+                )
+
+            def games(who: str) -> set[str]:
+                names = [who, *(n for n, p in merged.items() if p == who)]
+                rows = con.execute(
+                    "SELECT DISTINCT game_id FROM game_players WHERE player IN (SELECT unnest(?))",
+                    [names],
+                ).fetchall()
+                return {g for (g,) in rows}
+
+            played, other = games(a), games(target)
+            for name, found in ((alias, played), (into, other)):
+                if not found:
+                    raise NotFound(
+                        f"no game has a player named {name!r}",
+                        hint="`gametape players` lists everyone",
+                    )
+            both = sorted(played & other)
+            if both:
+                more = f" (and {len(both) - 1} more)" if len(both) > 1 else ""
+                raise UsageError(
+                    f"{alias!r} and {into!r} both played in game {both[0]}{more}: one game "
+                    "cannot have the same person twice"
+                )
+        aliases.append(self.root, merge=a, into=target)
+        return target, len(played)
+
+    def unmerge(self, alias: str) -> str:
+        """Count ``alias`` as its own person again; return who it had been merged into."""
+        a = person(alias)
+        with self.connect(read_only=True) as con:
+            row = con.execute("SELECT player FROM aliases WHERE alias = ?", [a]).fetchone()
+        if row is None:
+            raise NotFound(f"{alias!r} is not merged into anyone")
+        aliases.append(self.root, unmerge=a)
+        return str(row[0])
+
     def export_parquet(self, directory: Path) -> list[Path]:
         """Write the shared tables as Parquet under ``directory/<table>/ruleset=<name>/``,
         and each game's views as ``directory/<game schema>/<view>.parquet``."""
@@ -497,6 +577,10 @@ def _batches(rows: Iterator[Rows], size: int) -> Iterator[list[Rows]]:
             batch = []
     if batch:
         yield batch
+
+
+def _digest(merged: dict[str, str]) -> str:
+    return hashlib.sha256(repr(sorted(merged.items())).encode()).hexdigest()[:16]
 
 
 def _load(

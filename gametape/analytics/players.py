@@ -18,15 +18,19 @@ from gametape.text import person
 # winner wins; two or more winners, or none in a game that is not cooperative, is a draw.
 RECORDS = """
     WITH played AS (
-        SELECT p.player, p.name, p.ruleset, p.score, p.won, g.recorded,
-               len(g.winners) AS winners, p.ruleset IN (SELECT unnest(?)) AS cooperative
+        SELECT coalesce(a.player, p.player) AS player, p.name, p.ruleset, p.score, p.won,
+               g.recorded, len(g.winners) AS winners, a.player IS NOT NULL AS merged,
+               p.ruleset IN (SELECT unnest(?)) AS cooperative
         FROM game_players p JOIN games g USING (game_id)
-        WHERE g.status = 'finished' AND (? IS NULL OR p.player = ?)
+        LEFT JOIN aliases a ON a.alias = p.player
+        WHERE g.status = 'finished' AND (? IS NULL OR coalesce(a.player, p.player) = ?)
     ), latest AS (
         SELECT player, ruleset, arg_max(rating, game_number) AS rating
         FROM ratings GROUP BY ALL
     ), records AS (
-        SELECT player, arg_max(name, recorded) AS name, ruleset, count(*) AS games,
+        SELECT player, coalesce(arg_max(name, recorded) FILTER (WHERE NOT merged),
+                                arg_max(name, recorded)) AS name,
+               ruleset, count(*) AS games,
                CASE WHEN any_value(cooperative) THEN NULL
                     ELSE count(*) FILTER (WHERE won AND winners = 1) END AS wins,
                CASE WHEN any_value(cooperative) THEN NULL
@@ -45,7 +49,8 @@ RECORDS = """
 
 LEFT_OUT = """
     SELECT count(DISTINCT game_id) FROM game_players p JOIN games g USING (game_id)
-    WHERE g.status <> 'finished' AND (? IS NULL OR p.player = ?)"""
+    LEFT JOIN aliases a ON a.alias = p.player
+    WHERE g.status <> 'finished' AND (? IS NULL OR coalesce(a.player, p.player) = ?)"""
 
 
 def records(
@@ -55,6 +60,9 @@ def records(
     finished (in progress, abandoned, invalid) were left out. ``name`` picks one person,
     matched as :func:`person` reads it."""
     key = person(name) if name is not None else None
+    if key is not None:  # a merged name finds the person it was merged into
+        found = con.execute("SELECT player FROM aliases WHERE alias = ?", [key]).fetchone()
+        key = found[0] if found else key
     result = con.execute(RECORDS, [cooperative, key, key])
     columns = [d[0] for d in result.description]
     rows = [dict(zip(columns, row, strict=True)) for row in result.fetchall()]

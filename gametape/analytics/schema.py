@@ -78,12 +78,14 @@ RATINGS = {  # gametape.analytics.ratings: each player's rating after each game
     "sigma": "DOUBLE",
     "rating": "DOUBLE",
 }
+ALIASES = {"alias": "VARCHAR", "player": "VARCHAR"}  # gametape.analytics.aliases: merged names
 FILES = {"path": "VARCHAR", "game_id": "VARCHAR", "size": "BIGINT", "mtime_ns": "BIGINT"}
 SHARED = {
     "games": GAMES,
     "game_players": GAME_PLAYERS,
     "events": EVENTS,
     "ratings": RATINGS,
+    "aliases": ALIASES,
     "_files": FILES,
 }
 PUBLIC = ("games", "game_players", "events")

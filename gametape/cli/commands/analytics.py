@@ -12,6 +12,7 @@ from rich.text import Text
 from gametape.cli.common import STATE, JsonOpt, progress
 from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
 from gametape.errors import MachineError, UsageError
+from gametape.text import plural
 
 app = typer.Typer()
 
@@ -221,9 +222,13 @@ def stats(
 @app.command()
 @friendly_errors
 def players(
-    name: Annotated[
-        str | None,
-        typer.Argument(metavar="[NAME]", help="One person (default: everyone)."),
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[NAME | merge NAME INTO | unmerge NAME]",
+            help="One person (default: everyone); or merge two names into one person, or "
+            "undo a merge.",
+        ),
     ] = None,
     fmt: Annotated[
         str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
@@ -236,12 +241,27 @@ def players(
     `ANN` and ` ann ` are one (docs/players.md). A cooperative game (Hanabi) has no wins or
     losses: its mean score is the team's.
 
-    Example: `gametape players` · `gametape players ann --json` · `gametape players -f csv`
+    `merge "Ann B" ann` counts every game of "Ann B" as ann's, kept in the store's
+    players.log (no game log changes); `unmerge "Ann B"` takes that back.
+
+    Example: `gametape players` · `gametape players ann --json` · `gametape players -f csv` ·
+    `gametape players merge "Ann B" ann`
     """
     from gametape.cli.tables import FORMATS, rich_table, text_writer
 
     if fmt not in FORMATS:
         fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
+    words = words or []
+    if len(words) > 1 and words[0] in ("merge", "unmerge"):
+        _merge(words, json)
+        return
+    if len(words) > 1:
+        fail(
+            f"one name at a time, got {len(words)}: {', '.join(map(repr, words))}",
+            EXIT_USAGE,
+            hint='quote a name with spaces: gametape players "Ann B"',
+        )
+    name = words[0] if words else None
     rows, left_out = fresh_model().players(name)
     if name is not None and not rows:
         fail(
@@ -255,17 +275,43 @@ def players(
     if fmt != "table":
         text_writer(columns, fmt, sys.stdout)([list(r.values()) for r in rows])
         return
-    # `player` is `name` read one way; other spellings only when there are some
+    # `player` is `name` read one way; other spellings go under the table
     shown = ["name", "ruleset", "games", "wins", "draws", "losses", "rating", "mean_score"]
     shown.append("last_played")
-    if any(len(r["written"]) > 1 for r in rows):
-        shown.append("written")
     headings = [c.replace("_", " ").replace("ruleset", "game") for c in shown]
     render(rich_table(headings, [[r[c] for c in shown] for r in rows], "players"))
+    spellings: dict[str, set[str]] = {}
+    for r in rows:
+        spellings.setdefault(r["name"], set()).update(set(r["written"]) - {r["name"]})
+    for shown_name, others in spellings.items():
+        if others:
+            also = ", ".join(sorted(others))
+            err.print(Text(f"{shown_name} also played as {also}", style="dim"))
     note = "finished games only"
     if left_out:
         note += f"; {left_out} game{'s' if left_out != 1 else ''} not finished left out"
     err.print(Text(note, style="dim"))
+
+
+def _merge(words: list[str], json: bool) -> None:
+    model = fresh_model()
+    if words[0] == "merge":
+        if len(words) != 3:
+            fail('say two names: gametape players merge "Ann B" ann', EXIT_USAGE)
+        person, games = model.merge(words[1], words[2])
+        if json:
+            print_json({"merged": words[1], "into": person, "games": games})
+            return
+        verb = "counts" if games == 1 else "count"
+        out.print(Text(f"{words[1]}'s {plural(games, 'game')} now {verb} as {person}'s"))
+        return
+    if len(words) != 2:
+        fail("say one name: gametape players unmerge NAME", EXIT_USAGE)
+    was = model.unmerge(words[1])
+    if json:
+        print_json({"unmerged": words[1], "was": was})
+        return
+    out.print(Text(f"{words[1]} is their own person again (was merged into {was})"))
 
 
 @app.command()

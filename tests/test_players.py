@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
 from gametape.analytics import ReadModel
+from gametape.analytics.players import streaks
 from gametape.analytics.ratings import ranks
 from gametape.cli.app import app
 from gametape.engine import simulate as sim
@@ -128,6 +129,42 @@ def test_records_match_the_engines_results_and_names_are_people(tmp_path):
     assert wins["ann"] + wins["bob"] + draws["ann"] == 3  # each game: one winner, or a draw
 
 
+@pytest.mark.parametrize(
+    ("results", "current", "best"),
+    [("WWLDW", "W1", 2), ("LLL", "L3", 0), ("DWWWLW", "W1", 3), ("D", "D1", 0), (None, None, None)],
+)
+def test_streaks_by_hand(results, current, best):
+    assert streaks(results) == (current, best)
+
+
+def test_one_person_in_detail_sums_their_own_play(tmp_path):
+    store, games = _store(tmp_path)
+    model = ReadModel(store.root)
+    model.refresh()
+    detail = model.player("ann")
+    seat = {id(g): [person(p) for p in g.players].index("ann") for g in games}
+    mean = {
+        name: round(sum(g.result().scores[seat[id(g)]] for g in of) / len(of), 2)
+        for name, of in (("hanamikoji-classic", games[:3]), ("hanabi", games[3:]))
+    }
+    assert detail["by_player_count"] == [
+        {"ruleset": "hanabi", "players": 3, "games": 2, "mean_score": mean["hanabi"]},
+        {
+            "ruleset": "hanamikoji-classic",
+            "players": 2,
+            "games": 3,
+            "mean_score": mean["hanamikoji-classic"],
+        },
+    ]
+    _, direct = model.query(
+        "SELECT sum(plays), sum(clues_given), sum(critical_discards) FROM hanabi.game_players "
+        "WHERE player = 'ann'"
+    )
+    hanabi = next(f for f in detail["facts"] if f["ruleset"] == "hanabi")
+    assert (hanabi["plays"], hanabi["clues_given"], hanabi["critical_discards"]) == direct[0]
+    assert direct[0][1] > 0  # ann gave clues: the sums are not all empty
+
+
 def test_the_players_command(tmp_path):
     store, _ = _store(tmp_path)
     env = {"GAMETAPE_STORE": str(store.root), "COLUMNS": "120"}
@@ -138,10 +175,10 @@ def test_the_players_command(tmp_path):
     data = json.loads(one.stdout)
     assert {r["player"] for r in data["players"]} == {"ann"} and data["left_out"] == 1
     csv = runner.invoke(app, ["players", "-f", "csv"], env=env).stdout.splitlines()
-    assert (
-        csv[0]
-        == "player,name,ruleset,games,wins,draws,losses,rating,mean_score,last_played,written"
-    )
+    assert csv[0].split(",") == [
+        *("player", "name", "ruleset", "games", "wins", "draws", "losses", "rating"),
+        *("mean_score", "last_played", "written", "streak", "best_streak"),
+    ]
     assert len(csv) == 1 + 5  # ann, bob: two games each; cat: Hanabi
 
 

@@ -462,6 +462,14 @@ class ReadModel:
         with self.connect(read_only=True) as con:
             return records(con, cooperative, name)
 
+    def player(self, player: str) -> dict[str, Any]:
+        """One person (a ``player`` of ``players()``) in detail (players.one)."""
+        from gametape.analytics.players import one
+
+        columns = {r.name: dict(r.player_columns) for r in all_rulesets()}
+        with self.connect(read_only=True) as con:
+            return one(con, player, columns)
+
     def merge(self, alias: str, into: str) -> tuple[str, int]:
         """Count ``alias`` as the person ``into`` from now on (gametape.analytics.aliases);
         return that person and how many games ``alias`` played. Refused: one name already, a

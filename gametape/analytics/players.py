@@ -12,6 +12,7 @@ from typing import Any
 
 import duckdb
 
+from gametape.analytics.schema import schema_of
 from gametape.text import person
 
 # One row per person and game, from finished games only. A game's winners decide: the only
@@ -19,7 +20,7 @@ from gametape.text import person
 RECORDS = """
     WITH played AS (
         SELECT coalesce(a.player, p.player) AS player, p.name, p.ruleset, p.score, p.won,
-               g.recorded, len(g.winners) AS winners, a.player IS NOT NULL AS merged,
+               g.recorded, g.game_id, len(g.winners) AS winners, a.player IS NOT NULL AS merged,
                p.ruleset IN (SELECT unnest(?)) AS cooperative
         FROM game_players p JOIN games g USING (game_id)
         LEFT JOIN aliases a ON a.alias = p.player
@@ -39,11 +40,15 @@ RECORDS = """
                     ELSE count(*) FILTER (WHERE NOT won AND winners > 0) END AS losses,
                round(avg(score), 2) AS mean_score,
                strftime(max(recorded), '%Y-%m-%d') AS last_played,
-               list(DISTINCT name ORDER BY name) AS written
+               list(DISTINCT name ORDER BY name) AS written,
+               CASE WHEN any_value(cooperative) THEN NULL ELSE string_agg(
+                   CASE WHEN won AND winners = 1 THEN 'W'
+                        WHEN winners > 1 AND won OR winners = 0 THEN 'D' ELSE 'L' END,
+                   '' ORDER BY recorded, game_id) END AS results
         FROM played GROUP BY player, ruleset
     )
     SELECT r.player, r.name, r.ruleset, r.games, r.wins, r.draws, r.losses,
-           round(l.rating, 2) AS rating, r.mean_score, r.last_played, r.written
+           round(l.rating, 2) AS rating, r.mean_score, r.last_played, r.written, r.results
     FROM records r LEFT JOIN latest l USING (player, ruleset)
     ORDER BY r.player, r.ruleset"""
 
@@ -65,6 +70,57 @@ def records(
         key = found[0] if found else key
     result = con.execute(RECORDS, [cooperative, key, key])
     columns = [d[0] for d in result.description]
-    rows = [dict(zip(columns, row, strict=True)) for row in result.fetchall()]
+    rows = []
+    for values in result.fetchall():
+        row = dict(zip(columns, values, strict=True))
+        row["streak"], row["best_streak"] = streaks(row.pop("results"))
+        rows.append(row)
     (left_out,) = con.execute(LEFT_OUT, [key, key]).fetchone() or (0,)
     return rows, left_out
+
+
+def streaks(results: str | None) -> tuple[str | None, int | None]:
+    """From results in play order (``WWLDW``): the current streak (``W1``: the last game
+    was a win, the one before not) and the longest run of wins."""
+    if not results:
+        return None, None
+    last = results[-1]
+    current = len(results) - len(results.rstrip(last))
+    best = max((len(run) for run in results.split("L") for run in run.split("D")), default=0)
+    return f"{last}{current}", best
+
+
+# One person's games by player count, and their own facts summed (any game's player columns).
+BY_COUNT = """
+    SELECT p.ruleset, g.player_count AS players, count(*) AS games,
+           round(avg(p.score), 2) AS mean_score
+    FROM game_players p JOIN games g USING (game_id)
+    LEFT JOIN aliases a ON a.alias = p.player
+    WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?
+    GROUP BY ALL ORDER BY ALL"""
+NUMERIC = ("INTEGER", "BIGINT", "DOUBLE")
+
+
+def one(
+    con: duckdb.DuckDBPyConnection, player: str, columns: dict[str, dict[str, str]]
+) -> dict[str, Any]:
+    """One person (as records' ``player``) in more detail: their finished games by player
+    count, and for each game with columns of its own (``columns``: game → column → type)
+    the sum of each numeric one over their games."""
+    result = con.execute(BY_COUNT, [player])
+    names = [d[0] for d in result.description]
+    by_count = [dict(zip(names, row, strict=True)) for row in result.fetchall()]
+    facts = []
+    for ruleset in sorted({r["ruleset"] for r in by_count}):
+        numeric = [c for c, kind in columns.get(ruleset, {}).items() if kind in NUMERIC]
+        if not numeric:
+            continue
+        sums = ", ".join(f'sum(p."{c}")' for c in numeric)
+        row = con.execute(
+            f"SELECT {sums} FROM {schema_of(ruleset)}.game_players p JOIN games g "
+            "USING (game_id) LEFT JOIN aliases a ON a.alias = p.player "
+            "WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?",
+            [player],
+        ).fetchone()
+        facts.append({"ruleset": ruleset, **dict(zip(numeric, row or (), strict=True))})
+    return {"by_player_count": by_count, "facts": facts}

@@ -235,9 +235,11 @@ def players(
     ] = "table",
     json: JsonOpt = False,
 ) -> None:
-    """Each person's record in every game they played: games, wins, draws, losses, rating
-    (openskill's, after their last game), mean score and when they last played, from
-    finished games only. Names are people: `Ann`,
+    """Each person's record in every game they played: games, wins, draws, losses, the
+    current streak (W2: won the last two), rating (openskill's, after their last game), mean
+    score and when they last played, from finished games only. With a NAME, also their games
+    by player count and their own play summed (in Hanabi: plays, clues given, critical
+    discards and more). Names are people: `Ann`,
     `ANN` and ` ann ` are one (docs/players.md). A cooperative game (Hanabi) has no wins or
     losses: its mean score is the team's.
 
@@ -262,24 +264,49 @@ def players(
             hint='quote a name with spaces: gametape players "Ann B"',
         )
     name = words[0] if words else None
-    rows, left_out = fresh_model().players(name)
+    model = fresh_model()
+    rows, left_out = model.players(name)
     if name is not None and not rows:
         fail(
             f"no finished game has a player named {name!r}",
             hint="`gametape players` lists everyone (names are matched ignoring case and width)",
         )
+    detail = model.player(rows[0]["player"]) if name is not None else None
     if json:
-        print_json({"players": rows, "left_out": left_out})
+        print_json({"players": rows, "left_out": left_out, **(detail or {})})
         return
     columns = list(rows[0]) if rows else ["player", "ruleset", "games"]
     if fmt != "table":
         text_writer(columns, fmt, sys.stdout)([list(r.values()) for r in rows])
         return
     # `player` is `name` read one way; other spellings go under the table
-    shown = ["name", "ruleset", "games", "wins", "draws", "losses", "rating", "mean_score"]
-    shown.append("last_played")
-    headings = [c.replace("_", " ").replace("ruleset", "game") for c in shown]
-    render(rich_table(headings, [[r[c] for c in shown] for r in rows], "players"))
+    headings = ["name", "game", "games", "W-D-L", "streak", "rating", "mean", "last game"]
+    table = [
+        [
+            r["name"],
+            r["ruleset"],
+            r["games"],
+            None if r["wins"] is None else f"{r['wins']}-{r['draws']}-{r['losses']}",
+            r["streak"],
+            r["rating"],
+            r["mean_score"],
+            r["last_played"],
+        ]
+        for r in rows
+    ]
+    render(rich_table(headings, table, "players"))
+    if detail is not None:
+        by_count = detail["by_player_count"]
+        render(
+            rich_table(
+                ["game", "players", "games", "mean score"],
+                [list(r.values()) for r in by_count],
+                "by player count",
+            )
+        )
+        for facts in detail["facts"]:
+            pairs = [[k.replace("_", " "), v] for k, v in facts.items() if k != "ruleset"]
+            render(rich_table(["", "total"], pairs, f"{facts['ruleset']}: their own play"))
     spellings: dict[str, set[str]] = {}
     for r in rows:
         spellings.setdefault(r["name"], set()).update(set(r["written"]) - {r["name"]})
@@ -287,7 +314,7 @@ def players(
         if others:
             also = ", ".join(sorted(others))
             err.print(Text(f"{shown_name} also played as {also}", style="dim"))
-    note = "finished games only"
+    note = "W-D-L: won, drawn, lost; streak W2: won the last two; finished games only"
     if left_out:
         note += f"; {left_out} game{'s' if left_out != 1 else ''} not finished left out"
     err.print(Text(note, style="dim"))

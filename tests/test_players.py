@@ -18,6 +18,7 @@ from gametape.analytics import ReadModel
 from gametape.analytics.players import streaks
 from gametape.analytics.ratings import ranks
 from gametape.cli.app import app
+from gametape.cli.tables import sparkline
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game
 from gametape.engine.registry import get_ruleset
@@ -137,6 +138,11 @@ def test_streaks_by_hand(results, current, best):
     assert streaks(results) == (current, best)
 
 
+def test_a_sparkline_by_hand():
+    assert sparkline([0, 7, 3.5]) == "▁█▅" and sparkline([5, 5]) == "▁▁" and sparkline([]) == ""
+    assert sparkline(range(100), width=40) == sparkline(range(60, 100))
+
+
 def test_one_person_in_detail_sums_their_own_play(tmp_path):
     store, games = _store(tmp_path)
     model = ReadModel(store.root)
@@ -163,6 +169,16 @@ def test_one_person_in_detail_sums_their_own_play(tmp_path):
     hanabi = next(f for f in detail["facts"] if f["ruleset"] == "hanabi")
     assert (hanabi["plays"], hanabi["clues_given"], hanabi["critical_discards"]) == direct[0]
     assert direct[0][1] > 0  # ann gave clues: the sums are not all empty
+    _, rated = model.query(
+        "SELECT round(rating, 2) FROM ratings WHERE player = 'ann' ORDER BY game_number"
+    )
+    assert detail["history"] == [
+        {"ruleset": "hanamikoji-classic", "of": "rating", "values": [r for (r,) in rated]},
+        {"ruleset": "hanabi", "of": "score", "values": [g.result().scores[0] for g in games[3:]]},
+    ]
+    shown = runner.invoke(app, ["players", "ann"], env={"GAMETAPE_STORE": str(store.root)})
+    assert "hanamikoji-classic rating, game by game" in shown.stdout
+    assert "hanabi score, game by game" in shown.stdout
 
 
 def test_the_players_command(tmp_path):

@@ -99,6 +99,15 @@ BY_COUNT = """
     WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?
     GROUP BY ALL ORDER BY ALL"""
 NUMERIC = ("INTEGER", "BIGINT", "DOUBLE")
+# The score of each finished game in play order, for the games that are not rated (Hanabi:
+# the team's score, the trend a cooperative group follows).
+TEAM_SCORES = """
+    SELECT p.ruleset, list(p.score ORDER BY g.recorded, g.game_id)
+    FROM game_players p JOIN games g USING (game_id)
+    LEFT JOIN aliases a ON a.alias = p.player
+    WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?
+      AND p.ruleset NOT IN (SELECT unnest(?))
+    GROUP BY ALL ORDER BY ALL"""
 
 
 def one(
@@ -123,4 +132,15 @@ def one(
             [player],
         ).fetchone()
         facts.append({"ruleset": ruleset, **dict(zip(numeric, row or (), strict=True))})
-    return {"by_player_count": by_count, "facts": facts}
+    ratings = con.execute(
+        "SELECT ruleset, list(rating ORDER BY game_number) FROM ratings WHERE player = ? "
+        "GROUP BY ALL ORDER BY ALL",
+        [player],
+    ).fetchall()
+    scores = con.execute(TEAM_SCORES, [player, [r for r, _ in ratings]]).fetchall()
+    history = [
+        {"ruleset": ruleset, "of": of, "values": [round(v, 2) for v in values]}
+        for of, rows in (("rating", ratings), ("score", scores))
+        for ruleset, values in rows
+    ]
+    return {"by_player_count": by_count, "facts": facts, "history": history}

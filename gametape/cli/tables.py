@@ -94,3 +94,17 @@ def histogram(rows: Sequence[dict[str, Any]], width: int = 40) -> Table:
             bar = Text("█" * max(1, round(games / top * width)), style="cyan")
             table.add_row(str(count) if i == 0 else "", label, str(games), bar)
     return table
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: Sequence[float], width: int = 40) -> str:
+    """``values`` as one line of bars, lowest ▁ to highest █; the last ``width`` values when
+    there are more."""
+    values = list(values)[-width:]
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    return "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in values)

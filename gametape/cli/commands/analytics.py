@@ -101,6 +101,7 @@ def index(
     err.print(Text(f"read model: {model.path}", style="dim"))
 
 
+SPARK = 40  # games in a player's rating or score line
 TABLE_ROWS = 1000  # a terminal table shows this many rows; the other formats stream them all
 
 
@@ -238,8 +239,8 @@ def players(
     """Each person's record in every game they played: games, wins, draws, losses, the
     current streak (W2: won the last two), rating (openskill's, after their last game), mean
     score and when they last played, from finished games only. With a NAME, also their games
-    by player count and their own play summed (in Hanabi: plays, clues given, critical
-    discards and more). Names are people: `Ann`,
+    by player count, their own play summed (in Hanabi: plays, clues given, critical
+    discards and more), and their rating (a cooperative game: the score) game by game. Names are people: `Ann`,
     `ANN` and ` ann ` are one (docs/players.md). A cooperative game (Hanabi) has no wins or
     losses: its mean score is the team's.
 
@@ -249,7 +250,7 @@ def players(
     Example: `gametape players` · `gametape players ann --json` · `gametape players -f csv` ·
     `gametape players merge "Ann B" ann`
     """
-    from gametape.cli.tables import FORMATS, rich_table, text_writer
+    from gametape.cli.tables import FORMATS, rich_table, sparkline, text_writer
 
     if fmt not in FORMATS:
         fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
@@ -304,6 +305,16 @@ def players(
                 "by player count",
             )
         )
+        for series in detail["history"]:
+            values = series["values"]
+            last = f"the last {SPARK} games" if len(values) > SPARK else "game by game"
+            out.print(
+                Text.assemble(
+                    (f"{series['ruleset']} {series['of']}, {last}  ", "bold"),
+                    (sparkline(values, SPARK), "cyan"),
+                    f"  now {values[-1]} (low {min(values)}, high {max(values)})",
+                )
+            )
         for facts in detail["facts"]:
             pairs = [[k.replace("_", " "), v] for k, v in facts.items() if k != "ruleset"]
             render(rich_table(["", "total"], pairs, f"{facts['ruleset']}: their own play"))

@@ -240,9 +240,9 @@ def players(
     current streak (W2: won the last two), rating (openskill's, after their last game), mean
     score and when they last played, from finished games only. With a NAME, also their games
     by player count, their own play summed (in Hanabi: plays, clues given, critical
-    discards and more), and their rating (a cooperative game: the score) game by game. Names are people: `Ann`,
-    `ANN` and ` ann ` are one (docs/players.md). A cooperative game (Hanabi) has no wins or
-    losses: its mean score is the team's.
+    discards and more), and their rating (a cooperative game: the score) game by game.
+    Names are people: `Ann`, `ANN` and ` ann ` are one (docs/players.md). A cooperative game
+    (Hanabi) has no wins or losses: its mean score is the team's.
 
     `merge "Ann B" ann` counts every game of "Ann B" as ann's, kept in the store's
     players.log (no game log changes); `unmerge "Ann B"` takes that back.

@@ -18,6 +18,7 @@ from bench import (
     analytics_bench,
     import_bench,
     page_bench,
+    players_bench,
     record_bench,
     replay_bench,
     startup_bench,
@@ -71,6 +72,15 @@ def main() -> int:
         figures.append(
             Figure("page", f"{name}: draw the HTML page (s)", pg["seconds"], 0.5, "at_most")
         )
+    print()
+    pl = players_bench.run(players_bench.GAMES // scale)
+    for key, label in (
+        ("records", "every person's records"),
+        ("one", "one person in detail"),
+        ("ratings", "every rating recomputed"),
+    ):
+        games = f"{players_bench.GAMES // scale:,} games"
+        figures.append(Figure("players", f"{games}: {label} (s)", pl[key], 1, "at_most"))
     print()
     r = record_bench.run()
     figures.append(Figure("record", "Hanabi play: keystrokes", r["hanabi_play_keys"], 8, "at_most"))

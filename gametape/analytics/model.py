@@ -230,6 +230,8 @@ class ReadModel:
         for game in schema.schemas():
             for view, sql in schema.views(game).items():
                 con.execute(f"CREATE OR REPLACE VIEW {view} AS {sql}")
+        for view, sql in schema.SHARED_VIEWS.items():
+            con.execute(f"CREATE OR REPLACE VIEW {view} AS {sql}")
         con.execute("INSERT OR REPLACE INTO _meta VALUES ('schema_version', ?)", [version])
 
     # --- refresh ------------------------------------------------------------------------
@@ -489,10 +491,8 @@ class ReadModel:
                 )
 
             def games(who: str) -> set[str]:
-                names = [who, *(n for n, p in merged.items() if p == who)]
-                rows = con.execute(
-                    "SELECT DISTINCT game_id FROM game_players WHERE player IN (SELECT unnest(?))",
-                    [names],
+                rows = con.execute(  # its own games, and those of names merged into it
+                    "SELECT DISTINCT game_id FROM people WHERE ? IN (player, person)", [who]
                 ).fetchall()
                 return {g for (g,) in rows}
 

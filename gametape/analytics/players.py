@@ -19,12 +19,11 @@ from gametape.text import person
 # winner wins; two or more winners, or none in a game that is not cooperative, is a draw.
 RECORDS = """
     WITH played AS (
-        SELECT coalesce(a.player, p.player) AS player, p.name, p.ruleset, p.score, p.won,
-               g.recorded, g.game_id, len(g.winners) AS winners, a.player IS NOT NULL AS merged,
+        SELECT p.person AS player, p.name, p.ruleset, p.score, p.won, p.merged,
+               g.recorded, g.game_id, len(g.winners) AS winners,
                p.ruleset IN (SELECT unnest(?)) AS cooperative
-        FROM game_players p JOIN games g USING (game_id)
-        LEFT JOIN aliases a ON a.alias = p.player
-        WHERE g.status = 'finished' AND (? IS NULL OR coalesce(a.player, p.player) = ?)
+        FROM people p JOIN games g USING (game_id)
+        WHERE g.status = 'finished' AND (? IS NULL OR p.person = ?)
     ), latest AS (
         SELECT player, ruleset, arg_max(rating, game_number) AS rating
         FROM ratings GROUP BY ALL
@@ -53,9 +52,8 @@ RECORDS = """
     ORDER BY r.player, r.ruleset"""
 
 LEFT_OUT = """
-    SELECT count(DISTINCT game_id) FROM game_players p JOIN games g USING (game_id)
-    LEFT JOIN aliases a ON a.alias = p.player
-    WHERE g.status <> 'finished' AND (? IS NULL OR coalesce(a.player, p.player) = ?)"""
+    SELECT count(DISTINCT game_id) FROM people p JOIN games g USING (game_id)
+    WHERE g.status <> 'finished' AND (? IS NULL OR p.person = ?)"""
 
 
 def records(
@@ -94,18 +92,16 @@ def streaks(results: str | None) -> tuple[str | None, int | None]:
 BY_COUNT = """
     SELECT p.ruleset, g.player_count AS players, count(*) AS games,
            round(avg(p.score), 2) AS mean_score
-    FROM game_players p JOIN games g USING (game_id)
-    LEFT JOIN aliases a ON a.alias = p.player
-    WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?
+    FROM people p JOIN games g USING (game_id)
+    WHERE g.status = 'finished' AND p.person = ?
     GROUP BY ALL ORDER BY ALL"""
 NUMERIC = ("INTEGER", "BIGINT", "DOUBLE")
 # The score of each finished game in play order, for the games that are not rated (Hanabi:
 # the team's score, the trend a cooperative group follows).
 TEAM_SCORES = """
     SELECT p.ruleset, list(p.score ORDER BY g.recorded, g.game_id)
-    FROM game_players p JOIN games g USING (game_id)
-    LEFT JOIN aliases a ON a.alias = p.player
-    WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?
+    FROM people p JOIN games g USING (game_id)
+    WHERE g.status = 'finished' AND p.person = ?
       AND p.ruleset NOT IN (SELECT unnest(?))
     GROUP BY ALL ORDER BY ALL"""
 
@@ -126,9 +122,9 @@ def one(
             continue
         sums = ", ".join(f'sum(p."{c}")' for c in numeric)
         row = con.execute(
-            f"SELECT {sums} FROM {schema_of(ruleset)}.game_players p JOIN games g "
-            "USING (game_id) LEFT JOIN aliases a ON a.alias = p.player "
-            "WHERE g.status = 'finished' AND coalesce(a.player, p.player) = ?",
+            f"SELECT {sums} FROM {schema_of(ruleset)}.game_players p JOIN people USING "
+            "(game_id, seat) JOIN games g USING (game_id) "
+            "WHERE g.status = 'finished' AND people.person = ?",
             [player],
         ).fetchone()
         facts.append({"ruleset": ruleset, **dict(zip(numeric, row or (), strict=True))})

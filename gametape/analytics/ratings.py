@@ -18,11 +18,9 @@ import pyarrow as pa
 # Every finished game of the competitive rulesets, in play order, with its seats in order
 # (each seat as the person it is, merged names followed).
 GAMES = """
-    SELECT g.game_id, g.ruleset, g.recorded,
-           list(coalesce(a.player, p.player) ORDER BY p.seat),
+    SELECT g.game_id, g.ruleset, g.recorded, list(p.person ORDER BY p.seat),
            list(p.score ORDER BY p.seat), list(p.won ORDER BY p.seat)
-    FROM games g JOIN game_players p USING (game_id)
-    LEFT JOIN aliases a ON a.alias = p.player
+    FROM games g JOIN people p USING (game_id)
     WHERE g.status = 'finished' AND g.ruleset IN (SELECT unnest(?))
     GROUP BY ALL ORDER BY g.recorded, g.game_id"""
 

@@ -51,7 +51,7 @@ GAME_PLAYERS = {
     "ruleset": "VARCHAR",
     "seat": "INTEGER",
     "name": "VARCHAR",
-    "player": "VARCHAR",  # the name as a person: gametape.analytics.players.person
+    "player": "VARCHAR",  # the name as a person: gametape.text.person
     "score": "INTEGER",
     "won": "BOOLEAN",
 }
@@ -89,6 +89,14 @@ SHARED = {
     "_files": FILES,
 }
 PUBLIC = ("games", "game_players", "events")
+# Shared views. `people`: game_players with each seat as the person it is, merged names
+# followed (`person`; `merged` when that came from players.log), which every query about
+# players reads instead of joining the aliases itself.
+SHARED_VIEWS = {
+    "people": "SELECT p.*, coalesce(a.player, p.player) AS person, "
+    "a.player IS NOT NULL AS merged FROM game_players p "
+    "LEFT JOIN aliases a ON a.alias = p.player",
+}
 
 _ARROW = {
     "VARCHAR": pa.string(),
@@ -162,6 +170,7 @@ def version() -> str:
             LAYOUT,
             sorted((t, sorted(c.items())) for t, c in tables().items()),
             sorted((g, sorted(views(g).items())) for g in schemas()),
+            sorted(SHARED_VIEWS.items()),
         )
     )
     return hashlib.sha256(text.encode()).hexdigest()[:16]

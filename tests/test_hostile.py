@@ -62,6 +62,8 @@ READERS = (
     ["index"],
     ["query", "SELECT 1"],
     ["stats"],
+    ["players"],
+    ["players", "merge", "a", "b"],
     ["show", "abcd"],
     ["log", "abcd"],
     ["replay", "abcd", "--all"],
@@ -484,6 +486,9 @@ def test_markup_in_names_and_moves_is_printed_as_text(tmp_path, game):
     result = gt("--store", str(root), "move", gid, "play [/]")
     assert result.exit_code == 1 and "[/]" in result.stderr
     assert snapshot(root) == before
+    merge = gt("--store", str(root), "players", "merge", "[/]", "[bold]b[/bold]")
+    assert merge.exit_code == 2 and "'[/]' and '[bold]b[/bold]' both played" in merge.stderr
+    assert snapshot(root) == before and not (root / "players.log").exists()
 
 
 # --- hostile hanab.live files --------------------------------------------------------------

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import csv
-import math
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import msgspec
 from rich.table import Table
 from rich.text import Text
+
+from gametape.charts import bins
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -73,26 +74,26 @@ def text_writer(
 
 def histogram(rows: Sequence[dict[str, Any]], width: int = 40) -> Table:
     """Scores by player count as horizontal bars; wide score ranges are binned."""
-    table = Table(box=None, show_header=True, header_style="bold")
-    table.add_column("players", justify="right")
-    table.add_column("score", justify="right")
-    table.add_column("games", justify="right")
-    table.add_column("")
     by_count: dict[int, dict[int, int]] = {}
     for r in rows:
         by_count.setdefault(r["player_count"], {})[r["score"]] = r["games"]
-    for count, scores in sorted(by_count.items()):
-        lo, hi = min(scores), max(scores)
-        step = max(1, math.ceil((hi - lo + 1) / 12))
-        bins: dict[int, int] = {}
-        for score, games in scores.items():
-            start = lo + (score - lo) // step * step
-            bins[start] = bins.get(start, 0) + games
-        top = max(bins.values())
-        for i, (start, games) in enumerate(sorted(bins.items())):
-            label = str(start) if step == 1 else f"{start}-{start + step - 1}"
-            bar = Text("█" * max(1, round(games / top * width)), style="cyan")
-            table.add_row(str(count) if i == 0 else "", label, str(games), bar)
+    return bar_table(
+        "players", {str(count): bins(scores) for count, scores in sorted(by_count.items())}, width
+    )
+
+
+def bar_table(key: str, groups: dict[str, list[tuple[str, int]]], width: int = 40) -> Table:
+    """Histograms (``charts.bins``) one under another, each group's name in column ``key``."""
+    table = Table(box=None, show_header=True, header_style="bold")
+    table.add_column(Text(key), justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("")
+    for name, bars in groups.items():
+        top = max((games for _, games in bars), default=0) or 1
+        for i, (label, games) in enumerate(bars):
+            bar = Text("█" * (max(1, round(games / top * width)) if games else 0), style="cyan")
+            table.add_row(Text(name) if i == 0 else "", label, str(games), bar)
     return table
 
 

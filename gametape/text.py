@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 # C0 controls but tab and newline, DEL, the C1 controls (ESC [ and CSI reach a terminal), and
 # lone surrogates (a file name's bytes that are not UTF-8, as Python decodes them).
@@ -55,3 +56,27 @@ def person(name: str) -> str:
     ``Ann``), case folded (``ANN`` is ``ann``, ``ß`` is ``ss``), runs of white space as one
     space. Two names that read the same are one person, in a game and across games."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+# Letters of other scripts that look like Latin ones (a short table after Unicode TR39's
+# confusables: the Cyrillic and Greek letters a name is most likely to hide).
+_LATIN_LOOK = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеѕіјорсхуһԁԛԝӏ"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορτυχ",  # Greek
+    "ABESIJKMHOPCTXYaesijopcxyhdqwlABEZHIKMNOPTYXaikvoptux",
+)
+
+
+def look(name: str) -> str:
+    """What a name looks like: :func:`person`'s reading of it with Cyrillic and Greek
+    letters that look Latin read as those Latin letters (``Аnn`` with a Cyrillic А looks
+    like ``ann``). Two people who look alike are worth a warning, never a merge."""
+    return person(unicodedata.normalize("NFKC", name).translate(_LATIN_LOOK))
+
+
+def look_alikes(names: Iterable[str]) -> list[list[str]]:
+    """Groups (of two or more) of different people's names that look alike, each sorted."""
+    groups: dict[str, set[str]] = {}
+    for name in names:
+        groups.setdefault(look(name), set()).add(name)
+    return sorted(sorted(same) for same in groups.values() if len({person(n) for n in same}) > 1)

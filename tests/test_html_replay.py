@@ -554,3 +554,31 @@ def test_every_games_page_fits_and_draws_cards_readably_in_chromium(browser, exp
             )
         assert not errors, (label, errors)
         tab.close()
+
+
+def test_a_players_page_draws_its_charts_and_fits_a_phone_in_chromium(browser, tmp_path):
+    """One person's page (`players NAME -f html`): a hostile name is text, the SVG charts
+    are drawn at a readable size, and the page itself never scrolls sideways at 390 px."""
+    from gametape.analytics import ReadModel
+    from gametape.analytics.player_page import page as player_page
+
+    store = Store(tmp_path / "store")
+    evil = '<img src=x onerror="document.title=1">'
+    for i in range(6):
+        g = _game("hanamikoji-classic", i, [evil, "bob"])
+        store.create(g.setup, g.events[1:])
+    model = ReadModel(store.root)
+    model.refresh()
+    html = tmp_path / "player.html"
+    html.write_text(player_page(model.players(evil), "finished games only"))
+    tab = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    tab.goto(html.as_uri())
+    assert tab.inner_text("h1") == evil and tab.title() != "1"
+    assert tab.evaluate("document.images.length") == 0
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    sizes = tab.evaluate(
+        "[...document.querySelectorAll('svg.chart')].map(s => s.getBoundingClientRect().width)"
+    )
+    assert len(sizes) == 2 and all(300 <= w <= 390 for w in sizes)
+    assert tab.evaluate("document.querySelectorAll('svg.chart .dots circle').length") == 6
+    tab.close()

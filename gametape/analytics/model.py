@@ -456,21 +456,20 @@ class ReadModel:
             names = rulesets or reports.rulesets_present(con)
             return [reports.stats(con, name) for name in names]
 
-    def players(self, name: str | None = None) -> tuple[list[dict[str, Any]], int]:
-        """Each person's record per game (gametape.analytics.players.records)."""
-        from gametape.analytics.players import records
+    def players(self, name: str | None = None, abandoned: bool = False) -> dict[str, Any]:
+        """Each person's record per game (gametape.analytics.players.records), and with a
+        ``name`` that person in detail (players.one) under ``detail``; abandoned games
+        counted only if ``abandoned``."""
+        from gametape.analytics.players import one, records
 
         cooperative = [r.name for r in all_rulesets() if r.cooperative]
-        with self.connect(read_only=True) as con:
-            return records(con, cooperative, name)
-
-    def player(self, player: str) -> dict[str, Any]:
-        """One person (a ``player`` of ``players()``) in detail (players.one)."""
-        from gametape.analytics.players import one
-
         columns = {r.name: dict(r.player_columns) for r in all_rulesets()}
         with self.connect(read_only=True) as con:
-            return one(con, player, columns)
+            found = records(con, cooperative, name, abandoned)
+            if name is not None and found["players"]:
+                who = found["players"][0]["player"]
+                found["detail"] = one(con, who, columns, abandoned)
+            return found
 
     def merge(self, alias: str, into: str) -> tuple[str, int]:
         """Count ``alias`` as the person ``into`` from now on (gametape.analytics.aliases);

@@ -3,8 +3,8 @@ and ties), applied game by game in the order the games were played (the time of 
 last event, then its id). A player's rating is openskill's ordinal, mu - 3 sigma: what they
 are at least, with 99.7% confidence; everyone starts at 0 (mu 25, sigma 25/3).
 
-Only finished games count; a cooperative game (Hanabi) has no ratings, since its players win
-or lose together.
+Only finished games count, and not an abandoned one (it has no result); a cooperative game
+(Hanabi) has no ratings, since its players win or lose together.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ GAMES = """
     SELECT g.game_id, g.ruleset, g.recorded, list(p.person ORDER BY p.seat),
            list(p.score ORDER BY p.seat), list(p.won ORDER BY p.seat)
     FROM games g JOIN people p USING (game_id)
-    WHERE g.status = 'finished' AND g.ruleset IN (SELECT unnest(?))
+    WHERE g.status = 'finished' AND g.outcome IS DISTINCT FROM 'terminated'
+      AND g.ruleset IN (SELECT unnest(?))
     GROUP BY ALL ORDER BY g.recorded, g.game_id"""
 
 

@@ -232,28 +232,42 @@ def players(
         ),
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-f", help="table, csv, json or markdown.")
+        str,
+        typer.Option(
+            "--format", "-f", help="table, csv, json, markdown, or html (one person's page)."
+        ),
     ] = "table",
+    abandoned: Annotated[
+        bool,
+        typer.Option(
+            "--abandoned", help="Count abandoned games too (as games, never won, lost or rated)."
+        ),
+    ] = False,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (html).")
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Each person's record in every game they played: games, wins, draws, losses, the
     current streak (W2: won the last two), rating (openskill's, after their last game), mean
-    score and when they last played, from finished games only. With a NAME, also their games
-    by player count, their own play summed (in Hanabi: plays, clues given, critical
-    discards and more), and their rating (a cooperative game: the score) game by game.
-    Names are people: `Ann`, `ANN` and ` ann ` are one (docs/players.md). A cooperative game
-    (Hanabi) has no wins or losses: its mean score is the team's.
+    score and when they last played, from finished games (abandoned ones with `--abandoned`).
+    With a NAME, also their games by player count, their own play summed (in Hanabi: plays,
+    clues given, critical discards and more), their rating (a cooperative game: the score)
+    game by game, and their scores as a histogram; `-f html` writes that as a page with
+    charts. Names are people: `Ann`, `ANN` and ` ann ` are one (docs/players.md); names that
+    only look alike are warned about. A cooperative game (Hanabi) has no wins or losses: its
+    mean score is the team's.
 
     `merge "Ann B" ann` counts every game of "Ann B" as ann's, kept in the store's
     players.log (no game log changes); `unmerge "Ann B"` takes that back.
 
     Example: `gametape players` · `gametape players ann --json` · `gametape players -f csv` ·
-    `gametape players merge "Ann B" ann`
+    `gametape players ann -f html -o ann.html` · `gametape players merge "Ann B" ann`
     """
-    from gametape.cli.tables import FORMATS, rich_table, sparkline, text_writer
+    from gametape.cli.tables import FORMATS
 
-    if fmt not in FORMATS:
-        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
+    if fmt not in (*FORMATS, "html"):
+        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}, html", EXIT_USAGE)
     words = words or []
     if len(words) > 1 and words[0] in ("merge", "unmerge"):
         _merge(words, json)
@@ -265,28 +279,66 @@ def players(
             hint='quote a name with spaces: gametape players "Ann B"',
         )
     name = words[0] if words else None
-    model = fresh_model()
-    rows, left_out = model.players(name)
+    if fmt == "html" and name is None:
+        fail("a page is one person's: say a NAME (gametape players ann -f html)", EXIT_USAGE)
+    if output is not None and fmt != "html":
+        fail("--output writes a page: use it with -f html", EXIT_USAGE)
+    found = fresh_model().players(name, abandoned)
+    rows = found["players"]
     if name is not None and not rows:
         fail(
-            f"no finished game has a player named {name!r}",
+            f"no {'' if abandoned else 'finished '}game has a player named {name!r}",
             hint="`gametape players` lists everyone (names are matched ignoring case and width)",
         )
-    detail = model.player(rows[0]["player"]) if name is not None else None
+    counted = _counted(found["left_out"], abandoned)
     if json:
-        print_json({"players": rows, "left_out": left_out, **(detail or {})})
-        return
-    columns = list(rows[0]) if rows else ["player", "ruleset", "games"]
-    if fmt != "table":
+        print_json(found)
+    elif fmt == "html":
+        _player_page(found, counted, output)
+    elif fmt != "table":
+        from gametape.cli.tables import text_writer
+
+        columns = list(rows[0]) if rows else ["player", "ruleset", "games"]
         text_writer(columns, fmt, sys.stdout)([list(r.values()) for r in rows])
-        return
+    else:
+        _players_table(found)
+    if not json and fmt in ("table", "html"):
+        for group in found["look_alike"]:
+            err.print(
+                Text.assemble(
+                    ("warning:", "yellow"),
+                    f" {' and '.join(map(repr, group))} only look alike: different letters, "
+                    "so different people (if they are one: gametape players merge)",
+                )
+            )
+        if fmt == "table":
+            err.print(
+                Text(
+                    f"W-D-L: won, drawn, lost; streak W2: won the last two; {counted}", style="dim"
+                )
+            )
+
+
+def _counted(left_out: dict[str, int], abandoned: bool) -> str:
+    """Which games a players answer counted, in words."""
+    said = "finished and abandoned games" if abandoned else "finished games only"
+    if left_out:
+        parts = [f"{plural(n, 'game')} {why}" for why, n in left_out.items()]
+        said += f" ({', '.join(parts)} left out)"
+    return said
+
+
+def _players_table(found: dict[str, Any]) -> None:
+    from gametape.cli.tables import bar_table, rich_table, sparkline
+
+    rows = found["players"]
     # `player` is `name` read one way; other spellings go under the table
     headings = ["name", "game", "games", "W-D-L", "streak", "rating", "mean", "last game"]
     table = [
         [
             r["name"],
             r["ruleset"],
-            r["games"],
+            r["games"] if not r["abandoned"] else f"{r['games']} ({r['abandoned']} abandoned)",
             None if r["wins"] is None else f"{r['wins']}-{r['draws']}-{r['losses']}",
             r["streak"],
             r["rating"],
@@ -296,12 +348,12 @@ def players(
         for r in rows
     ]
     render(rich_table(headings, table, "players"))
+    detail = found.get("detail")
     if detail is not None:
-        by_count = detail["by_player_count"]
         render(
             rich_table(
                 ["game", "players", "games", "mean score"],
-                [list(r.values()) for r in by_count],
+                [list(r.values()) for r in detail["by_player_count"]],
                 "by player count",
             )
         )
@@ -315,6 +367,10 @@ def players(
                     f"  now {values[-1]} (low {min(values)}, high {max(values)})",
                 )
             )
+        if detail["histograms"]:
+            out.print(Text("scores", style="bold"))
+            groups = {h["ruleset"]: h["bins"] for h in detail["histograms"]}
+            render(bar_table("game", groups, width=30))
         for facts in detail["facts"]:
             pairs = [[k.replace("_", " "), v] for k, v in facts.items() if k != "ruleset"]
             render(rich_table(["", "total"], pairs, f"{facts['ruleset']}: their own play"))
@@ -325,10 +381,18 @@ def players(
         if others:
             also = ", ".join(sorted(others))
             err.print(Text(f"{shown_name} also played as {also}", style="dim"))
-    note = "W-D-L: won, drawn, lost; streak W2: won the last two; finished games only"
-    if left_out:
-        note += f"; {left_out} game{'s' if left_out != 1 else ''} not finished left out"
-    err.print(Text(note, style="dim"))
+
+
+def _player_page(found: dict[str, Any], counted: str, output: Path | None) -> None:
+    from gametape.analytics.player_page import page
+    from gametape.usecases import export
+
+    content = page(found, counted).encode()
+    if output is None:
+        sys.stdout.buffer.write(content)
+        return
+    export.write(output, content)
+    err.print(Text(f"wrote {output}", style="dim"))
 
 
 def _merge(words: list[str], json: bool) -> None:

@@ -77,6 +77,7 @@ def main() -> int:
     for key, label in (
         ("records", "every person's records"),
         ("one", "one person in detail"),
+        ("page", "one person's HTML page"),
         ("ratings", "every rating recomputed"),
     ):
         games = f"{players_bench.GAMES // scale:,} games"

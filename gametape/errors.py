@@ -60,7 +60,7 @@ class GametapeError(Exception):
         self,
         message: str,
         *,
-        path: Path | str | None = None,
+        path: object = None,
         line: int | None = None,
         seq: int | None = None,
         offset: int | None = None,
@@ -68,7 +68,8 @@ class GametapeError(Exception):
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.path = Path(path) if path is not None else None
+        # a file's path; or where a log kept elsewhere is, as its store names it (a URL)
+        self.path: Any = Path(path) if isinstance(path, str) and "://" not in path else path
         self.line = line
         self.seq = seq
         self.offset = offset

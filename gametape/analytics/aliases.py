@@ -17,6 +17,7 @@ from pathlib import Path
 import msgspec
 
 from gametape.errors import os_error
+from gametape.events.postgres import PgStore
 from gametape.text import person, shown_path
 
 FILE = "players.log"
@@ -32,10 +33,13 @@ class Entry(msgspec.Struct, omit_defaults=True, forbid_unknown_fields=True):
 _decode = msgspec.json.Decoder(Entry).decode
 
 
-def read(root: Path) -> tuple[dict[str, str], list[str]]:
+def read(root: Path | PgStore) -> tuple[dict[str, str], list[str]]:
     """Each merged name → the person it is, followed to the end (``a`` into ``b`` and ``b``
     into ``c``: ``a`` is ``c``); and what was wrong, if anything (a damaged line is skipped
-    and named by file and line: a torn last line costs that merge, never a game)."""
+    and named by file and line: a torn last line costs that merge, never a game). A
+    PostgreSQL store keeps the same lines in its gametape_players table."""
+    if not isinstance(root, Path):
+        return _parse(root.players_log(), f"{root.name} (gametape_players)")
     path = root / FILE
     try:
         if not path.is_file() or path.is_symlink():
@@ -47,6 +51,10 @@ def read(root: Path) -> tuple[dict[str, str], list[str]]:
         data = path.read_bytes()
     except OSError as exc:
         return {}, [str(os_error(exc, path, "cannot read"))]
+    return _parse(data, shown_path(path))
+
+
+def _parse(data: bytes, where: str) -> tuple[dict[str, str], list[str]]:
     merged: dict[str, str] = {}
     problems = []
     for number, line in enumerate(data.splitlines(), start=1):
@@ -55,7 +63,7 @@ def read(root: Path) -> tuple[dict[str, str], list[str]]:
         try:
             entry = _decode(line)
         except msgspec.DecodeError as exc:
-            problems.append(f"{shown_path(path)}:{number}: not a merge of names ({exc}); skipped")
+            problems.append(f"{where}:{number}: not a merge of names ({exc}); skipped")
             continue
         if entry.merge is not None and entry.into is not None:
             merged[entry.merge] = entry.into
@@ -74,7 +82,11 @@ def resolve(merged: dict[str, str], name: str) -> str:
 
 
 def append(
-    root: Path, *, merge: str | None = None, into: str | None = None, unmerge: str | None = None
+    root: Path | PgStore,
+    *,
+    merge: str | None = None,
+    into: str | None = None,
+    unmerge: str | None = None,
 ) -> None:
     """Append one merge (or unmerge) to the store's players.log, as one write of one line."""
     entry = Entry(
@@ -83,8 +95,11 @@ def append(
         into=person(into) if into is not None else None,
         unmerge=person(unmerge) if unmerge is not None else None,
     )
-    path = root / FILE
     line = msgspec.json.encode(entry) + b"\n"
+    if not isinstance(root, Path):
+        root.add_players_line(line)
+        return
+    path = root / FILE
     try:
         # not following a link, and not waiting on a FIFO: a special file is refused
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK

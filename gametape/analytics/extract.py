@@ -14,7 +14,7 @@ from gametape.engine.validate import validate
 from gametape.errors import PluginError
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
 from gametape.events.errors import LogError
-from gametape.events.log import LogRead, read_log
+from gametape.events.log import LogRead, Source, read_log
 from gametape.text import person
 
 
@@ -45,11 +45,12 @@ def _declared(rules: Any, facts: dict[str, Any], kind: str) -> dict[str, Any]:
     return facts
 
 
-def extract(path: Path) -> Rows:
-    """Read, validate and fold one log, collecting facts from the ruleset as it goes."""
+def extract(path: Path | Source, data: bytes | None = None) -> Rows:
+    """Read (or take ``data`` as its bytes), validate and fold one log, collecting facts
+    from the ruleset as it goes."""
     game_id = path.stem
     try:
-        read = read_log(path)
+        read = read_log(path, data=data)
     except LogError as exc:  # not even readable: a row that says so
         read = LogRead(path=path, error=exc)
     setup = read.events[0] if read.events and isinstance(read.events[0], Setup) else None

@@ -28,7 +28,8 @@ from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
 from gametape.engine.registry import all_rulesets
 from gametape.errors import GametapeError, NotFound, UsageError
-from gametape.events.store import SUFFIX
+from gametape.events.postgres import PgStore, is_url
+from gametape.events.store import SUFFIX, GameStore, Store
 from gametape.text import person, shown_path
 
 DB_NAME = "gametape.duckdb"
@@ -120,9 +121,18 @@ class ReadModel:
     >>> model.query("SELECT ruleset, count(*) FROM games GROUP BY ALL")
     """
 
-    def __init__(self, store_root: Path, db_path: Path | None = None) -> None:
-        self.root = Path(store_root).resolve()
-        self.path = db_path or self.root / DB_NAME
+    def __init__(self, store: Path | str | GameStore, db_path: Path | None = None) -> None:
+        if isinstance(store, Store):
+            store = store.root
+        # A file store's model lives in the store; a PostgreSQL store's in the user's cache
+        # (the database holds the logs, and only the logs).
+        self.pg = (
+            store if isinstance(store, PgStore) else PgStore(str(store)) if is_url(store) else None
+        )
+        self.root = Path(_cache() if self.pg else store).resolve()  # type: ignore[arg-type]
+        self.name = self.pg.name if self.pg else shown_path(self.root)
+        self.source: Path | PgStore = self.pg or self.root
+        self.path = db_path or (_in_cache(self.pg.name) if self.pg else self.root / DB_NAME)
         self.notes: list[str] = []  # what a person should hear: a damaged model rebuilt
 
     def __repr__(self) -> str:
@@ -130,17 +140,17 @@ class ReadModel:
 
     @property
     def writable(self) -> bool:
-        """Whether the model's directory can be written (a store may be read-only)."""
-        return os.access(self.path.parent, os.W_OK)
+        """Whether the model's directory can be written, or made (a store may be
+        read-only)."""
+        directory = self.path.parent
+        while not directory.exists() and directory != directory.parent:
+            directory = directory.parent
+        return os.access(directory, os.W_OK)
 
     def elsewhere(self) -> ReadModel:
         """This store's model kept in the user's cache instead of the store (for a read-only
         store): ``$XDG_CACHE_HOME/gametape/models/<digest of the store's path>.duckdb``."""
-        import hashlib
-
-        cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        digest = hashlib.sha256(str(self.root).encode("utf-8", "surrogateescape")).hexdigest()
-        return ReadModel(self.root, cache / "gametape" / "models" / f"{digest[:16]}.duckdb")
+        return ReadModel(self.source, _in_cache(str(self.root)))
 
     @contextmanager
     def connect(self, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -238,6 +248,8 @@ class ReadModel:
 
     def _scan(self) -> dict[str, tuple[int, int]]:
         files = {}
+        if self.pg is not None:  # a log only grows: its number of events is its version
+            return {str(self.pg.path(g)): (n, 0) for g, n in self.pg.versions().items()}
         if self.root.is_dir():
             for entry in os.scandir(self.root):
                 if not entry.name.endswith(SUFFIX) or shown_path(entry.name) != entry.name:
@@ -268,7 +280,7 @@ class ReadModel:
                 names = con.execute("SELECT value FROM _meta WHERE key = 'aliases'").fetchone()
         except (ModelError, duckdb.Error):  # missing tables, or a damaged file: rebuild
             return True
-        merged = _digest(aliases.read(self.root)[0])
+        merged = _digest(aliases.read(self.source)[0])
         return known != self._scan() or names is None or names[0] != merged
 
     def refresh(self, progress: Progress | None = None, jobs: int = 1) -> RefreshSummary:
@@ -314,7 +326,12 @@ class ReadModel:
                         "DELETE FROM games WHERE game_id IN (SELECT game_id FROM stale_ids)"
                     )
                     con.unregister("stale_ids")
-                for batch in _batches(_extract_all(todo, jobs, progress), BATCH):
+                extracted = (
+                    _extract_pg(self.pg, todo, progress)
+                    if self.pg is not None
+                    else _extract_all(todo, jobs, progress)
+                )
+                for batch in _batches(extracted, BATCH):
                     _load(con, batch, files)
                     # Each batch is committed with its files' rows: memory stays flat as the
                     # store grows, and a refresh cut short resumes where it stopped.
@@ -342,7 +359,7 @@ class ReadModel:
     def _load_aliases(self, con: duckdb.DuckDBPyConnection) -> bool:
         """Bring the ``aliases`` table in line with the store's players.log; whether it
         changed (then every rating is computed again)."""
-        merged, problems = aliases.read(self.root)
+        merged, problems = aliases.read(self.source)
         self.notes.extend(problems)
         digest = _digest(merged)
         row = con.execute("SELECT value FROM _meta WHERE key = 'aliases'").fetchone()
@@ -509,7 +526,7 @@ class ReadModel:
                     f"{alias!r} and {into!r} both played in game {both[0]}{more}: one game "
                     "cannot have the same person twice"
                 )
-        aliases.append(self.root, merge=a, into=target)
+        aliases.append(self.source, merge=a, into=target)
         return target, len(played)
 
     def unmerge(self, alias: str) -> str:
@@ -519,7 +536,7 @@ class ReadModel:
             row = con.execute("SELECT player FROM aliases WHERE alias = ?", [a]).fetchone()
         if row is None:
             raise NotFound(f"{alias!r} is not merged into anyone")
-        aliases.append(self.root, unmerge=a)
+        aliases.append(self.source, unmerge=a)
         return str(row[0])
 
     def export_parquet(self, directory: Path) -> list[Path]:
@@ -573,6 +590,31 @@ def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> 
     finally:
         if pool is not None:
             pool.shutdown()
+
+
+def _extract_pg(pg: PgStore, names: Sequence[str], progress: Progress | None) -> Iterator[Rows]:
+    """Extract games of a PostgreSQL store, their logs read a few hundred at a time."""
+    ids = [name.rpartition("#")[2] for name in names]
+    done = 0
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        logs = pg.raw_many(chunk)
+        for gid in chunk:
+            done += 1
+            if progress:
+                progress(done, len(ids))
+            yield extract(pg.path(gid), logs.get(gid, b""))
+
+
+def _cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gametape"
+
+
+def _in_cache(store: str) -> Path:
+    """Where the read model of a store is kept when not in the store: the user's cache, by
+    a digest of the store's name (``$XDG_CACHE_HOME/gametape/models/<digest>.duckdb``)."""
+    digest = hashlib.sha256(store.encode("utf-8", "surrogateescape")).hexdigest()
+    return _cache() / "models" / f"{digest[:16]}.duckdb"
 
 
 def _batches(rows: Iterator[Rows], size: int) -> Iterator[list[Rows]]:

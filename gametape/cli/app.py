@@ -12,6 +12,7 @@ from gametape.cli.commands import analytics, play, store
 from gametape.cli.common import STATE, StoreOpt
 from gametape.cli.output import err, friendly_errors, out
 from gametape.errors import UsageError
+from gametape.usecases.store import is_url
 
 app = typer.Typer(
     name="gametape",
@@ -25,6 +26,7 @@ app = typer.Typer(
 )
 for group in (play.app, store.app, analytics.app):
     app.registered_commands += group.registered_commands
+app.add_typer(store.stores)
 
 
 def _version(value: bool) -> None:
@@ -48,7 +50,7 @@ def _main(
 ) -> None:
     if store is not None and not store.strip():
         raise UsageError("--store is empty: name a directory (or leave the option out)")
-    STATE.store_path = Path(store) if store is not None else None
+    STATE.store_path = store if store is None or is_url(store) else Path(store)
 
 
 def _register_only_the_command_run(argv: list[str]) -> None:

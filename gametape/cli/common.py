@@ -12,7 +12,7 @@ from rich.text import Text
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.text import has_control
 from gametape.usecases import browse, record
-from gametape.usecases.store import Game, LogRead, Report, Store, default_store
+from gametape.usecases.store import Game, GameStore, LogRead, Report, default_store, open_store
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 StoreOpt = Annotated[
     str | None,
     typer.Option(
-        "--store", envvar="GAMETAPE_STORE", help="Directory of game logs.", show_default=False
+        "--store",
+        envvar="GAMETAPE_STORE",
+        help="Directory of game logs, or a postgresql:// URL (docs/stores.md).",
+        show_default=False,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable JSON output.")]
@@ -31,15 +34,20 @@ GameArg = Annotated[
 
 
 class Ctx:
-    store_path: Path | None = None
+    store_path: Path | str | None = None
+    _opened: tuple[Path | str, GameStore] | None = None
 
     @property
-    def store(self) -> Store:
-        """The store; commands that create games may create its directory."""
-        return Store(self.store_path or default_store())
+    def store(self) -> GameStore:
+        """The store (one per command: a PostgreSQL store keeps its connection); commands
+        that create games may create its directory or tables."""
+        spec = self.store_path or default_store()
+        if self._opened is None or self._opened[0] != spec:
+            self._opened = (spec, open_store(spec))
+        return self._opened[1]
 
     @property
-    def existing_store(self) -> Store:
+    def existing_store(self) -> GameStore:
         """The store, which must exist (exit 2 naming the path if it does not)."""
         return self.store.require()
 

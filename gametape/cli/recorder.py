@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gametape.cli.board import render as draw
-from gametape.errors import GametapeError
+from gametape.errors import GametapeError, MachineError
 from gametape.usecases.record import Recording, complete, move_forms
 
 HELP = (
@@ -25,7 +25,8 @@ QUIT = ("q", "quit", "exit")
 LEGAL_SHOWN = 40
 
 Complete = Callable[[str], list[str]]  # the words that may follow what was typed so far
-Reader = Callable[[str, Complete], str]
+Message = Callable[[], str]  # the prompt, asked again whenever it is drawn
+Reader = Callable[[Message, Complete], str]
 
 
 def prompt_reader(history: Iterable[str] = (), **session: Any) -> Reader:
@@ -51,9 +52,15 @@ def prompt_reader(history: Iterable[str] = (), **session: Any) -> Reader:
         past.append_string(line)
     prompt: PromptSession[str] = PromptSession(history=past, **session)
 
-    def read(message: str, complete: Complete) -> str:
+    def read(message: Message, complete: Complete) -> str:
         return prompt.prompt(message, completer=Words(complete), complete_while_typing=False)
 
+    def refresh() -> None:
+        """Draw the prompt again (a move recorded elsewhere changed whose turn it is)."""
+        if prompt.app.is_running:
+            prompt.app.invalidate()
+
+    read.refresh = refresh  # type: ignore[attr-defined]
     return read
 
 
@@ -66,7 +73,7 @@ class PlainReader:
         self.echo = echo
         self.line = 0
 
-    def __call__(self, message: str, complete: Complete) -> str:
+    def __call__(self, message: Message, complete: Complete) -> str:
         line = self.stream.readline()
         if not line:
             raise EOFError
@@ -74,7 +81,7 @@ class PlainReader:
         shown = line.rstrip("\n")
         if len(shown) > 120:
             shown = f"{shown[:100]}… ({len(shown):,} characters)"
-        self.echo.print(Text(message + shown))
+        self.echo.print(Text(message() + shown))
         return line
 
 
@@ -113,7 +120,7 @@ class Recorder:
         self.show_board()
         while True:
             try:
-                line = self.read(self.prompt(), self.complete).strip()
+                line = self.read(self.prompt, self.complete).strip()
             except EOFError:
                 self.console.print(
                     Text(
@@ -158,6 +165,8 @@ class Recorder:
         """Record one move; False (with the reason printed) if it was refused."""
         try:
             done = self.recording.move(line)
+        except MachineError:
+            raise  # the store, not the move: stop, saying what to do (nothing was recorded)
         except GametapeError as exc:
             at = f" (as seq {exc.seq})" if exc.seq is not None else ""
             self.console.print(Text.assemble(("refused", "bold red"), f"{at}: {exc.message}"))

@@ -5,7 +5,6 @@ The engine reads no files: ``gametape.usecases.check`` reads them and calls this
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -77,11 +76,11 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
             seq=exc.seq,
             rule=exc.violation.rule,
         )
-    if problem is None and setup is not None and setup.game != Path(read.path).stem:
+    if problem is None and setup is not None and setup.game != read.path.stem:
         problem = Problem(
             kind="WrongGame",
             message=f"the setup names the game "
-            f"{setup.game[:40]!r}, but the log is {Path(read.path).name} (a log's "
+            f"{setup.game[:40]!r}, but the log is {read.path.name} (a log's "
             "game id is its file name)",
             file=file,
             line=1,

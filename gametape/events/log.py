@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
@@ -56,6 +57,16 @@ MARK_LEN = len(HASH_MARK)
 HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}
 
 
+class Source(Protocol):
+    """A log that is not a file (a game in a PostgreSQL store): it names the game in a
+    message (``str``, ``stem`` its id) and gives the log's bytes as a file would hold them."""
+
+    stem: str
+    name: str
+
+    def log_bytes(self) -> bytes: ...
+
+
 @dataclass
 class LogRead:
     """What a read found: the good events in order, and the first problem, if any.
@@ -63,7 +74,7 @@ class LogRead:
     Reading stops at the first problem; ``records`` holds every event before it.
     """
 
-    path: Path
+    path: Path | Source
     records: list[Record] = field(default_factory=list)
     error: LogError | None = None
     size: int = 0
@@ -99,15 +110,17 @@ def read_bytes(path: Path, what: str = "the log") -> bytes:
         os.close(fd)
 
 
-def read_log(path: Path, *, verify: bool = True, data: bytes | None = None) -> LogRead:
+def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = None) -> LogRead:
     """Read a log, checking JSON, schema, ``seq`` and (with ``verify``) the hash chain.
 
     Problems in the file are reported in ``error`` (with every good event before them); a
-    file that cannot be read at all raises LogError.
+    file that cannot be read at all raises LogError. ``path`` is a file, or a log kept
+    elsewhere (a :class:`Source`: a game in a PostgreSQL store).
     """
-    path = Path(path)
+    if isinstance(path, str):
+        path = Path(path)
     if data is None:
-        data = read_bytes(path)
+        data = read_bytes(path) if isinstance(path, Path) else path.log_bytes()
     result = LogRead(path=path, size=len(data))
     records = result.records
     append = records.append

@@ -10,8 +10,10 @@ import os
 import re
 import secrets
 import stat
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 import msgspec
 
@@ -20,12 +22,15 @@ from gametape.events.base import Event, Setup
 from gametape.events.errors import GameNotFound
 from gametape.events.log import (
     LogRead,
+    Source,
     append_events,
     create_log,
     fsync_dir,
+    read_bytes,
     read_log,
     syncfs,
 )
+from gametape.events.postgres import PgStore, is_url
 from gametape.text import shown_path
 
 ENV_VAR = "GAMETAPE_STORE"
@@ -40,9 +45,12 @@ class StoreMissing(UsageError):
     """The store directory does not exist (or is not a directory)."""
 
 
-def default_store() -> Path:
-    """``$GAMETAPE_STORE``, else ``$XDG_DATA_HOME/gametape``, else ``~/.local/share/gametape``."""
+def default_store() -> Path | str:
+    """``$GAMETAPE_STORE`` (a directory, or a ``postgresql://`` URL), else
+    ``$XDG_DATA_HOME/gametape``, else ``~/.local/share/gametape``."""
     if os.environ.get(ENV_VAR):
+        if is_url(os.environ[ENV_VAR]):
+            return os.environ[ENV_VAR]
         return Path(os.environ[ENV_VAR]).expanduser()
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
     return Path(base) / "gametape"
@@ -85,6 +93,11 @@ class Store:
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
+
+    @property
+    def name(self) -> str:
+        """The store as a message names it."""
+        return shown_path(self.root)
 
     def path(self, game_id: str) -> Path:
         return self.root / f"{game_id}{SUFFIX}"
@@ -181,8 +194,9 @@ class Store:
         """Append events at ``expected_seq`` (see ``append_events``); return the last seq."""
         return self.append_to(self.resolve(game_id), events, expected_seq=expected_seq)
 
-    def append_to(self, path: Path, events: Sequence[Event], *, expected_seq: int) -> int:
+    def append_to(self, path: Path | Source, events: Sequence[Event], *, expected_seq: int) -> int:
         """Append to the log file ``path`` itself (the one that was read), never another."""
+        assert isinstance(path, Path), path
         fsync = self._unsynced is None
         last = append_events(path, events, expected_seq, fsync=fsync)
         if not fsync:
@@ -212,3 +226,88 @@ class Store:
                     os.close(fd)
             if pending:
                 fsync_dir(self.root)
+
+    def raw(self, path: Path | Source) -> bytes:
+        """A log's bytes (``store copy``)."""
+        return read_bytes(path) if isinstance(path, Path) else path.log_bytes()
+
+    def versions(self) -> dict[str, int]:
+        """Each game's log size in bytes: it grows with every event (``store copy`` skips
+        nothing by it; the read model keeps its own finer scan)."""
+        return {g: os.stat(self.path(g)).st_size for g in self.game_ids()}
+
+    def put(self, game_id: str, data: bytes) -> None:
+        """Store a log's bytes as they are (``store copy``); FileExistsError if the game is
+        here already."""
+        self.ensure()
+        path = self.path(game_id)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        except OSError:
+            os.unlink(path)
+            raise
+        finally:
+            os.close(fd)
+        fsync_dir(self.root)
+
+    def wait(self, path: Path | Source, after_seq: int, timeout: float) -> bool:
+        """Wait until the log has an event after ``after_seq``; whether one came within
+        ``timeout`` seconds. A file gives no notice, so its size is looked at 20 times a
+        second (an append only ever makes it longer)."""
+        deadline = time.monotonic() + timeout
+        size = -1
+        while True:
+            try:
+                now_size = os.stat(path).st_size  # type: ignore[arg-type]
+            except OSError:
+                now_size = -1
+            if now_size != size:
+                size = now_size
+                read = read_log(path, verify=False)
+                if read.records and read.records[-1].seq > after_seq:
+                    return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
+    def recent(self, count: int) -> list[Path | Source]:
+        """The ``count`` logs changed last, the latest first."""
+        paths = [self.path(g) for g in self.game_ids()]
+        paths.sort(key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0, reverse=True)
+        return list(paths[:count])
+
+    def close(self) -> None:
+        """Nothing to let go of: a file store holds no connection."""
+
+
+class GameStore(Protocol):
+    """What every store offers (the file store, ``Store``, and ``PgStore``): a front-end
+    and the use cases hold a store as this, never as one kind."""
+
+    @property
+    def name(self) -> str: ...
+    def require(self) -> GameStore: ...
+    def ensure(self) -> GameStore: ...
+    def game_ids(self) -> list[str]: ...
+    def path(self, game_id: str) -> Path | Source: ...
+    def resolve(self, ref: str) -> Path | Source: ...
+    def create(self, setup: Setup, events: Sequence[Event] = ()) -> str: ...
+    def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int: ...
+    def append_to(
+        self, log: Path | Source, events: Sequence[Event], *, expected_seq: int
+    ) -> int: ...
+    def read(self, game_id: str, *, verify: bool = True) -> LogRead: ...
+    def raw(self, log: Path | Source) -> bytes: ...
+    def versions(self) -> dict[str, int]: ...
+    def put(self, game_id: str, data: bytes) -> None: ...
+    def batch(self) -> contextlib.AbstractContextManager[Any]: ...
+    def wait(self, log: Path | Source, after_seq: int, timeout: float) -> bool: ...
+    def recent(self, count: int) -> list[Path | Source]: ...
+    def close(self) -> None: ...
+
+
+def open_store(spec: Path | str) -> GameStore:
+    """The store ``--store`` names: a ``postgresql://`` URL, or a directory."""
+    return PgStore(spec) if is_url(spec) else Store(spec)  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import NotationError
 from gametape.errors import GametapeError, NotFound, Problem, UsageError
 from gametape.events.base import Event, Setup, actor
-from gametape.events.log import LogRead, read_log
+from gametape.events.log import LogRead, Source, read_log
 
 
 class OutOfRange(NotFound):
@@ -59,7 +59,7 @@ class Cursor:
     def __init__(
         self,
         events: Sequence[Event],
-        path: Path | None = None,
+        path: Path | Source | None = None,
         read_problem: Problem | None = None,
     ) -> None:
         if not events or not isinstance(events[0], Setup):
@@ -75,7 +75,7 @@ class Cursor:
         self._extend(events[1:], read_problem)
 
     @classmethod
-    def open(cls, path: Path) -> Cursor:
+    def open(cls, path: Path | Source) -> Cursor:
         """A cursor over a log file; it stops before the first bad line or illegal event."""
         read = read_log(path)
         if not read.records:

@@ -20,6 +20,7 @@ import msgspec
 
 from gametape.engine.board import Board, Card, Counter, Zone, mark_new
 from gametape.errors import Problem
+from gametape.events.log import Source
 from gametape.replay.cursor import Cursor
 
 NAMED = 3  # at most this many cards a move brought are named in the move list
@@ -94,7 +95,7 @@ class Exported(msgspec.Struct, frozen=True):
     problem: Problem | None
 
 
-def page_of_log(path: Path, as_player: str | None = None) -> Exported:
+def page_of_log(path: Path | Source, as_player: str | None = None) -> Exported:
     """The page of the log at ``path`` as ``as_player`` saw it (a worker process can run
     this: it takes and returns plain data)."""
     cursor = Cursor.open(path)

@@ -16,8 +16,8 @@ from gametape.engine.game import Game, describe, notation, turn_of, undone_by
 from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
 from gametape.errors import UsageError
 from gametape.events.base import actor
-from gametape.events.log import LogRead, read_log
-from gametape.events.store import Store
+from gametape.events.log import LogRead, Source, read_log
+from gametape.events.store import GameStore
 from gametape.usecases.check import validate_path
 from gametape.usecases.record import open_game
 
@@ -98,7 +98,7 @@ class Sheet:
     read_problem: str | None = None
 
 
-def read(store: Store, ref: str) -> LogRead:
+def read(store: GameStore, ref: str) -> LogRead:
     """The log of the game named by id, unique prefix or path."""
     return read_log(store.resolve(ref))
 
@@ -149,16 +149,11 @@ def first_moves(game: Game, count: int) -> Iterator[tuple[int, str]]:
         yield seq, describe(rules, game.players, before, event, after)
 
 
-def latest_in_progress(store: Store) -> Path:
+def latest_in_progress(store: GameStore) -> Path | Source:
     """The log changed last among the games still in progress (looking at the 50 most
     recently changed); a usage error if there is none."""
     store.require()
-    paths = sorted(
-        (store.path(g) for g in store.game_ids()),
-        key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0,
-        reverse=True,
-    )
-    for path in paths[:50]:
+    for path in store.recent(50):
         if validate_path(path).status == "in_progress":
             return path
     raise UsageError(

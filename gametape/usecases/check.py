@@ -10,24 +10,25 @@ from pathlib import Path
 from gametape.engine.validate import Problem, Report, validate
 from gametape.errors import UsageError
 from gametape.events.errors import LogError
-from gametape.events.log import read_log
-from gametape.events.store import Store
+from gametape.events.log import Source, read_log
+from gametape.events.postgres import PgStore
+from gametape.events.store import GameStore, Store
 from gametape.text import shown_path
 
 
-def validate_path(path: Path) -> Report:
-    """Read and validate one log file; a file that cannot be read, or whose name is not
-    UTF-8 (no game's is), is an invalid report."""
-    shown = shown_path(path)
+def validate_path(path: Path | Source, data: bytes | None = None) -> Report:
+    """Read (or take ``data`` as its bytes) and validate one log; a file that cannot be
+    read, or whose name is not UTF-8 (no game's is), is an invalid report."""
+    shown = shown_path(path) if isinstance(path, Path) else str(path)
     try:
         if shown != str(path):
             raise LogError("the file name is not UTF-8 text: no game log is named so", path=path)
-        read = read_log(path)
+        read = read_log(path, data=data)
     except LogError as exc:
         problem = Problem(kind=type(exc).__name__, message=exc.message, file=shown)
         return Report(
             file=shown,
-            game=shown_path(path.stem),
+            game=shown_path(path.stem) if isinstance(path, Path) else path.stem,
             ruleset=None,
             status="invalid",
             events=0,
@@ -50,7 +51,21 @@ def demo_store(root: Path) -> Store:
     return Store(root)
 
 
-def validate_paths(paths: Sequence[Path], jobs: int = 1) -> Iterator[Report]:
+def validate_store(store: GameStore, jobs: int = 1) -> Iterator[Report]:
+    """Validate every game of a store, in the order of their ids: a file store's on
+    ``jobs`` processes, a PostgreSQL store's logs read a few hundred at a query."""
+    ids = store.game_ids()
+    if isinstance(store, PgStore):
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            logs = store.raw_many(chunk)
+            for gid in chunk:
+                yield validate_path(store.path(gid), logs.get(gid, b""))
+        return
+    yield from validate_paths([store.path(g) for g in ids], jobs)
+
+
+def validate_paths(paths: Sequence[Path | Source], jobs: int = 1) -> Iterator[Report]:
     """Validate many logs in order, on ``jobs`` processes (0: one per CPU)."""
     jobs = jobs or os.cpu_count() or 1
     chunk = 32

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from gametape.errors import GametapeError, UsageError
-from gametape.events.store import Store
+from gametape.events.log import Source
+from gametape.events.store import GameStore
 from gametape.usecases.files import write_whole
 
 
@@ -21,7 +22,7 @@ class Exported:
     """One game's export: the file's bytes, its suffix, where its replay stops short (html
     only) and the format's warnings."""
 
-    path: Path
+    path: Path | Source
     content: bytes
     suffix: str
     cut: str | None = None
@@ -38,7 +39,7 @@ def check_request(fmt: str | None, as_player: str | None) -> str:
 
 
 def export_games(
-    store: Store, refs: list[str], fmt: str, as_player: str | None = None
+    store: GameStore, refs: list[str], fmt: str, as_player: str | None = None
 ) -> Iterator[Exported]:
     """Each named game in ``fmt`` (``html``: a replay page, as ``as_player`` saw it), in
     order. Several pages are drawn on a process per CPU (drawing the boards is the slow
@@ -55,7 +56,7 @@ def export_games(
         yield Exported(path, page.page, "html", cut)
 
 
-def _pages(paths: list[Path], as_player: str | None) -> Iterator[Any]:
+def _pages(paths: list[Path | Source], as_player: str | None) -> Iterator[Any]:
     from gametape.replay.html import page_of_log
 
     jobs = min(len(paths), os.cpu_count() or 1)
@@ -69,7 +70,7 @@ def _pages(paths: list[Path], as_player: str | None) -> Iterator[Any]:
         yield from pool.map(page_of_log, paths, [as_player] * len(paths))
 
 
-def _in_format(path: Path, cursor: Any, fmt: str) -> Exported:
+def _in_format(path: Path | Source, cursor: Any, fmt: str) -> Exported:
     """A game in another tool's format, with the format's warnings."""
     rules = cursor.ruleset
     if cursor.problem:

@@ -14,7 +14,7 @@ from gametape.events.base import Setup
 from gametape.events.codec import decode_line
 from gametape.events.errors import LogError
 from gametape.events.log import read_bytes
-from gametape.events.store import Store
+from gametape.events.store import GameStore
 from gametape.interop.formats import Format, ImportRefused
 from gametape.text import shown_path
 
@@ -51,13 +51,13 @@ def files_in(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
             yield path, True
 
 
-def known_keys(store: Store, fmt: Format) -> set[str]:
+def known_keys(store: GameStore, fmt: Format) -> set[str]:
     """Identities of the games already in the store (from their setup lines)."""
     keys: set[str] = set()
     for gid in store.game_ids():
         try:
-            with open(store.path(gid), "rb") as f:
-                setup = decode_line(f.readline().rstrip(b"\n")).event
+            first = store.raw(store.path(gid)).split(b"\n", 1)[0]
+            setup = decode_line(first).event
         except (OSError, LogError):
             continue
         if isinstance(setup, Setup):
@@ -66,7 +66,7 @@ def known_keys(store: Store, fmt: Format) -> set[str]:
 
 
 def import_files(
-    store: Store,
+    store: GameStore,
     fmt: Format,
     paths: Iterable[Path],
     progress: Callable[[Path], None] | None = None,
@@ -91,7 +91,12 @@ def import_files(
 
 
 def _import_one(
-    store: Store, fmt: Format, path: Path, keys: set[str], named: bool, options: Mapping[str, str]
+    store: GameStore,
+    fmt: Format,
+    path: Path,
+    keys: set[str],
+    named: bool,
+    options: Mapping[str, str],
 ) -> ImportResult:
     file = shown_path(path)
     try:

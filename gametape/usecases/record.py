@@ -8,7 +8,8 @@ then owes is drawn, and the append happens only if nobody else wrote first (expe
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +23,8 @@ from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
-from gametape.events.log import LogRead, read_log
-from gametape.events.store import Store
+from gametape.events.log import LogRead, Source, read_log
+from gametape.events.store import GameStore
 
 
 @contextmanager
@@ -51,7 +52,7 @@ def check_names(names: Sequence[str], rules: Any) -> None:
 
 
 def new_game(
-    store: Store,
+    store: GameStore,
     game: str,
     players: Sequence[str],
     seed: int | None = None,
@@ -187,7 +188,7 @@ def play(game: Game, text: str, by: str | None = None) -> Recorded:
     )
 
 
-def record_move(store: Store, read: LogRead, text: str, by: str | None = None) -> Recorded:
+def record_move(store: GameStore, read: LogRead, text: str, by: str | None = None) -> Recorded:
     """Parse ``text`` (or ``undo``) for the game in ``read`` and append it to that very file,
     with any deal the table then owes. Raises NotationError, RuleViolation, StaleWrite; then
     nothing is written."""
@@ -203,10 +204,11 @@ class Recording:
     returns. If another writer got there first, the game is read again from disk.
     """
 
-    def __init__(self, store: Store, path: Path) -> None:
+    def __init__(self, store: GameStore, path: Path | Source) -> None:
         self.store = store
         self.path = path
         self.game = open_game(read_log(path))
+        self.lock = threading.Lock()  # a move, or a reload by ``follow``, at a time
 
     def __repr__(self) -> str:
         return f"<Recording {self.path.name}: {len(self.game.events)} events>"
@@ -216,16 +218,39 @@ class Recording:
 
     def move(self, text: str, by: str | None = None) -> Recorded:
         """Record one move (or ``undo``); it is on disk when this returns."""
-        events = len(self.game.events)
-        try:
-            done = play(self.game, text, by)
-        except GametapeError:
-            if len(self.game.events) != events:  # a deal or retraction half-applied
+        with self.lock:
+            events = len(self.game.events)
+            try:
+                done = play(self.game, text, by)
+            except GametapeError:
+                if len(self.game.events) != events:  # a deal or retraction half-applied
+                    self.reload()
+                raise
+            try:
+                self.store.append_to(self.path, done.events, expected_seq=done.first)
+            except GametapeError:
+                self.reload()  # nothing was written; the store is the truth
+                raise
+            return done
+
+    def follow(
+        self, stop: threading.Event, told: Callable[[list[str]], None], every: float = 0.5
+    ) -> None:
+        """Until ``stop`` is set, watch the store for moves recorded elsewhere (another
+        terminal, another phone): when some come, read the game again and ``told`` their
+        descriptions. The store says when (PostgreSQL notifies; a file is looked at)."""
+        while not stop.is_set():
+            seen = len(self.game.events) - 1
+            if not self.store.wait(self.path, seen, timeout=every):
+                continue
+            with self.lock:
+                if len(self.game.events) - 1 != seen:
+                    continue  # our own move, recorded meanwhile
                 self.reload()
-            raise
-        try:
-            self.store.append_to(self.path, done.events, expected_seq=done.first)
-        except GametapeError:
-            self.reload()  # nothing was written; the file is the truth
-            raise
-        return done
+                game, states = self.game, self.game.fold.states
+                new = [
+                    describe(game.ruleset, game.players, states[s - 1], game.events[s], states[s])
+                    for s in range(seen + 1, len(game.events))
+                ]
+            if new:
+                told(new)

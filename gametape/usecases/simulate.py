@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from gametape.engine import simulate as sim
 from gametape.engine.registry import get_ruleset
 from gametape.errors import UsageError
-from gametape.events.store import Store
+from gametape.events.store import GameStore
 from gametape.usecases.record import options_checked
 
 
@@ -26,7 +26,7 @@ class Simulated:
 
 
 def simulate(
-    store: Store,
+    store: GameStore,
     game: str,
     games: int,
     players: int | None = None,

@@ -8,19 +8,26 @@ from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
 from gametape.engine.validate import Report
 from gametape.events import Store, default_store, repair_torn
-from gametape.events.log import LogRead
+from gametape.events.log import LogRead, Source
+from gametape.events.postgres import PgStore, is_url
+from gametape.events.store import GameStore, open_store
 
 __all__ = [
     "Board",
     "Card",
     "Counter",
     "Game",
+    "GameStore",
     "LogRead",
+    "PgStore",
     "Report",
     "RuleViolation",
+    "Source",
     "Store",
     "Zone",
     "default_store",
+    "is_url",
     "mark_new",
+    "open_store",
     "repair_torn",
 ]

@@ -20,7 +20,7 @@ app = typer.Typer()
 def _model() -> Any:
     from gametape.analytics import ReadModel
 
-    return ReadModel(STATE.existing_store.root)
+    return ReadModel(STATE.existing_store)
 
 
 def _speak(model: Any) -> None:
@@ -198,7 +198,7 @@ def stats(
         print_json(reports if game is None else reports[0])
         return
     if not reports:
-        out.print(Text(f"no games in {STATE.store.root}"))
+        out.print(Text(f"no games in {STATE.store.name}"))
     for rep in reports:
         out.rule(Text(rep["ruleset"], style="bold"))
         if rep["scores"]:

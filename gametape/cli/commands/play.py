@@ -30,6 +30,7 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
+from gametape.errors import GametapeError
 from gametape.usecases import browse, record
 from gametape.usecases.store import RuleViolation
 
@@ -327,7 +328,10 @@ def record_cmd(
     recorder = Recorder(
         recording, out, reader, seat, stop_at_refusal=not (interactive or keep_going)
     )
-    recorder.run()
+    if interactive:
+        _follow_while(recorder, reader)
+    else:
+        recorder.run()
     if recorder.refused and not interactive:
         lines = ", ".join(map(str, recorder.refused[:10]))
         more = "" if keep_going else "; the lines after it were not read"
@@ -337,6 +341,36 @@ def record_cmd(
             hint="every move before it is recorded; fix the line and run "
             f"`gametape record {recording.game.setup.game}` again with the rest",
         )
+
+
+def _follow_while(recorder: Any, reader: Any) -> None:
+    """Run the interactive recorder while a thread shows the moves recorded elsewhere (another
+    terminal, another phone) above the prompt, as they come."""
+    import threading
+
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    stop = threading.Event()
+
+    def told(moves: list[str]) -> None:
+        for move in moves:
+            out.print(Text.assemble(("⇣ elsewhere: ", "cyan"), move))
+        reader.refresh()
+
+    def watch() -> None:
+        try:
+            recorder.recording.follow(stop, told)
+        except GametapeError as exc:  # the store went away: say so once, keep recording
+            err.print(Text.assemble(("warning:", "yellow"), f" not following: {exc.message}"))
+
+    follower = threading.Thread(target=watch, name="follow", daemon=True)
+    with patch_stdout(raw=True):
+        follower.start()
+        try:
+            recorder.run()
+        finally:
+            stop.set()
+    follower.join(2)
 
 
 @app.command()

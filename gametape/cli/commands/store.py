@@ -28,21 +28,22 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
+from gametape.text import plural
 from gametape.usecases import browse
-from gametape.usecases.check import demo_store, validate_paths
+from gametape.usecases.check import demo_store, validate_paths, validate_store
 from gametape.usecases.simulate import simulate as simulate_games
-from gametape.usecases.store import Report, repair_torn
+from gametape.usecases.store import Report, Source, is_url, repair_torn
 
 app = typer.Typer()
 
 
-def targets(paths: list[str] | None) -> list[Path]:
+def targets(paths: list[str] | None) -> list[Path | Source]:
     """Log files named by the user (files, directories, ids), or the whole store."""
     store = STATE.store
     if not paths:
         store.require()
         return [store.path(g) for g in store.game_ids()]
-    found: list[Path] = []
+    found: list[Path | Source] = []
     for ref in paths:
         p = Path(ref).expanduser()
         if p.is_dir():
@@ -54,11 +55,16 @@ def targets(paths: list[str] | None) -> list[Path]:
     return found
 
 
-def reports_of(files: list[Path], jobs: int = 0) -> list[Report]:
+def reports_of(paths: list[str] | None, jobs: int = 0) -> list[Report]:
+    """Validate the logs ``paths`` name (see ``targets``), or the whole store."""
+    store = STATE.store
+    files = targets(paths) if paths else None
+    total = len(files) if files is not None else len(store.require().game_ids())
     reports = []
     with progress() as bar:
-        task = bar.add_task("validating", total=len(files), visible=len(files) > 20)
-        for report in validate_paths(files, jobs):
+        task = bar.add_task("validating", total=total, visible=total > 20)
+        found = validate_paths(files, jobs) if files is not None else validate_store(store, jobs)
+        for report in found:
             reports.append(report)
             bar.advance(task)
     return reports
@@ -83,7 +89,7 @@ def validate_cmd(
 
     Example: `gametape validate` · `gametape validate k3x9 --json`
     """
-    reports = reports_of(targets(paths), jobs)
+    reports = reports_of(paths, jobs)
     if json:
         print_json_lines(reports)
     else:
@@ -100,12 +106,12 @@ def list_cmd(json: JsonOpt = False) -> None:
 
     Example: `gametape list --json`
     """
-    reports = reports_of(targets(None))
+    reports = reports_of(None)
     if json:
         print_json_lines(reports)
         return
     if not reports:
-        out.print(Text(f"no games in {STATE.store.root}"))
+        out.print(Text(f"no games in {STATE.store.name}"))
         return
     print_reports(reports, listing=True)
 
@@ -120,6 +126,14 @@ def repair(game_ref: GameArg) -> None:
     Example: `gametape repair k3x9`
     """
     path = STATE.store.resolve(game_ref)
+    if not isinstance(path, Path):
+        out.print(
+            Text(
+                f"{path}: nothing to repair: PostgreSQL commits whole transactions, so no "
+                "line of it is ever torn"
+            )
+        )
+        return
     done = repair_torn(path)
     if done is None:
         out.print(Text(f"{path}: not torn, nothing to do"))
@@ -174,7 +188,7 @@ def simulate(
             lambda: bar.advance(task),
         )
     summary = {
-        "store": str(store.root),
+        "store": store.name,
         "games": done.ids,
         "outcomes": dict(done.outcomes),
         "mean_score": done.mean_score,
@@ -183,7 +197,7 @@ def simulate(
         print_json(summary)
         return
     mix = ", ".join(f"{k} {v}" for k, v in done.outcomes.most_common())
-    out.print(Text(f"wrote {games} {game} games to {store.root}"))
+    out.print(Text(f"wrote {games} {game} games to {store.name}"))
     out.print(f"outcomes: {mix}; mean score {done.mean_score:.1f}")
     out.print(f"first: {done.ids[0]}   last: {done.ids[-1]}")
 
@@ -258,7 +272,7 @@ def import_files_cli(fmt_name: str, paths: list[Path], json: bool, options: dict
         out.print(
             Text(
                 f"{counts['imported']} imported, {counts['duplicate']} skipped as "
-                f"duplicates, {counts['refused']} refused → {store.root}",
+                f"duplicates, {counts['refused']} refused → {store.name}",
                 style="bold",
             )
         )
@@ -277,6 +291,8 @@ def demo(
 
     Example: `gametape demo`
     """
+    if isinstance(STATE.store_path, str):
+        fail("the demo makes a folder store of its own: name a directory, or leave --store out")
     root = STATE.store_path or Path("demo-store")
     store = demo_store(root)
     STATE.store_path = root
@@ -307,3 +323,69 @@ def demo(
         f"gametape new {example} --players alice,bob,cara",
     ):
         out.print(Text(f"  {line}"))
+
+
+stores = typer.Typer(
+    name="store",
+    help="The store itself: make a PostgreSQL store's tables, copy games between stores.",
+    no_args_is_help=True,
+)
+
+
+@stores.command("init")
+@friendly_errors
+def store_init(json: JsonOpt = False) -> None:
+    """Make the store: a directory, or a PostgreSQL database's tables (run it once, as a
+    role that may create tables; docs/stores.md lists what a recording role needs after).
+
+    Example: `gametape --store postgresql://club@db.example/club store init`
+    """
+    store = STATE.store.ensure()
+    if json:
+        print_json({"store": store.name, "games": len(store.game_ids())})
+        return
+    out.print(Text(f"{store.name} is ready ({plural(len(store.game_ids()), 'game')})"))
+
+
+@stores.command("copy")
+@friendly_errors
+def store_copy(
+    source: Annotated[str, typer.Argument(metavar="SRC", help="A directory or postgresql:// URL.")],
+    target: Annotated[str, typer.Argument(metavar="DST", help="A directory or postgresql:// URL.")],
+    with_invalid: Annotated[
+        bool,
+        typer.Option("--with-invalid", help="Copy games that do not validate too, as they are."),
+    ] = False,
+    json: JsonOpt = False,
+) -> None:
+    """Copy every game of SRC that DST lacks, log line for line: files to PostgreSQL, back,
+    or between two of either. Each game is validated before it is written and read back
+    after (its bytes and chain must match); a game that does not validate is reported and
+    left out unless `--with-invalid`. Exit status 1 if any game was left out or refused.
+
+    Example: `gametape store copy ~/.local/share/gametape postgresql://club@db.example/club`
+    """
+    from gametape.usecases.copying import copy_store
+    from gametape.usecases.store import open_store
+
+    src, dst = (open_store(s if is_url(s) else Path(s).expanduser()) for s in (source, target))
+    results = []
+    with progress() as bar:
+        task = bar.add_task("copying", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, visible=total > 20)
+
+        for result in copy_store(src, dst, with_invalid, advance):
+            results.append(result)
+    counts = Counter(r.outcome for r in results)
+    if json:
+        print_json_lines(results)
+    else:
+        for r in results:
+            if r.outcome in ("skipped", "refused", "copied invalid"):
+                out.print(Text.assemble((r.outcome, "yellow"), f" {r.game}: {r.reason}"))
+        said = ", ".join(f"{n} {what}" for what, n in counts.most_common()) or "no games"
+        out.print(Text(f"{said} → {dst.name}"))
+    if counts["skipped"] or counts["refused"]:
+        raise typer.Exit(EXIT_INVALID)

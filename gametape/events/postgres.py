@@ -1,0 +1,414 @@
+"""The PostgreSQL store: every game's log as rows of one table, one line of the log a row.
+
+A row holds the line exactly as the file store would write it (the same JSON, the same chain
+hash), so a game reads, validates and copies the same from either store, and a copy back to
+files is byte for byte the file it would have been. The database keeps the promises of the
+file store itself: the primary key (game, seq) lets one of two writers at one seq win, and a
+foreign key from each row to the row before it (``before`` = seq - 1) makes a gap impossible.
+The tool only ever INSERTs and SELECTs (docs/stores.md lists the role's rights).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from gametape.errors import MachineError, UsageError
+from gametape.events.base import Event, Setup
+from gametape.events.codec import seq_and_hash
+from gametape.events.errors import GameNotFound, LogError, StaleWrite
+from gametape.events.log import LogRead, Source, encode_lines, read_log
+
+if TYPE_CHECKING:
+    import psycopg
+
+EVENTS = "gametape_events"
+PLAYERS = "gametape_players"
+CHANNEL = "gametape"
+SCHEMES = ("postgresql://", "postgres://")
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {EVENTS} (
+    game_id text NOT NULL CHECK (game_id ~ '^[A-Za-z0-9_-]{{1,100}}$'),
+    seq integer NOT NULL CHECK (seq >= 0),
+    line text NOT NULL,
+    before integer GENERATED ALWAYS AS (CASE WHEN seq > 0 THEN seq - 1 END) STORED,
+    PRIMARY KEY (game_id, seq),
+    FOREIGN KEY (game_id, before) REFERENCES {EVENTS} (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS {PLAYERS} (
+    n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    line text NOT NULL
+);
+CREATE OR REPLACE FUNCTION gametape_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', NEW.game_id || ' ' || NEW.seq);
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER gametape_events_notify AFTER INSERT ON {EVENTS}
+    FOR EACH ROW EXECUTE FUNCTION gametape_notify();
+"""
+
+
+def is_url(spec: object) -> bool:
+    """Whether ``spec`` (``--store``'s value) names a PostgreSQL store."""
+    return isinstance(spec, str) and spec.startswith(SCHEMES)
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise UsageError(
+            "a PostgreSQL store needs psycopg, which is not installed",
+            hint="pip install 'gametape[postgresql]'",
+        ) from None
+    return psycopg
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password (and without any other secret in the query string)."""
+    try:
+        from psycopg.conninfo import conninfo_to_dict
+
+        parts = conninfo_to_dict(url)
+    except Exception:  # not a URL psycopg can read: show the scheme only
+        return url.split("://", 1)[0] + "://…"
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    host = parts.get("host") or "localhost"
+    port = f":{parts['port']}" if parts.get("port") else ""
+    return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
+
+
+class PgGame:
+    """One game's log in a PostgreSQL store: what a file's path is in the file store (it
+    names the game in every message, and reads its log)."""
+
+    def __init__(self, store: PgStore, game_id: str) -> None:
+        self.store = store
+        self.stem = self.name = game_id
+
+    def __str__(self) -> str:
+        return f"{self.store.name}#{self.stem}"
+
+    def __repr__(self) -> str:
+        return f"PgGame({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PgGame) and str(other) == str(self)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_game, (self.store.url, self.stem))
+
+    def log_bytes(self) -> bytes:
+        return self.store.raw(self)
+
+
+def _game(url: str, game_id: str) -> PgGame:
+    return PgGame(PgStore(url), game_id)
+
+
+class PgStore:
+    """Game logs in PostgreSQL (``--store postgresql://…``), with the file store's interface.
+
+    One connection, opened on first use and kept for the command's life.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.name = shown_url(url)
+        self._con: psycopg.Connection[Any] | None = None
+        self._listener: psycopg.Connection[Any] | None = None
+
+    def __repr__(self) -> str:
+        return f"PgStore({self.name!r})"
+
+    # --- the connection -----------------------------------------------------------------
+
+    def _fault(self, exc: Exception, doing: str) -> UsageError:
+        """A database error as one line naming the store and what to do (exit 2)."""
+        psycopg = _psycopg()
+        if self._con is not None:  # a connection that failed is not used again
+            with contextlib.suppress(Exception):
+                self._con.close()
+            self._con = None
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+            return MachineError(
+                f"{doing} {self.name}: the role may not ({text})",
+                hint="the role needs SELECT and INSERT on gametape_events and gametape_players "
+                "(docs/stores.md)",
+            )
+        if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+            return MachineError(
+                f"{doing} {self.name}: {text}",
+                hint="check the URL, and that the server is running and reachable; "
+                "nothing was half-written",
+            )
+        return MachineError(f"{doing} {self.name}: {text}")
+
+    @property
+    def con(self) -> psycopg.Connection[Any]:
+        if self._con is None or self._con.closed:
+            psycopg = _psycopg()
+            try:
+                self._con = psycopg.connect(self.url, connect_timeout=5, autocommit=True)
+            except psycopg.ProgrammingError as exc:  # a URL psycopg cannot read
+                raise UsageError(
+                    f"{self.name} is not a PostgreSQL URL psycopg can read: {exc}",
+                    hint="like postgresql://user@host:5432/database",
+                ) from None
+            except psycopg.Error as exc:
+                raise self._fault(exc, "cannot connect to the store") from None
+        return self._con
+
+    @contextlib.contextmanager
+    def _tx(self, doing: str) -> Iterator[psycopg.Connection[Any]]:
+        """A transaction (or, inside ``batch()``, a savepoint of the batch's one)."""
+        psycopg = _psycopg()
+        con = self.con
+        try:
+            with con.transaction():
+                yield con
+        except psycopg.errors.UniqueViolation:
+            raise
+        except psycopg.errors.UndefinedTable:
+            raise self._missing() from None
+        except psycopg.Error as exc:
+            raise self._fault(exc, doing) from None
+
+    def close(self) -> None:
+        for con in (self._con, self._listener):
+            if con is not None:
+                with contextlib.suppress(Exception):
+                    con.close()
+        self._con = self._listener = None
+
+    def _missing(self) -> UsageError:
+        from gametape.events.store import StoreMissing
+
+        return StoreMissing(
+            f"no gametape tables in {self.name}",
+            hint=f"`gametape store init {self.name}` makes them, as a role that may create "
+            "tables (docs/stores.md)",
+        )
+
+    # --- the store interface ------------------------------------------------------------
+
+    def require(self) -> PgStore:
+        """This store, if its tables exist; StoreMissing (a usage error) if not."""
+        with self._tx("cannot read the store") as con:
+            row = con.execute("SELECT to_regclass(%s)", [EVENTS]).fetchone()
+        if row is None or row[0] is None:
+            raise self._missing()
+        return self
+
+    def ensure(self) -> PgStore:
+        """This store, its tables made if they do not exist yet."""
+        with self._tx("cannot make the store's tables in") as con:
+            row = con.execute("SELECT to_regclass(%s)", [EVENTS]).fetchone()
+            if row is None or row[0] is None:
+                con.execute(SCHEMA)  # type: ignore[arg-type]
+        return self
+
+    def game_ids(self) -> list[str]:
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id FROM {EVENTS} WHERE seq = 0 ORDER BY game_id"
+            ).fetchall()
+        return [g for (g,) in rows]
+
+    def path(self, game_id: str) -> PgGame:
+        return PgGame(self, game_id)
+
+    def resolve(self, ref: str) -> PgGame:
+        """A game from its id or a unique prefix of it."""
+        from gametape.events.store import ID_REF
+
+        if not ID_REF.fullmatch(ref):
+            shown = ref if len(ref) <= 60 else ref[:60] + "…"
+            raise GameNotFound(f"{shown!r} is not a game id (up to 100 letters and digits)")
+        self.require()
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id FROM {EVENTS} WHERE seq = 0 AND left(game_id, %s) = %s "
+                "ORDER BY game_id = %s DESC, game_id LIMIT 6",
+                [len(ref), ref, ref],
+            ).fetchall()
+        found = [g for (g,) in rows]
+        if (found and found[0] == ref) or len(found) == 1:
+            return PgGame(self, found[0])
+        if found:
+            raise GameNotFound(f"game id {ref!r} is ambiguous: {', '.join(found[:5])}")
+        raise GameNotFound(f"no game {ref!r} in the store {self.name}")
+
+    def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
+        """Write a new game (setup plus any first events); return its new id."""
+        from gametape.events.store import new_game_id
+
+        psycopg = _psycopg()
+        self.ensure()
+        for attempt in range(1000):
+            gid = new_game_id(setup, attempt)
+            stamped = msgspec.structs.replace(setup, game=gid)
+            data, _ = encode_lines([stamped, *events], 0, "")
+            try:
+                self._insert(gid, 0, data, "cannot write to the store")
+            except psycopg.errors.UniqueViolation:
+                continue  # that id is taken: the next one
+            return gid
+        raise MachineError(f"no free game id in {self.name} after 1000 tries")
+
+    def _insert(self, gid: str, first: int, data: bytes, doing: str) -> None:
+        lines = data.decode().split("\n")[:-1]
+        rows = [(gid, first + i, line) for i, line in enumerate(lines)]
+        with self._tx(doing) as con, con.cursor() as cur:
+            cur.executemany(f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)", rows)
+
+    def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int:
+        return self.append_to(self.resolve(game_id), events, expected_seq=expected_seq)
+
+    def append_to(self, game: Path | Source, events: Sequence[Event], *, expected_seq: int) -> int:
+        """Append events at ``expected_seq``; the database refuses a second writer at the
+        same seq (StaleWrite, nothing written). Committed when this returns."""
+        psycopg = _psycopg()
+        if not isinstance(game, PgGame):
+            raise UsageError(f"{game} is not a game of the store {self.name}")
+        if not events:
+            return expected_seq - 1
+        stale = StaleWrite(
+            f"expected to write seq {expected_seq} but another writer appended first; "
+            "nothing was written",
+            path=str(game),
+            seq=expected_seq,
+        )
+        try:
+            with self._tx("cannot write to the store") as con:
+                row = con.execute(
+                    f"SELECT line FROM {EVENTS} WHERE game_id = %s ORDER BY seq DESC LIMIT 1",
+                    [game.stem],
+                ).fetchone()
+                if row is None:
+                    raise GameNotFound(f"no game {game.stem!r} in the store {self.name}")
+                try:
+                    last_seq, last_hash = seq_and_hash(row[0].encode())
+                except LogError as exc:
+                    exc.path = str(game)  # type: ignore[assignment]
+                    raise
+                if last_seq + 1 != expected_seq:
+                    stale.message = (
+                        f"expected to write seq {expected_seq} but the log is at seq "
+                        f"{last_seq}: another writer appended first; nothing was written"
+                    )
+                    raise stale
+                data, _ = encode_lines(events, expected_seq, last_hash)
+                lines = data.decode().split("\n")[:-1]
+                with con.cursor() as cur:
+                    cur.executemany(
+                        f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)",
+                        [(game.stem, expected_seq + i, line) for i, line in enumerate(lines)],
+                    )
+        except psycopg.errors.UniqueViolation:
+            raise stale from None
+        return expected_seq + len(events) - 1
+
+    def read(self, game_id: str, *, verify: bool = True) -> LogRead:
+        return read_log(self.resolve(game_id), verify=verify)  # type: ignore[arg-type]
+
+    def raw(self, game: Path | Source) -> bytes:
+        """The game's log as the file store would hold it: each row's line and a newline."""
+        return self.raw_many([game.stem]).get(game.stem, b"")
+
+    def raw_many(self, game_ids: Sequence[str]) -> dict[str, bytes]:
+        """Several games' logs in one query (the read model and validate read in bulk)."""
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id, string_agg(line || E'\\n', '' ORDER BY seq) FROM {EVENTS} "
+                "WHERE game_id = ANY(%s) GROUP BY game_id",
+                [list(game_ids)],
+            ).fetchall()
+        return {g: text.encode() for g, text in rows}
+
+    def versions(self) -> dict[str, int]:
+        """Each game's number of events: the log's version (rows are only ever added)."""
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id, max(seq) + 1 FROM {EVENTS} GROUP BY game_id"
+            ).fetchall()
+        return dict(rows)
+
+    def put(self, game_id: str, data: bytes) -> None:
+        """Store a log's bytes as they are (``store copy``); FileExistsError if the game is
+        here already."""
+        psycopg = _psycopg()
+        self.ensure()
+        try:
+            self._insert(game_id, 0, data, "cannot write to the store")
+        except psycopg.errors.UniqueViolation:
+            raise FileExistsError(game_id) from None
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[PgStore]:
+        """One transaction for the block (a bulk writer's games commit together)."""
+        with self._tx("cannot write to the store"):
+            yield self
+
+    def wait(self, game: Path | Source, after_seq: int, timeout: float) -> bool:
+        """Wait until the game has an event after ``after_seq`` (LISTEN/NOTIFY: no polling);
+        whether one came within ``timeout`` seconds."""
+        psycopg = _psycopg()
+        try:
+            if self._listener is None or self._listener.closed:
+                self._listener = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+                self._listener.execute(f"LISTEN {CHANNEL}")
+            # what came before this call (or before we listened) is in the table already
+            if self._events_of(self._listener, game.stem) > after_seq + 1:
+                return True
+            for note in self._listener.notifies(timeout=timeout):
+                gid, _, seq = note.payload.partition(" ")
+                if gid == game.stem and int(seq) > after_seq:
+                    return True
+        except psycopg.Error as exc:
+            if self._listener is not None:
+                self._listener.close()
+            self._listener = None
+            raise self._fault(exc, "cannot follow the store") from None
+        return False
+
+    @staticmethod
+    def _events_of(con: psycopg.Connection[Any], game_id: str) -> int:
+        row = con.execute(
+            f"SELECT coalesce(max(seq) + 1, 0) FROM {EVENTS} WHERE game_id = %s", [game_id]
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+    def recent(self, count: int) -> list[Path | Source]:
+        """The ``count`` games written to last (by their last event's time), latest first."""
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id FROM {EVENTS} GROUP BY game_id "
+                "ORDER BY max(line::json->>'ts') DESC, game_id LIMIT %s",
+                [count],
+            ).fetchall()
+        return [PgGame(self, g) for (g,) in rows]
+
+    # --- names merged (gametape.analytics.aliases) --------------------------------------
+
+    def players_log(self) -> bytes:
+        """The merges of names, as the file store's players.log holds them."""
+        with self._tx("cannot read the store") as con:
+            if con.execute("SELECT to_regclass(%s)", [PLAYERS]).fetchone() == (None,):
+                return b""
+            rows = con.execute(f"SELECT line FROM {PLAYERS} ORDER BY n").fetchall()
+        return "".join(line + "\n" for (line,) in rows).encode()
+
+    def add_players_line(self, line: bytes) -> None:
+        with self._tx("cannot write to the store") as con:
+            con.execute(f"INSERT INTO {PLAYERS} (line) VALUES (%s)", [line.decode().rstrip("\n")])

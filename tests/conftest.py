@@ -48,3 +48,28 @@ def run(tmp_path: Path):
 
     invoke.root = root
     return invoke
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One throwaway PostgreSQL server for the session, from the machine's own binaries
+    (gametape.testing.postgres); run as `nobody` when the suite runs as root."""
+    from gametape.testing.postgres import Server, binaries
+
+    if binaries() is None:
+        pytest.skip("no PostgreSQL here: install Debian's postgresql (.ci/run does)")
+    pytest.importorskip("psycopg", reason="`pip install -e '.[test]'` installs psycopg")
+    server = Server().init().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+_databases = iter(range(1, 1_000_000))
+
+
+@pytest.fixture
+def pg_url(pg_server) -> str:
+    """A fresh, empty database on the session's server: its URL."""
+    return pg_server.create_database(f"t{next(_databases)}")

@@ -1,0 +1,523 @@
+"""One set of store-level tests, run against both stores: the file store and PostgreSQL (#25).
+
+Each test gets a store of each kind through the ``backend`` fixture: a fresh directory, or a
+fresh database on a real PostgreSQL server started from the machine's own binaries. What a
+test forges (an edited line, a line from another game), it forges the way a person with
+every right would: by editing the file, or by writing the row as the database's superuser.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import random
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gametape.cli.app import app
+from gametape.engine import simulate as sim
+from gametape.engine.registry import get_ruleset
+from gametape.engine.validate import validate
+from gametape.events import StaleWrite, read_log
+from gametape.events.postgres import EVENTS, PgStore
+from gametape.events.store import GameStore, open_store
+from gametape.games.hanabi.events import HanabiPlay
+from gametape.usecases.check import validate_store
+from tests.conftest import HANABLIVE_EXAMPLES
+from tests.helpers import hanabi, moves
+
+runner = CliRunner()
+
+
+@dataclass
+class Backend:
+    """A store of one kind, and what a test needs to reach under it."""
+
+    kind: str
+    spec: str  # what --store takes
+
+    def open(self) -> GameStore:
+        return open_store(self.spec if self.kind == "postgresql" else Path(self.spec))
+
+    def lines(self, gid: str) -> list[bytes]:
+        return self.open().raw(self.open().path(gid)).split(b"\n")[:-1]
+
+    def forge(self, gid: str, lines: list[bytes]) -> None:
+        """Replace the game's log with ``lines``, as a person with every right would."""
+        if self.kind == "file":
+            Path(self.spec, f"{gid}.jsonl").write_bytes(b"".join(line + b"\n" for line in lines))
+            return
+        import psycopg
+
+        with psycopg.connect(self.spec) as con:
+            con.execute(f"DELETE FROM {EVENTS} WHERE game_id = %s", [gid])
+            for seq, line in enumerate(lines):
+                con.execute(
+                    f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)",
+                    [gid, seq, line.decode()],
+                )
+
+
+@pytest.fixture(params=["file", "postgresql"])
+def backend(request, tmp_path) -> Backend:
+    if request.param == "file":
+        return Backend("file", str(tmp_path / "store"))
+    return Backend("postgresql", request.getfixturevalue("pg_url"))
+
+
+def _game_in(store: GameStore, *texts: str) -> str:
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    moves(g, *texts)
+    return store.create(g.setup, g.events[1:])
+
+
+def _problem(store: GameStore, gid: str):
+    report, _ = validate(read_log(store.path(gid)))
+    assert report.status == "invalid"
+    return report.problem
+
+
+def _cli(backend: Backend, *args: str, stdin: str | None = None):
+    result = runner.invoke(app, ["--store", backend.spec, *args], input=stdin)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+# --- append, expected seq, chain --------------------------------------------------------
+
+
+def test_create_read_and_resolve_by_prefix(backend):
+    store = backend.open()
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    moves(g, "play 5", "clue alice 1")
+    gid = store.create(g.setup, g.events[1:])
+    assert store.game_ids() == [gid]
+    assert store.resolve(gid[:4]) == store.path(gid)
+    read = store.read(gid)
+    assert read.error is None and read.events[1:] == g.events[1:]
+    assert read.events[0].game == gid
+
+
+def test_append_at_the_expected_seq_and_a_stale_writer_is_refused(backend):
+    store = backend.open()
+    gid = _game_in(store)
+    assert store.append(gid, [HanabiPlay(player=0, card=0)], expected_seq=1) == 1
+    before = backend.lines(gid)
+    with pytest.raises(StaleWrite, match="expected to write seq 1 but the log is at seq 1"):
+        store.append(gid, [HanabiPlay(player=0, card=1)], expected_seq=1)
+    with pytest.raises(StaleWrite):
+        store.append(gid, [HanabiPlay(player=1, card=1)], expected_seq=5)  # a gap
+    assert backend.lines(gid) == before
+
+
+def test_the_same_bytes_in_either_store(backend, tmp_path):
+    """A game written to either store is the same log, byte for byte, but for its time."""
+    store = backend.open()
+    gid = _game_in(store, "play 5", "clue alice 1")
+    data = store.raw(store.path(gid))
+    assert data.endswith(b"\n") and data.count(b"\n") == 3
+    assert read_log(store.path(gid)).error is None
+
+
+def test_an_edited_line_and_another_games_line_break_the_chain(backend):
+    store = backend.open()
+    gid = _game_in(store, "play 5", "clue alice 1")
+    other = _game_in(store, "play 4", "clue alice 1")
+    lines = backend.lines(gid)
+    backend.forge(gid, [lines[0], lines[1].replace(b'"card":0', b'"card":1'), lines[2]])
+    p = _problem(store, gid)
+    assert p.kind == "ChainBroken" and p.line == 2 and p.seq == 1
+    assert p.file == str(store.path(gid))
+    backend.forge(gid, [lines[0], backend.lines(other)[1], lines[2]])
+    p = _problem(store, gid)
+    assert p.kind == "ChainBroken" and p.line == 2
+    backend.forge(gid, [lines[0], lines[2]])  # seq 2 as the second line
+    p = _problem(store, gid)
+    assert p.kind == "SeqError" and "gap" in p.message and p.line == 2
+
+
+def _race(spec: str, kind: str, gid: str, card: int, barrier, results) -> None:
+    store = Backend(kind, spec).open()  # its own connection: never one shared over a fork
+    barrier.wait()
+    try:
+        store.append(gid, [HanabiPlay(player=0, card=card)], expected_seq=1)
+        results.put("ok")
+    except StaleWrite:
+        results.put("stale")
+
+
+def test_two_processes_appending_at_once_one_wins_one_is_refused(backend):
+    ctx = mp.get_context("fork")
+    for _ in range(4):
+        gid = _game_in(backend.open())
+        barrier, results = ctx.Barrier(2), ctx.Queue()
+        procs = [
+            ctx.Process(target=_race, args=(backend.spec, backend.kind, gid, c, barrier, results))
+            for c in (0, 1)
+        ]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(20)
+        assert sorted(results.get(timeout=5) for _ in procs) == ["ok", "stale"]
+        read = backend.open().read(gid)
+        assert read.error is None and len(read.records) == 2
+
+
+def _played(count: int) -> list:
+    """Whole Hanabi games played by bots: legal moves to append, one by one."""
+    rules = get_ruleset("hanabi")
+    bot = rules.default_bot  # plays on to the end: 60 moves and more
+    return [sim.play(rules, ("ann", "bob"), bot, random.Random(i)) for i in range(count)]
+
+
+def _writer(spec: str, kind: str, gid: str, events: list, acked) -> None:
+    """Append ``events`` to one game one at a time, saying each seq once it is
+    acknowledged; a refused or cut-off append is retried from what the store holds (as a
+    phone would)."""
+    store = Backend(kind, spec).open()
+    while True:
+        try:
+            seq = len(store.read(gid).records)
+            if seq >= len(events):
+                return
+            store.append(gid, [events[seq]], expected_seq=seq)
+        except Exception:  # a refused write, or a server away: try again
+            time.sleep(0.05)
+            continue
+        acked.put((gid, seq, time.monotonic()))
+
+
+def _writers(
+    backend: Backend, games: int, each: int, fault=None
+) -> tuple[dict[str, set[int]], list[float], float]:
+    """Twenty (or ``games``) writer processes, one a game, each appending ``each`` moves;
+    ``fault`` is called while they write. What each was told was written, when the
+    acknowledgements came, and when the fault struck."""
+    store = backend.open()
+    played = _played(games)
+    ids = [store.create(g.setup) for g in played]
+    ctx = mp.get_context("fork")
+    acked = ctx.Queue()
+    procs = [
+        ctx.Process(
+            target=_writer,
+            args=(backend.spec, backend.kind, gid, g.events[: each + 1], acked),
+        )
+        for gid, g in zip(ids, played, strict=True)
+    ]
+    for p in procs:
+        p.start()
+    struck = 0.0
+    if fault is not None:
+        time.sleep(0.4)
+        struck = time.monotonic()
+        fault()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+    got: dict[str, set[int]] = {gid: set() for gid in ids}
+    times = []
+    while not acked.empty():
+        gid, seq, at = acked.get()
+        got[gid].add(seq)
+        times.append(at)
+    return got, times, struck
+
+
+def _check_kept(backend: Backend, acked: dict[str, set[int]]) -> None:
+    store = backend.open()
+    reports = {r.game: r for r in validate_store(store)}
+    for gid, seqs in acked.items():
+        assert reports[gid].status != "invalid", reports[gid].problem
+        held = len(store.read(gid).records)
+        assert seqs and max(seqs) < held  # every acknowledged move is there
+
+
+def test_twenty_writers_on_twenty_games_lose_nothing(backend):
+    acked, _, _ = _writers(backend, games=20, each=5)
+    assert all(len(s) == 5 for s in acked.values())
+    _check_kept(backend, acked)
+
+
+def _killed_writer(spec: str, kind: str, played: list, acked) -> None:
+    store = Backend(kind, spec).open()
+    for g in played:
+        gid = store.create(g.setup)
+        for seq in range(1, len(g.events)):
+            store.append(gid, [g.events[seq]], expected_seq=seq)
+            acked.put((gid, seq, 0.0))
+
+
+def test_a_writer_killed_mid_append_loses_no_acknowledged_move(backend):
+    ctx = mp.get_context("fork")
+    acked = ctx.Queue()
+    args = (backend.spec, backend.kind, _played(40), acked)
+    proc = ctx.Process(target=_killed_writer, args=args)
+    proc.start()
+    time.sleep(0.6)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.join()
+    got: dict[str, set[int]] = {}
+    while not acked.empty():
+        gid, seq, _ = acked.get()
+        got.setdefault(gid, set()).add(seq)
+    assert got
+    _check_kept(backend, got)
+
+
+# --- following a game -------------------------------------------------------------------
+
+
+def test_waiting_for_the_next_event_wakes_when_it_is_written(backend):
+    store = backend.open()
+    gid = _game_in(store)
+    log = store.path(gid)
+    assert not store.wait(log, 0, timeout=0.2)  # nothing new: it gives up on time
+    assert store.wait(log, -1, timeout=0.2)  # seq 0 is there already
+
+    def later() -> None:
+        time.sleep(0.3)
+        backend.open().append(gid, [HanabiPlay(player=0, card=0)], expected_seq=1)
+
+    writer = threading.Thread(target=later)
+    started = time.monotonic()
+    writer.start()
+    assert store.wait(log, 0, timeout=10)
+    assert time.monotonic() - started < 5
+    writer.join()
+
+
+# --- every command, on either store -----------------------------------------------------
+
+
+def test_every_command_works_on_either_store(backend, tmp_path):
+    new = json.loads(
+        _cli(backend, "new", "hanabi", "-p", "ann,bob", "--seed", "3", "--json").stdout
+    )
+    gid = new["game"]
+    assert _cli(backend, "move", gid, "p1").exit_code == 0
+    assert _cli(backend, "move", gid, "clue ann 1").exit_code == 0
+    assert _cli(backend, "move", gid, "undo").exit_code == 0
+    assert _cli(backend, "record", gid, stdin="c ann y\np3\n").exit_code == 0
+    assert _cli(backend, "show", gid).exit_code == 0
+    log = _cli(backend, "log", gid)
+    assert log.exit_code == 0 and "undo" in log.stdout.lower()
+    assert _cli(backend, "replay", gid, "--at", "2").exit_code == 0
+    page = tmp_path / "page.html"
+    assert _cli(backend, "export", gid, "-f", "html", "-o", str(page)).exit_code == 0
+    assert page.read_text().startswith("<!doctype html>")
+    assert _cli(backend, "simulate", "hanamikoji-classic", "--games", "3").exit_code == 0
+    imported = _cli(backend, "import", "hanablive", str(HANABLIVE_EXAMPLES))
+    assert imported.exit_code == 0 and "imported" in imported.stdout
+    assert _cli(backend, "validate").exit_code == 0
+    listed = [json.loads(line) for line in _cli(backend, "list", "--json").stdout.splitlines()]
+    assert gid in {r["game"] for r in listed} and len(listed) >= 5
+    assert _cli(backend, "index").exit_code == 0
+    count = _cli(backend, "query", "SELECT count(*) AS n FROM games", "-f", "csv")
+    assert count.stdout.splitlines()[1] == str(len(listed))
+    assert _cli(backend, "stats").exit_code == 0
+    assert _cli(backend, "players", "merge", "ann", "alice").exit_code == 0
+    people = _cli(backend, "query", "SELECT DISTINCT person FROM people WHERE name = 'ann'")
+    assert "alice" in people.stdout  # the merge is kept in the store, whichever it is
+    assert _cli(backend, "players", "alice").exit_code == 0
+    assert _cli(backend, "repair", gid).exit_code == 0
+    # the same moves, read back through the engine, in the store itself
+    assert backend.open().read(gid).error is None
+
+
+# --- moving a store ---------------------------------------------------------------------
+
+
+def test_copying_files_to_postgresql_and_back_gives_the_same_bytes(pg_url, tmp_path):
+    files = tmp_path / "files"
+    result = runner.invoke(app, ["--store", str(files), "simulate", "ohanami", "--games", "6"])
+    assert result.exit_code == 0
+    runner.invoke(app, ["--store", str(files), "import", "hanablive", str(HANABLIVE_EXAMPLES)])
+    there = runner.invoke(app, ["store", "copy", str(files), pg_url])
+    assert there.exit_code == 0, there.output
+    again = runner.invoke(app, ["store", "copy", str(files), pg_url])
+    assert "already there" in again.stdout
+    back = tmp_path / "back"
+    assert runner.invoke(app, ["store", "copy", pg_url, str(back)]).exit_code == 0
+    originals = sorted(files.glob("*.jsonl"))
+    assert len(originals) > 6
+    for path in originals:
+        assert (back / path.name).read_bytes() == path.read_bytes()
+
+
+def test_a_game_that_does_not_validate_is_copied_only_when_asked(tmp_path, pg_url):
+    files = Backend("file", str(tmp_path / "files"))
+    good, bad = _game_in(files.open(), "play 5"), _game_in(files.open(), "play 4")
+    lines = files.lines(bad)
+    files.forge(bad, [lines[0], lines[1].replace(b'"ts":"2', b'"ts":"1')])  # an edited time
+    refused = runner.invoke(app, ["store", "copy", files.spec, pg_url])
+    assert refused.exit_code == 1 and f"skipped {bad}" in refused.stdout
+    assert "--with-invalid" in refused.stdout
+    assert PgStore(pg_url).game_ids() == [good]
+    taken = runner.invoke(app, ["store", "copy", files.spec, pg_url, "--with-invalid"])
+    assert taken.exit_code == 0 and f"copied invalid {bad}" in taken.stdout
+    p = _problem(PgStore(pg_url), bad)
+    assert p.kind == "ChainBroken" and p.line == 2
+
+
+# --- PostgreSQL's own faults ------------------------------------------------------------
+
+
+def test_the_database_refuses_a_gap_and_a_second_row_at_one_seq(pg_url):
+    import psycopg
+
+    store = PgStore(pg_url)
+    gid = _game_in(store, "play 5")
+    line = Backend("postgresql", pg_url).lines(gid)[1].decode()
+    with psycopg.connect(pg_url) as con:
+        for seq, error in (
+            (3, psycopg.errors.ForeignKeyViolation),
+            (1, psycopg.errors.UniqueViolation),
+        ):
+            with pytest.raises(error), con.transaction():
+                con.execute(
+                    f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)",
+                    [gid, seq, line],
+                )
+    assert store.read(gid).error is None
+
+
+@pytest.mark.parametrize(
+    ("make_url", "code", "said"),
+    [
+        (lambda url: url.rsplit(":", 1)[0] + ":1/x", 2, "cannot connect to the store"),
+        (lambda url: url, 2, "no gametape tables in postgresql://"),
+        (lambda url: "postgresql://[::1", 2, "not a PostgreSQL URL"),
+        (
+            lambda url: url.replace("gametape@", "gametape:s3cret@").rsplit(":", 1)[0] + ":1/x",
+            2,
+            "cannot connect",
+        ),
+    ],
+)
+def test_a_store_that_cannot_be_used_is_one_line_naming_it(pg_url, make_url, code, said):
+    url = make_url(pg_url)
+    result = runner.invoke(app, ["--store", url, "list"])
+    assert result.exit_code == code and said in result.stderr
+    assert "Traceback" not in result.output and "s3cret" not in result.output
+    assert len([line for line in result.stderr.splitlines() if line.startswith("error:")]) == 1
+
+
+def test_a_role_with_insert_and_select_only_records_and_one_without_insert_cannot(
+    pg_server, pg_url
+):
+    database = pg_url.rsplit("/", 1)[1]
+    assert runner.invoke(app, ["--store", pg_url, "store", "init"]).exit_code == 0
+    for role, rights in (("scribe", "SELECT, INSERT"), ("reader", "SELECT")):
+        pg_server.sql(f"CREATE ROLE {role} LOGIN")
+        pg_server.sql(f"GRANT {rights} ON gametape_events, gametape_players TO {role}", database)
+    scribe, reader = (pg_server.url(database, user=r) for r in ("scribe", "reader"))
+    made = runner.invoke(app, ["--store", scribe, "new", "hanabi", "-p", "a,b", "--json"])
+    assert made.exit_code == 0, made.output
+    gid = json.loads(made.stdout)["game"]
+    assert runner.invoke(app, ["--store", scribe, "move", gid, "p1"]).exit_code == 0
+    assert runner.invoke(app, ["--store", scribe, "players", "merge", "a", "b"]).exit_code != 0
+    before = PgStore(pg_url).raw(PgStore(pg_url).path(gid))
+    refused = runner.invoke(app, ["--store", reader, "move", gid, "p2"])
+    assert refused.exit_code == 2 and "the role may not" in refused.stderr
+    assert "Traceback" not in refused.output
+    assert PgStore(pg_url).raw(PgStore(pg_url).path(gid)) == before
+    assert runner.invoke(app, ["--store", reader, "validate"]).exit_code == 0
+
+
+@pytest.mark.parametrize("fault", ["restart", "kill"])
+def test_twenty_writers_lose_nothing_when_postgresql_restarts_or_is_killed(
+    pg_server, pg_url, fault
+):
+    backend = Backend("postgresql", pg_url)
+    PgStore(pg_url).ensure()
+    acked, times, struck = _writers(backend, games=20, each=60, fault=getattr(pg_server, fault))
+    assert min(times) < struck < max(times)  # the fault struck while they wrote
+    _check_kept(backend, acked)
+    store = backend.open()
+    # each writer went on after the fault until its game had all its moves: a move whose
+    # commit the fault cut off was either in the log or written again, never lost
+    assert all(len(store.read(gid).records) == 61 for gid in acked)
+
+
+def test_a_recording_shows_moves_made_elsewhere_as_they_come(backend):
+    """What `record` runs beside its prompt: a move recorded by another writer reaches the
+    recording (read again, described) without anyone asking, and its own moves never do."""
+    from gametape.usecases.record import Recording
+
+    store = backend.open()
+    gid = _game_in(store)
+    recording = Recording(store, store.path(gid))
+    stop, told = threading.Event(), []
+    follower = threading.Thread(target=recording.follow, args=(stop, told.extend, 0.2))
+    follower.start()
+    try:
+        recording.move("play 5")  # its own move: not news
+        bobs = recording.game.parse("play 1")  # bob's move, typed at another terminal
+        backend.open().append(gid, [bobs], expected_seq=2)
+        deadline = time.monotonic() + 10
+        while not told and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        follower.join(5)
+    assert len(told) == 1 and told[0].startswith("bob misplayed y5 from slot 1")
+    assert len(recording.game.events) == 3 and recording.game.to_act() == (2,)
+
+
+def test_a_database_that_goes_away_mid_command_is_one_line_and_loses_nothing():
+    """`record` reading moves from a pipe: the first is recorded, then the server stops; the
+    second is one line naming the store (exit 2), and the first is still there after."""
+    import subprocess
+    import sys
+
+    from gametape.testing.postgres import Server
+
+    server = Server().init().start()  # its own server: this test stops it
+    try:
+        url = server.create_database("club")
+        made = runner.invoke(app, ["--store", url, "new", "hanabi", "-p", "ann,bob", "--json"])
+        gid = json.loads(made.stdout)["game"]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gametape.cli.app", "--store", url, "record", gid],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert proc.stdin and proc.stdout
+        proc.stdin.write("p1\n")
+        proc.stdin.flush()
+        for line in proc.stdout:
+            if "✓" in line:  # the first move is recorded
+                break
+        server.halt()
+        stdout, stderr = proc.communicate("p1\n", timeout=60)
+        assert proc.returncode == 2, stderr
+        assert "Traceback" not in stderr + stdout
+        errors = [line for line in stderr.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1 and "the store postgresql://" in errors[0], stderr
+        server.start()
+        read = PgStore(url).read(gid)
+        assert read.error is None and len(read.records) == 2  # the first move, and only it
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("ref", ["x' OR '1'='1", "../../etc/passwd", "a;DROP TABLE x", "%", "_"])
+def test_a_game_id_that_is_no_id_is_refused_before_the_store_is_asked(backend, ref):
+    store = backend.open()
+    gid = _game_in(store)
+    before = store.raw(store.path(gid))
+    result = _cli(backend, "show", ref)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert store.raw(store.path(gid)) == before and store.game_ids() == [gid]

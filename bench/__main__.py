@@ -23,6 +23,7 @@ from bench import (
     replay_bench,
     startup_bench,
     store_bench,
+    stores_bench,
     validate_bench,
 )
 from bench.common import Figure
@@ -82,6 +83,8 @@ def main() -> int:
     ):
         games = f"{players_bench.GAMES // scale:,} games"
         figures.append(Figure("players", f"{games}: {label} (s)", pl[key], 1, "at_most"))
+    print()
+    figures += stores_bench.run(stores_bench.GAMES // scale)
     print()
     r = record_bench.run()
     figures.append(Figure("record", "Hanabi play: keystrokes", r["hanabi_play_keys"], 8, "at_most"))

@@ -1,8 +1,8 @@
 """`gametape players` on a club-sized store: 20,000 published-Hanamikoji games between 40
 people. Times, on the built read model, every person's records (with streaks and ratings),
-one person in detail and as an HTML page, and recomputing every rating (what a refresh that indexed anything
-pays), each against a plain GROUP BY of game_players measured in the same run. Aim: each
-command's work under a second at 20,000 games (#28)."""
+one person in detail and as an HTML page, and recomputing every rating (what a refresh that
+indexed anything pays), each against a plain GROUP BY of game_players measured in the same
+run. Aim: each command's work under a second at 20,000 games (#28)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,8 @@ command, are what it prints:
 
 Commands are `gametape …`, `printf '…' | gametape …` (the printf text is its standard input)
 and `export NAME=VALUE` (set for the rest of the block; `~` is the home directory). A command
-marked `# interactive` needs a terminal and is not run.
+marked `# interactive` needs a terminal and is not run. A block naming the PostgreSQL store
+`postgresql://gametape@localhost:5432/club` runs on a fresh database of a real server.
 """
 
 from __future__ import annotations
@@ -102,7 +103,14 @@ def _argv(command: str, env: dict[str, str], home: Path) -> tuple[list[str], str
     return words[1:], stdin
 
 
-def run_block(block: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+# A PostgreSQL store in the docs is this URL; the test gives each block a fresh database on a
+# real server (tests/conftest.py) and reads the real URL in output back as this one.
+DOC_URL = "postgresql://gametape@localhost:5432/club"
+
+
+def run_block(
+    block: str, tmp: Path, monkeypatch: pytest.MonkeyPatch, pg_url: str | None = None
+) -> None:
     home = tmp / "home"
     home.mkdir()
     work = repository_copy(tmp / "gametape")
@@ -117,12 +125,17 @@ def run_block(block: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         if parsed is None:
             continue
         argv, stdin = parsed
+        if pg_url is not None:
+            argv = [word.replace(DOC_URL, pg_url) for word in argv]
+            env = {k: v.replace(DOC_URL, pg_url) for k, v in env.items()}
         result = runner.invoke(app, argv, input=stdin, env=env)
         assert result.exception is None or isinstance(result.exception, SystemExit), (
             command,
             result.exception,
         )
         output = result.output.replace(str(home), "~")
+        if pg_url is not None:
+            output = output.replace(pg_url, DOC_URL)
         fails = any(line.startswith("error:") for line in shown)
         assert (result.exit_code != 0) == fails, (command, result.exit_code, output)
         if shown:
@@ -142,9 +155,15 @@ CASES = [(path, i) for path in DOCS for i in range(len(blocks(path)))]
     ("path", "index"), CASES, ids=[f"{p.relative_to(ROOT)}#{i}" for p, i in CASES]
 )
 def test_console_blocks_run_as_shown(
-    path: Path, index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    path: Path,
+    index: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
-    run_block(blocks(path)[index], tmp_path, monkeypatch)
+    block = blocks(path)[index]
+    pg_url = request.getfixturevalue("pg_url") if DOC_URL in block else None
+    run_block(block, tmp_path, monkeypatch, pg_url)
 
 
 def test_the_readme_tour_is_run():

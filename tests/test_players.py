@@ -691,3 +691,22 @@ def test_a_page_written_over_a_directory_is_refused_and_a_new_one_is_readable(tm
     umask = os.umask(0o022)
     os.umask(umask)
     assert page_path.stat().st_mode & 0o777 == 0o666 & ~umask  # not private, like any new file
+
+
+def test_the_players_view_has_one_row_per_person_that_every_seat_points_into(tmp_path):
+    store, env = _merge_store(tmp_path)
+    assert runner.invoke(app, ["players", "merge", "Ann B", "alice"], env=env).exit_code == 0
+    model = ReadModel(store.root)
+    model.refresh()
+    _, rows = model.query("SELECT player, name, names, games FROM players ORDER BY player")
+    assert rows == [
+        ("alice", "alice", ["Ann B", "alice"], 4),
+        ("bob", "bob", ["bob"], 4),
+        ("cat", "cat", ["cat"], 1),
+        ("dee", "dee", ["dee"], 1),
+    ]
+    _, orphans = model.query(
+        "SELECT count(*) FROM people LEFT JOIN players ON people.person = players.player "
+        "WHERE players.player IS NULL"
+    )
+    assert orphans == [(0,)]

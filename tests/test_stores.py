@@ -521,3 +521,43 @@ def test_a_game_id_that_is_no_id_is_refused_before_the_store_is_asked(backend, r
     result = _cli(backend, "show", ref)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert store.raw(store.path(gid)) == before and store.game_ids() == [gid]
+
+
+def test_an_index_after_one_move_reads_that_game_only(backend):
+    store = backend.open()
+    ids = [_game_in(store, "play 5") for _ in range(3)]
+    first = json.loads(_cli(backend, "index", "--json").stdout)
+    assert first["added"] == 3
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    moves(g, "play 5", "clue alice 1")
+    store.append(ids[1], [g.events[2]], expected_seq=2)
+    again = json.loads(_cli(backend, "index", "--json").stdout)
+    # the changed game is read again whole (its state is a fold of all of it); no other is
+    assert again["updated"] == 1 and again["unchanged"] == 2 and again["events"] == 2
+
+
+@pytest.mark.parametrize(
+    "name", ["[bold]x[/bold]", "<script>x</script>", "a\u202eb", "Robert'); DROP TABLE x;--"]
+)
+def test_hostile_names_are_kept_and_shown_as_text_in_either_store(backend, name):
+    made = _cli(backend, "new", "hanabi", "-p", f"{name},bob", "--json")
+    if made.exit_code != 0:  # refused by the one rule for names: nothing written
+        assert made.exit_code == 2 and "player names" in made.stderr
+        assert "Traceback" not in made.output
+        return
+    gid = json.loads(made.stdout)["game"]
+    listed = json.loads(_cli(backend, "list", "--json").stdout)
+    assert listed["players"][0] == name
+    shown = _cli(backend, "show", gid)
+    assert name.split()[0] in shown.stdout  # as typed, never read as markup
+    assert backend.open().read(gid).events[0].players[0] == name
+
+
+def test_a_refused_import_writes_nothing_to_either_store(backend, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": ["a", "b"], "deck": "not a deck", "actions": 7}')
+    store = backend.open().ensure()
+    before = store.game_ids()
+    result = _cli(backend, "import", "hanablive", str(bad))
+    assert result.exit_code == 1 and "refused" in result.stdout
+    assert backend.open().game_ids() == before

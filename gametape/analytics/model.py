@@ -327,7 +327,7 @@ class ReadModel:
                     )
                     con.unregister("stale_ids")
                 extracted = (
-                    _extract_pg(self.pg, todo, progress)
+                    _extract_pg(self.pg, todo, jobs, progress)
                     if self.pg is not None
                     else _extract_all(todo, jobs, progress)
                 )
@@ -592,18 +592,40 @@ def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> 
             pool.shutdown()
 
 
-def _extract_pg(pg: PgStore, names: Sequence[str], progress: Progress | None) -> Iterator[Rows]:
-    """Extract games of a PostgreSQL store, their logs read a few hundred at a time."""
+def _extract_pg(
+    pg: PgStore, names: Sequence[str], jobs: int, progress: Progress | None
+) -> Iterator[Rows]:
+    """Extract games of a PostgreSQL store, their logs read a few hundred at a query and
+    folded on ``jobs`` processes (0: one per CPU), as the file store's are."""
     ids = [name.rpartition("#")[2] for name in names]
+    jobs = jobs or os.cpu_count() or 1
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 and len(ids) >= 64 else None
+
+    def chunks() -> Iterator[Iterator[Rows]]:
+        pending: Iterator[Rows] = iter(())
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            logs = pg.raw_many(chunk)  # read while the processes fold the last chunk
+            games = [pg.path(g) for g in chunk]
+            data = [logs.get(g, b"") for g in chunk]
+            if pool is None:
+                yield map(extract, games, data)
+                continue
+            yield pending
+            pending = pool.map(extract, games, data, chunksize=32)
+        yield pending
+
     done = 0
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        logs = pg.raw_many(chunk)
-        for gid in chunk:
-            done += 1
-            if progress:
-                progress(done, len(ids))
-            yield extract(pg.path(gid), logs.get(gid, b""))
+    try:
+        for results in chunks():
+            for rows in results:
+                done += 1
+                if progress:
+                    progress(done, len(ids))
+                yield rows
+    finally:
+        if pool is not None:
+            pool.shutdown()
 
 
 def _cache() -> Path:

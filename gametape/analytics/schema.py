@@ -91,11 +91,17 @@ SHARED = {
 PUBLIC = ("games", "game_players", "events")
 # Shared views. `people`: game_players with each seat as the person it is, merged names
 # followed (`person`; `merged` when that came from players.log), which every query about
-# players reads instead of joining the aliases itself.
+# players reads instead of joining the aliases itself. `players`: one row per person, which
+# every seat of every game points into (people.person = players.player). Made in this order.
 SHARED_VIEWS = {
     "people": "SELECT p.*, coalesce(a.player, p.player) AS person, "
     "a.player IS NOT NULL AS merged FROM game_players p "
     "LEFT JOIN aliases a ON a.alias = p.player",
+    "players": "SELECT p.person AS player, coalesce(arg_max(p.name, g.recorded) FILTER "
+    "(WHERE NOT p.merged), arg_max(p.name, g.recorded)) AS name, "
+    "list(DISTINCT p.name ORDER BY p.name) AS names, count(DISTINCT p.game_id) AS games, "
+    "min(g.started) AS first_played, max(g.recorded) AS last_played "
+    "FROM people p JOIN games g USING (game_id) GROUP BY p.person",
 }
 
 _ARROW = {

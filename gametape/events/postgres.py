@@ -140,6 +140,7 @@ class PgStore:
                 self._con.close()
             self._con = None
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        text = text.removeprefix("connection failed: ")
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
             return MachineError(
                 f"{doing} {self.name}: the role may not ({text})",
@@ -330,11 +331,12 @@ class PgStore:
         """Several games' logs in one query (the read model and validate read in bulk)."""
         with self._tx("cannot read the store") as con:
             rows = con.execute(
-                f"SELECT game_id, string_agg(line || E'\\n', '' ORDER BY seq) FROM {EVENTS} "
-                "WHERE game_id = ANY(%s) GROUP BY game_id",
+                # bytes straight from the server: no decoding and encoding again here
+                "SELECT game_id, convert_to(string_agg(line || E'\\n', '' ORDER BY seq), "
+                f"'UTF8') FROM {EVENTS} WHERE game_id = ANY(%s) GROUP BY game_id",
                 [list(game_ids)],
             ).fetchall()
-        return {g: text.encode() for g, text in rows}
+        return {g: bytes(data) for g, data in rows}
 
     def versions(self) -> dict[str, int]:
         """Each game's number of events: the log's version (rows are only ever added)."""

@@ -55,14 +55,31 @@ def validate_store(store: GameStore, jobs: int = 1) -> Iterator[Report]:
     """Validate every game of a store, in the order of their ids: a file store's on
     ``jobs`` processes, a PostgreSQL store's logs read a few hundred at a query."""
     ids = store.game_ids()
-    if isinstance(store, PgStore):
+    if not isinstance(store, PgStore):
+        yield from validate_paths([store.path(g) for g in ids], jobs)
+        return
+    jobs = jobs or os.cpu_count() or 1
+    pool = None
+    if jobs > 1 and len(ids) >= 128:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(jobs)
+    try:
+        pending: Iterator[Report] = iter(())
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
-            logs = store.raw_many(chunk)
-            for gid in chunk:
-                yield validate_path(store.path(gid), logs.get(gid, b""))
-        return
-    yield from validate_paths([store.path(g) for g in ids], jobs)
+            logs = store.raw_many(chunk)  # read while the processes check the last chunk
+            games = [store.path(g) for g in chunk]
+            data = [logs.get(g, b"") for g in chunk]
+            if pool is None:
+                yield from map(validate_path, games, data)
+                continue
+            yield from pending
+            pending = pool.map(validate_path, games, data, chunksize=32)
+        yield from pending
+    finally:
+        if pool is not None:
+            pool.shutdown()
 
 
 def validate_paths(paths: Sequence[Path | Source], jobs: int = 1) -> Iterator[Report]:

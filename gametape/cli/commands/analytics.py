@@ -111,7 +111,8 @@ def query(
     sql: Annotated[
         str,
         typer.Argument(
-            help="SQL over the tables games, game_players, events, ratings and each game's schema."
+            help="SQL over the tables games, game_players, events, ratings, players and each "
+            "game's schema."
         ),
     ],
     fmt: Annotated[
@@ -158,7 +159,7 @@ def query(
         fail(
             str(exc),
             hint=exc.hint
-            or "tables: games, game_players, events, ratings, and per game GAME.events "
+            or "tables: games, game_players, events, ratings, players, and per game GAME.events "
             "(docs/analytics.md)",
         )
     render(rich_table(columns, rows))

@@ -386,6 +386,7 @@ def store_copy(
             if r.outcome in ("skipped", "refused", "copied invalid"):
                 out.print(Text.assemble((r.outcome, "yellow"), f" {r.game}: {r.reason}"))
         said = ", ".join(f"{n} {what}" for what, n in counts.most_common()) or "no games"
-        out.print(Text(f"{said} → {dst.name}"))
+        shown = dst.name if is_url(target) else target  # as typed; a URL without its password
+        out.print(Text(f"{said} → {shown}"))
     if counts["skipped"] or counts["refused"]:
         raise typer.Exit(EXIT_INVALID)

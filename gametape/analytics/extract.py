@@ -12,9 +12,11 @@ from gametape.engine.game import notation, turn_of
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
 from gametape.errors import PluginError
+from gametape.events import notes
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
 from gametape.events.errors import LogError
-from gametape.events.log import LogRead, Source, read_log
+from gametape.events.log import LogRead, Source, read_bytes, read_log
+from gametape.events.store import notes_path
 from gametape.text import person
 
 
@@ -27,6 +29,7 @@ class Rows:
     events: list[dict[str, Any]] = field(default_factory=list)
     event_facts: list[dict[str, Any]] = field(default_factory=list)
     player_facts: list[dict[str, Any]] = field(default_factory=list)
+    annotations: list[dict[str, Any]] = field(default_factory=list)
 
 
 _json = msgspec.json.Encoder()
@@ -45,9 +48,46 @@ def _declared(rules: Any, facts: dict[str, Any], kind: str) -> dict[str, Any]:
     return facts
 
 
-def extract(path: Path | Source, data: bytes | None = None) -> Rows:
+def extract(
+    path: Path | Source, data: bytes | None = None, notes_data: bytes | None = None
+) -> Rows:
     """Read (or take ``data`` as its bytes), validate and fold one log, collecting facts
-    from the ruleset as it goes."""
+    from the ruleset as it goes; and its notes (``notes_data``, else a file's GAME.notes)."""
+    rows = _extract(path, data)
+    if notes_data is None and isinstance(path, Path):
+        try:
+            notes_data = read_bytes(notes_path(path)) if notes_path(path).exists() else b""
+        except LogError:
+            notes_data = b""
+    found, _ = notes.read(notes_data or b"", str(path))
+    rows.annotations = [
+        {
+            "game_id": rows.game["game_id"],
+            "n": a.n,
+            "seq": a.note.seq,
+            "author": a.note.author,
+            "ts": a.note.ts,
+            "text": a.note.text,
+            "mark": a.note.mark,
+            "card": a.note.card,
+            "retracted_by": a.retracted_by,
+        }
+        for a in found
+    ]
+    return rows
+
+
+def _branch(setup: Setup | None) -> dict[str, Any]:
+    """A branch's parent and fork (gametape.usecases.branches), from its setup."""
+    meta = setup.meta if setup is not None else {}
+    at = meta.get("branch_at")
+    return {
+        "parent_game": meta.get("branch_of"),
+        "fork_seq": at if isinstance(at, int) else None,
+    }
+
+
+def _extract(path: Path | Source, data: bytes | None) -> Rows:
     game_id = path.stem
     try:
         read = read_log(path, data=data)
@@ -114,6 +154,7 @@ def extract(path: Path | Source, data: bytes | None = None) -> Rows:
         "recorded": records[report.events - 1].ts if report.events else None,
         "log_path": str(path),
         "error": str(report.problem) if report.problem else None,
+        **_branch(setup),
     }
     rows = Rows(game=game, events=events, event_facts=event_facts)
     if rules is not None and state is not None:

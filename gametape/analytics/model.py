@@ -28,6 +28,7 @@ from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
 from gametape.engine.registry import all_rulesets
 from gametape.errors import GametapeError, NotFound, UsageError
+from gametape.events.notes import SUFFIX as NOTES_SUFFIX
 from gametape.events.postgres import PgStore, is_url
 from gametape.events.store import SUFFIX, GameStore, Store
 from gametape.text import person, shown_path
@@ -248,8 +249,11 @@ class ReadModel:
 
     def _scan(self) -> dict[str, tuple[int, int]]:
         files = {}
-        if self.pg is not None:  # a log only grows: its number of events is its version
-            return {str(self.pg.path(g)): (n, 0) for g, n in self.pg.versions().items()}
+        if self.pg is not None:  # a log only grows: its events and notes are its version
+            said = self.pg.note_versions()
+            return {
+                str(self.pg.path(g)): (n, said.get(g, 0)) for g, n in self.pg.versions().items()
+            }
         if self.root.is_dir():
             for entry in os.scandir(self.root):
                 if not entry.name.endswith(SUFFIX) or shown_path(entry.name) != entry.name:
@@ -261,6 +265,16 @@ class ReadModel:
                 except OSError:
                     st = entry.stat(follow_symlinks=False)
                 files[str(self.root / entry.name)] = (st.st_size, st.st_mtime_ns)
+                notes = self.root / (entry.name.removesuffix(SUFFIX) + NOTES_SUFFIX)
+                try:  # a game's notes change its version too (they are in its rows)
+                    nst = notes.stat()
+                except OSError:
+                    continue
+                size, mtime = files[str(self.root / entry.name)]
+                files[str(self.root / entry.name)] = (
+                    size + nst.st_size,
+                    max(mtime, nst.st_mtime_ns),
+                )
         return files
 
     def stale(self) -> bool:
@@ -465,27 +479,58 @@ class ReadModel:
         finally:
             con.close()
 
-    def stats(self, rulesets: Sequence[str] | None = None) -> list[dict[str, Any]]:
-        """The ready-made reports (gametape.analytics.reports) for each ruleset present."""
+    def stats(
+        self, rulesets: Sequence[str] | None = None, branches: bool = False
+    ) -> list[dict[str, Any]]:
+        """The ready-made reports (gametape.analytics.reports) for each ruleset present, of
+        the games played: branches ("what if" games) only if ``branches``."""
         from gametape.analytics import reports
 
-        with self.connect(read_only=True) as con:
+        with self.connect(read_only=True) if branches else self._played() as con:
             names = rulesets or reports.rulesets_present(con)
             return [reports.stats(con, name) for name in names]
 
-    def players(self, name: str | None = None, abandoned: bool = False) -> dict[str, Any]:
+    @contextmanager
+    def _played(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The model as it would be without branches: every table and view of it, in its own
+        schema and under its own name, holds only the rows of games played (so any report,
+        a game's own included, leaves the "what if" games out without knowing of them)."""
+        con = duckdb.connect()
+        try:
+            con.execute("ATTACH ? AS model (READ_ONLY)", [str(self.path)])
+            played = "SELECT game_id FROM model.main.games WHERE parent_game IS NULL"
+            found = con.execute(
+                "SELECT table_schema, table_name, bool_or(column_name = 'game_id') "
+                "FROM information_schema.columns WHERE table_catalog = 'model' GROUP BY ALL"
+            ).fetchall()
+            for schema_name, name, keyed in found:
+                where = f" WHERE game_id IN ({played})" if keyed else ""
+                con.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema_name}"')
+                con.execute(
+                    f'CREATE VIEW "{schema_name}"."{name}" AS '
+                    f'SELECT * FROM model."{schema_name}"."{name}"{where}'
+                )
+            yield con
+        except duckdb.Error as exc:
+            raise _model_error(self.path, exc) from None
+        finally:
+            con.close()
+
+    def players(
+        self, name: str | None = None, abandoned: bool = False, branches: bool = False
+    ) -> dict[str, Any]:
         """Each person's record per game (gametape.analytics.players.records), and with a
         ``name`` that person in detail (players.one) under ``detail``; abandoned games
-        counted only if ``abandoned``."""
+        counted only if ``abandoned``, branches only if ``branches``."""
         from gametape.analytics.players import one, records
 
         cooperative = [r.name for r in all_rulesets() if r.cooperative]
         columns = {r.name: dict(r.player_columns) for r in all_rulesets()}
         with self.connect(read_only=True) as con:
-            found = records(con, cooperative, name, abandoned)
+            found = records(con, cooperative, name, abandoned, branches)
             if name is not None and found["players"]:
                 who = found["players"][0]["player"]
-                found["detail"] = one(con, who, columns, abandoned)
+                found["detail"] = one(con, who, columns, abandoned, branches)
             return found
 
     def merge(self, alias: str, into: str) -> tuple[str, int]:
@@ -606,13 +651,15 @@ def _extract_pg(
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             logs = pg.raw_many(chunk)  # read while the processes fold the last chunk
+            said = pg.notes_many(chunk)
             games = [pg.path(g) for g in chunk]
             data = [logs.get(g, b"") for g in chunk]
+            notes = [said.get(g, b"") for g in chunk]
             if pool is None:
-                yield map(extract, games, data)
+                yield map(extract, games, data, notes)
                 continue
             yield pending
-            pending = pool.map(extract, games, data, chunksize=32)
+            pending = pool.map(extract, games, data, notes, chunksize=32)
         yield pending
 
     done = 0
@@ -662,6 +709,7 @@ def _load(
         "games": [r.game for r in batch],
         "game_players": [p for r in batch for p in r.players],
         "events": [e for r in batch for e in r.events],
+        "annotations": [a for r in batch for a in r.annotations],
         "_files": [
             {
                 "path": r.game["log_path"],

@@ -16,9 +16,12 @@ from gametape.analytics.schema import schema_of
 from gametape.charts import bins
 from gametape.text import look_alikes, person
 
-# The games that count: finished ones, and abandoned ones (ended early: outcome terminated)
-# only when asked, by the first parameter.
-COUNTED = "g.status = 'finished' AND (? OR g.outcome IS DISTINCT FROM 'terminated')"
+# The games that count: finished ones; abandoned ones (ended early: outcome terminated) only
+# when the first parameter asks, and branches ("what if" games) only when the second does.
+COUNTED = (
+    "g.status = 'finished' AND (? OR g.outcome IS DISTINCT FROM 'terminated') "
+    "AND (? OR g.parent_game IS NULL)"
+)
 
 # One row per person and game. A game's winners decide: the only winner wins; two or more
 # winners, or none in a game that is not cooperative, is a draw. An abandoned game (counted
@@ -60,7 +63,8 @@ RECORDS = f"""
     ORDER BY r.player, r.ruleset"""
 
 LEFT_OUT = f"""
-    SELECT CASE WHEN g.status = 'finished' THEN 'abandoned' ELSE replace(g.status, '_', ' ')
+    SELECT CASE WHEN g.parent_game IS NOT NULL THEN 'branch'
+                WHEN g.status = 'finished' THEN 'abandoned' ELSE replace(g.status, '_', ' ')
            END AS why, count(DISTINCT game_id)
     FROM people p JOIN games g USING (game_id)
     WHERE NOT ({COUNTED}) AND (? IS NULL OR p.person = ?)
@@ -84,20 +88,22 @@ def records(
     cooperative: list[str],
     name: str | None = None,
     abandoned: bool = False,
+    branches: bool = False,
 ) -> dict[str, Any]:
     """Each person's record per game, from finished games (and abandoned ones, if
     ``abandoned``): ``players``, the rows; ``left_out``, how many games were not counted and
     why (``{"in progress": 2}``); ``look_alike``, groups of people whose names look alike
     (gametape.text.look). ``name`` picks one person (:func:`find`)."""
     key = find(con, name) if name is not None else None
-    result = con.execute(RECORDS, [cooperative, abandoned, key, key])
+    counted = [abandoned, branches]
+    result = con.execute(RECORDS, [cooperative, *counted, key, key])
     columns = [d[0] for d in result.description]
     rows = []
     for values in result.fetchall():
         row = dict(zip(columns, values, strict=True))
         row["streak"], row["best_streak"] = streaks(row.pop("results"))
         rows.append(row)
-    left_out = dict(con.execute(LEFT_OUT, [abandoned, key, key]).fetchall())
+    left_out = dict(con.execute(LEFT_OUT, [*counted, key, key]).fetchall())
     alike = look_alikes(shown for (shown,) in con.execute(SHOWN).fetchall())
     if key is not None:
         alike = [group for group in alike if key in map(person, group)]
@@ -145,13 +151,15 @@ def one(
     player: str,
     columns: dict[str, dict[str, str]],
     abandoned: bool = False,
+    branches: bool = False,
 ) -> dict[str, Any]:
     """One person (as records' ``player``) in more detail, over the games :func:`records`
     counts: their games by player count; for each game with columns of its own
     (``columns``: game → column → type) the sum of each numeric one over their games; their
     rating after each game (a cooperative game: the score); and their scores, binned
     (gametape.charts.bins) for a histogram."""
-    result = con.execute(BY_COUNT, [abandoned, player])
+    counted = [abandoned, branches]
+    result = con.execute(BY_COUNT, [*counted, player])
     names = [d[0] for d in result.description]
     by_count = [dict(zip(names, row, strict=True)) for row in result.fetchall()]
     facts = []
@@ -163,7 +171,7 @@ def one(
         row = con.execute(
             f"SELECT {sums} FROM {schema_of(ruleset)}.game_players p JOIN people USING "
             f"(game_id, seat) JOIN games g USING (game_id) WHERE {COUNTED} AND people.person = ?",
-            [abandoned, player],
+            [*counted, player],
         ).fetchone()
         facts.append({"ruleset": ruleset, **dict(zip(numeric, row or (), strict=True))})
     ratings = con.execute(
@@ -171,7 +179,7 @@ def one(
         "GROUP BY ALL ORDER BY ALL",
         [player],
     ).fetchall()
-    scores = con.execute(TEAM_SCORES, [abandoned, player, [r for r, _ in ratings]]).fetchall()
+    scores = con.execute(TEAM_SCORES, [*counted, player, [r for r, _ in ratings]]).fetchall()
     history = [
         {"ruleset": ruleset, "of": of, "values": [round(v, 2) for v in values]}
         for of, rows in (("rating", ratings), ("score", scores))
@@ -179,7 +187,7 @@ def one(
     ]
     histograms = [
         {"ruleset": ruleset, "bins": bins(counts)}
-        for ruleset, counts in con.execute(SCORES, [abandoned, player]).fetchall()
+        for ruleset, counts in con.execute(SCORES, [*counted, player]).fetchall()
     ]
     return {
         "by_player_count": by_count,

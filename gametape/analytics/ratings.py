@@ -3,8 +3,9 @@ and ties), applied game by game in the order the games were played (the time of 
 last event, then its id). A player's rating is openskill's ordinal, mu - 3 sigma: what they
 are at least, with 99.7% confidence; everyone starts at 0 (mu 25, sigma 25/3).
 
-Only finished games count, and not an abandoned one (it has no result); a cooperative game
-(Hanabi) has no ratings, since its players win or lose together.
+Only finished games count: not an abandoned one (it has no result), nor a branch (a "what
+if" game never played); a cooperative game (Hanabi) has no ratings, since its players win or
+lose together.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ GAMES = """
            list(p.score ORDER BY p.seat), list(p.won ORDER BY p.seat)
     FROM games g JOIN people p USING (game_id)
     WHERE g.status = 'finished' AND g.outcome IS DISTINCT FROM 'terminated'
-      AND g.ruleset IN (SELECT unnest(?))
+      AND g.parent_game IS NULL AND g.ruleset IN (SELECT unnest(?))
     GROUP BY ALL ORDER BY g.recorded, g.game_id"""
 
 

@@ -24,7 +24,7 @@ import pyarrow as pa
 from gametape.engine.registry import all_rulesets
 from gametape.engine.ruleset import Ruleset
 
-LAYOUT = 5  # bump when the shared layout changes; the digest covers the games' columns
+LAYOUT = 6  # bump when the shared layout changes; the digest covers the games' columns
 
 GAMES = {
     "game_id": "VARCHAR",
@@ -45,6 +45,8 @@ GAMES = {
     "recorded": "TIMESTAMP",
     "log_path": "VARCHAR",
     "error": "VARCHAR",
+    "parent_game": "VARCHAR",  # a branch ("what if"): the game it was made from, and where
+    "fork_seq": "INTEGER",
 }
 GAME_PLAYERS = {
     "game_id": "VARCHAR",
@@ -78,6 +80,17 @@ RATINGS = {  # gametape.analytics.ratings: each player's rating after each game
     "sigma": "DOUBLE",
     "rating": "DOUBLE",
 }
+ANNOTATIONS = {  # gametape.events.notes: the review's notes, joinable to events on (game_id, seq)
+    "game_id": "VARCHAR",
+    "n": "INTEGER",
+    "seq": "INTEGER",
+    "author": "VARCHAR",
+    "ts": "TIMESTAMP",
+    "text": "VARCHAR",
+    "mark": "VARCHAR",
+    "card": "VARCHAR",
+    "retracted_by": "INTEGER",
+}
 ALIASES = {"alias": "VARCHAR", "player": "VARCHAR"}  # gametape.analytics.aliases: merged names
 FILES = {"path": "VARCHAR", "game_id": "VARCHAR", "size": "BIGINT", "mtime_ns": "BIGINT"}
 SHARED = {
@@ -85,6 +98,7 @@ SHARED = {
     "game_players": GAME_PLAYERS,
     "events": EVENTS,
     "ratings": RATINGS,
+    "annotations": ANNOTATIONS,
     "aliases": ALIASES,
     "_files": FILES,
 }

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.replay import Cursor, Frame
 from gametape.text import visible
+from gametape.usecases.review import Annotation
 
 
 def header(frame: Frame, last: int, turn_word: str = "turn") -> Text:
@@ -25,11 +28,22 @@ def header(frame: Frame, last: int, turn_word: str = "turn") -> Text:
     return text
 
 
-def render_frame(cursor: Cursor, frame: Frame) -> RenderableType:
+def render_frame(cursor: Cursor, frame: Frame, notes: Sequence[Annotation] = ()) -> RenderableType:
+    """A frame, with the notes on its event (``notes``: the game's, from the review) shown
+    under what changed; a seat's view shows none (a note may name a card the seat never saw)."""
     parts: list[RenderableType] = [header(frame, cursor.last, cursor.ruleset.turn_word)]
     if frame.change:
         # visible() here too: the Textual viewer draws these without the CLI's safe console
         parts.append(Text(visible(f"→ {frame.change}")))
+    for a in notes if frame.seat is None else ():
+        n = a.note
+        if a.retracted_by is None and n.seq == frame.seq:
+            about = f" (card {n.card.removeprefix('card ')})" if n.card else ""
+            mark = f"{n.mark} " if n.mark else ""
+            said = visible(
+                f"✎ {mark}{n.author}{about}: {n.text}" if n.text else f"✎ {mark}{n.author}"
+            )
+            parts.append(Text(said, style="italic cyan"))
     if frame.seq == cursor.last and cursor.problem:
         parts.append(Text(visible(f"the replay stops here: {cursor.problem}"), style="bold red"))
     parts.append(draw(cursor.board(frame.seq, frame.seat)))

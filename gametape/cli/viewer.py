@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -11,6 +12,7 @@ from textual.widgets import Footer, Input, Static
 
 from gametape.cli.frames import render_frame
 from gametape.replay import Cursor, Frame, OutOfRange
+from gametape.usecases.review import Annotation
 
 
 class ReplayApp(App[None]):
@@ -42,9 +44,16 @@ class ReplayApp(App[None]):
         Binding("pageup", "scroll(-10)", "scroll", show=False),
     ]
 
-    def __init__(self, cursor: Cursor, seat: int | None = None, follow: bool = True) -> None:
+    def __init__(
+        self,
+        cursor: Cursor,
+        seat: int | None = None,
+        follow: bool = True,
+        notes: Sequence[Annotation] = (),
+    ) -> None:
         super().__init__()
         self.cursor = cursor
+        self.notes = notes
         self.seat = seat
         self.follow = follow
         kinds = cursor.kinds()
@@ -68,7 +77,7 @@ class ReplayApp(App[None]):
 
     def show(self) -> None:
         self.frame = frame = self.cursor.frame(seat=self.seat)
-        self.query_one("#frame", Static).update(render_frame(self.cursor, frame))
+        self.query_one("#frame", Static).update(render_frame(self.cursor, frame, self.notes))
         kind = f"kind: {self.kind} ([ ] to jump)" if self.kind else "no kinds of events yet"
         status = f"{kind}   {self.message}".rstrip()
         self.query_one("#status", Static).update(status)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 EVENTS = "gametape_events"
 PLAYERS = "gametape_players"
+NOTES = "gametape_notes"
 CHANNEL = "gametape"
 SCHEMES = ("postgresql://", "postgres://")
 
@@ -44,6 +45,12 @@ CREATE TABLE IF NOT EXISTS {PLAYERS} (
     n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     line text NOT NULL
 );
+CREATE TABLE IF NOT EXISTS {NOTES} (
+    n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    game_id text NOT NULL,
+    line text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gametape_notes_game ON {NOTES} (game_id, n);
 CREATE OR REPLACE FUNCTION gametape_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM pg_notify('{CHANNEL}', NEW.game_id || ' ' || NEW.seq);
@@ -214,8 +221,8 @@ class PgStore:
     def ensure(self) -> PgStore:
         """This store, its tables made if they do not exist yet."""
         with self._tx("cannot make the store's tables in") as con:
-            row = con.execute("SELECT to_regclass(%s)", [EVENTS]).fetchone()
-            if row is None or row[0] is None:
+            row = con.execute("SELECT to_regclass(%s), to_regclass(%s)", [EVENTS, NOTES]).fetchone()
+            if row is None or None in row:
                 con.execute(SCHEMA)  # type: ignore[arg-type]
         return self
 
@@ -400,6 +407,39 @@ class PgStore:
                 [count],
             ).fetchall()
         return [PgGame(self, g) for (g,) in rows]
+
+    # --- notes (gametape.events.notes) --------------------------------------------------
+
+    def notes(self, game: Path | Source) -> bytes:
+        """The game's notes, as the file store's GAME.notes holds them."""
+        return self.notes_many([game.stem]).get(game.stem, b"")
+
+    def notes_many(self, game_ids: Sequence[str]) -> dict[str, bytes]:
+        with self._tx("cannot read the store") as con:
+            if con.execute("SELECT to_regclass(%s)", [NOTES]).fetchone() == (None,):
+                return {}
+            rows = con.execute(
+                "SELECT game_id, convert_to(string_agg(line || E'\\n', '' ORDER BY n), 'UTF8') "
+                f"FROM {NOTES} WHERE game_id = ANY(%s) GROUP BY game_id",
+                [list(game_ids)],
+            ).fetchall()
+        return {g: bytes(data) for g, data in rows}
+
+    def add_note(self, game: Path | Source, line: bytes) -> None:
+        self.ensure()
+        with self._tx("cannot write to the store") as con:
+            con.execute(
+                f"INSERT INTO {NOTES} (game_id, line) VALUES (%s, %s)",
+                [game.stem, line.decode().rstrip("\n")],
+            )
+
+    def note_versions(self) -> dict[str, int]:
+        """Each game's number of note lines (the read model's scan adds it to the log's)."""
+        with self._tx("cannot read the store") as con:
+            if con.execute("SELECT to_regclass(%s)", [NOTES]).fetchone() == (None,):
+                return {}
+            rows = con.execute(f"SELECT game_id, count(*) FROM {NOTES} GROUP BY game_id").fetchall()
+        return dict(rows)
 
     # --- names merged (gametape.analytics.aliases) --------------------------------------
 

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from gametape.errors import UsageError
+from gametape.errors import UsageError, os_error
 from gametape.events.base import Event, Setup
 from gametape.events.errors import GameNotFound
 from gametape.events.log import (
@@ -39,6 +39,11 @@ SUFFIX = ".jsonl"
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 ID_LENGTH = 8
 ID_REF = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an id, or a prefix of one, as typed
+
+
+def notes_path(log: Path) -> Path:
+    """Where a game's notes are kept beside its log file: ``GAME.notes``."""
+    return log.with_name(log.name.removesuffix(SUFFIX) + ".notes")
 
 
 class StoreMissing(UsageError):
@@ -278,6 +283,32 @@ class Store:
         paths.sort(key=lambda p: p.stat().st_mtime_ns if p.is_file() else 0, reverse=True)
         return list(paths[:count])
 
+    def notes(self, path: Path | Source) -> bytes:
+        """The game's notes (gametape.events.notes): ``GAME.notes`` beside its log."""
+        assert isinstance(path, Path), path
+        notes = notes_path(path)
+        if not (notes.exists() or notes.is_symlink()):
+            return b""
+        return read_bytes(notes, what="the game's notes")
+
+    def add_note(self, path: Path | Source, line: bytes) -> None:
+        """Append one line to the game's notes, as one write (two writers both keep theirs);
+        a link or a special file in its place is refused."""
+        assert isinstance(path, Path), path
+        notes = notes_path(path)
+        try:
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+            fd = os.open(notes, flags, 0o644)
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise IsADirectoryError(errno.EISDIR, "not a regular file")
+                os.write(fd, line)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            raise os_error(exc, notes, "cannot write") from None
+
     def close(self) -> None:
         """Nothing to let go of: a file store holds no connection."""
 
@@ -304,6 +335,8 @@ class GameStore(Protocol):
     def put(self, game_id: str, data: bytes) -> None: ...
     def batch(self) -> contextlib.AbstractContextManager[Any]: ...
     def wait(self, log: Path | Source, after_seq: int, timeout: float) -> bool: ...
+    def notes(self, log: Path | Source) -> bytes: ...
+    def add_note(self, log: Path | Source, line: bytes) -> None: ...
     def recent(self, count: int) -> list[Path | Source]: ...
     def close(self) -> None: ...
 

@@ -12,6 +12,7 @@ a page written ``--as`` a seat holds that seat's frames alone.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import msgspec
 from gametape.engine.board import Board, Card, Counter, Zone, mark_new
 from gametape.errors import Problem
 from gametape.events.log import Source
+from gametape.events.notes import Annotation
 from gametape.replay.cursor import Cursor
 
 NAMED = 3  # at most this many cards a move brought are named in the move list
@@ -58,6 +60,17 @@ class PageView(msgspec.Struct, frozen=True):
     frames: list[PageFrame]
 
 
+class PageNote(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A note of the review on the event ``s``: its author, mark, text and card (``k``, the
+    card's key on the board: the page draws the note on that card from ``s`` on)."""
+
+    s: int
+    a: str
+    m: str | None = None
+    t: str = ""
+    k: str | None = None
+
+
 class PageData(msgspec.Struct, frozen=True):
     game: str
     ruleset: str
@@ -71,6 +84,7 @@ class PageData(msgspec.Struct, frozen=True):
     problem: str | None
     turn_word: str = "turn"
     learned_later: bool = False  # a table game's faces shown before the event that showed them
+    notes: list[PageNote] = []  # the review's notes (the spectator's page only)
 
 
 def result_text(cursor: Cursor) -> str | None:
@@ -95,18 +109,21 @@ class Exported(msgspec.Struct, frozen=True):
     problem: Problem | None
 
 
-def page_of_log(path: Path | Source, as_player: str | None = None) -> Exported:
-    """The page of the log at ``path`` as ``as_player`` saw it (a worker process can run
-    this: it takes and returns plain data)."""
+def page_of_log(
+    path: Path | Source, as_player: str | None = None, notes: Sequence[Annotation] = ()
+) -> Exported:
+    """The page of the log at ``path`` as ``as_player`` saw it, with the review's ``notes``
+    (a worker process can run this: it takes and returns plain data)."""
     cursor = Cursor.open(path)
     seat = None if as_player is None else cursor.seat(as_player)
-    return Exported(page(cursor, seat).encode(), cursor.last, cursor.problem)
+    return Exported(page(cursor, seat, notes).encode(), cursor.last, cursor.problem)
 
 
 class _Parts:
     """Each distinct piece of a board (its header, a zone) once; a board is a list of ids."""
 
-    def __init__(self) -> None:
+    def __init__(self, noted: frozenset[str] = frozenset()) -> None:
+        self.noted = noted  # the keys of the cards a note is on: only these keep their key
         self.ids: dict[bytes, int] = {}
         self.parts: list[Any] = []
         self._encode = msgspec.json.Encoder().encode
@@ -122,7 +139,10 @@ class _Parts:
         """A board as piece ids: its header, its notes, then each zone, each piece written
         compactly (see ``_zone``: the page reads it back)."""
         head = [board.title, board.status, [_counter(c) for c in board.counters]]
-        zones = [self.add(_zone(z, [self.add(_card(c)) for c in z.cards])) for z in board.zones]
+        zones = [
+            self.add(_zone(z, [self.add(_card(c, c.key in self.noted)) for c in z.cards]))
+            for z in board.zones
+        ]
         return [self.add(head), self.add(list(board.notes)), *zones]
 
 
@@ -133,10 +153,12 @@ def _trim(items: list[Any]) -> list[Any]:
     return items
 
 
-def _card(card: Card) -> list[Any]:
-    """A card as ``[text, colour, note, marks, back]`` (marks by initial: n t c k r s)."""
+def _card(card: Card, keyed: bool = False) -> list[Any]:
+    """A card as ``[text, colour, note, marks, back, key]`` (marks by initial: n t c k r s;
+    the key only for a card a note is on, so other cards stay one piece each)."""
     marks = "".join(MARK_CODES[m] for m in card.marks if m in MARK_CODES)
-    return _trim([card.text, card.colour, card.note, marks, int(card.back)])
+    key = card.key if keyed else ""
+    return _trim([card.text, card.colour, card.note, marks, int(card.back), key])
 
 
 def _counter(counter: Counter) -> list[Any]:
@@ -201,12 +223,19 @@ def _view(cursor: Cursor, seat: int | None, parts: _Parts) -> PageView:
     return PageView(seat=None if seat is None else cursor.players[seat], frames=frames)
 
 
-def page(cursor: Cursor, seat: int | None = None) -> str:
+def page(cursor: Cursor, seat: int | None = None, notes: Sequence[Annotation] = ()) -> str:
     """The whole replay, as ``seat`` saw it (None: the spectator, who sees everything, and
-    whose page can also show each seat's view)."""
+    whose page can also show each seat's view). The review's ``notes`` are in the spectator's
+    page only: a page written as a seat holds nothing that seat did not see, and a note may
+    name a card it never saw."""
     rules = cursor.ruleset
     game = str(getattr(cursor.events[0], "game", ""))
-    parts = _Parts()
+    shown = [
+        PageNote(s=n.seq, a=n.author, m=n.mark, t=n.text, k=n.card)
+        for a in (notes if seat is None else ())
+        if a.retracted_by is None and (n := a.note).seq is not None and n.seq <= cursor.last
+    ]
+    parts = _Parts(frozenset(n.k for n in shown if n.k))
     seats: list[int | None] = [seat] if seat is not None else [None, *range(len(cursor.players))]
     views = [_view(cursor, s, parts) for s in seats]
     data = PageData(
@@ -222,6 +251,7 @@ def page(cursor: Cursor, seat: int | None = None) -> str:
         problem=str(cursor.problem) if cursor.problem else None,
         turn_word=rules.turn_word,
         learned_later=seat is None and cursor.learned_later,
+        notes=shown,
     )
     # Inside <script>, "<", ">" and "&" only ever occur in JSON strings, where \u escapes
     # mean the same: the page's text can never close the script element.

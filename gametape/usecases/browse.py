@@ -17,6 +17,7 @@ from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
 from gametape.errors import UsageError
 from gametape.events.base import actor
 from gametape.events.log import LogRead, Source, read_log
+from gametape.events.notes import Annotation
 from gametape.events.store import GameStore
 from gametape.usecases.check import validate_path
 from gametape.usecases.record import open_game
@@ -70,11 +71,12 @@ class SheetRow:
     description: str | None = None
     error: str | None = None
     undone_by: int | None = None  # the seq of the undo that took this move back
+    notes: list[dict[str, Any]] = field(default_factory=list)  # the notes on it still in effect
 
     def to_dict(self) -> dict[str, Any]:
         if self.error is not None:
             return {"seq": self.seq, "error": self.error}
-        row = {
+        row: dict[str, Any] = {
             "seq": self.seq,
             "turn": self.turn,
             "player": self.player,
@@ -83,6 +85,8 @@ class SheetRow:
         }
         if self.undone_by is not None:
             row["undone_by"] = self.undone_by
+        if self.notes:
+            row["notes"] = self.notes
         return row
 
 
@@ -109,8 +113,9 @@ def game_of(log: LogRead, upto: int | None = None) -> Game:
     return open_game(log, upto, whole=False)
 
 
-def sheet(log: LogRead) -> Sheet:
-    """The score sheet of a read log: every event in notation, until the first illegal one."""
+def sheet(log: LogRead, notes: list[Annotation] | None = None) -> Sheet:
+    """The score sheet of a read log: every event in notation, until the first illegal one;
+    with ``notes`` (gametape.usecases.review), each row carries those on it still in effect."""
     game = game_of(log, 0)
     rules = game.ruleset
     out = Sheet(
@@ -137,6 +142,12 @@ def sheet(log: LogRead) -> Sheet:
         out.rows.append(SheetRow(seq=exc.seq or 0, error=str(exc.violation)))
     for taken, by in undone_by(fold.events).items():
         out.rows[taken - 1].undone_by = by
+    for a in notes or ():
+        on = a.note.seq
+        if a.retracted_by is None and on is not None and 1 <= on <= len(out.rows):
+            note = {"n": a.n, "author": a.note.author, "text": a.note.text}
+            note |= {k: v for k, v in (("mark", a.note.mark), ("card", a.note.card)) if v}
+            out.rows[on - 1].notes.append(note)
     return out
 
 

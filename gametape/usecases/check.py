@@ -7,6 +7,8 @@ import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import msgspec
+
 from gametape.engine.validate import Problem, Report, validate
 from gametape.errors import UsageError
 from gametape.events.errors import LogError
@@ -34,7 +36,15 @@ def validate_path(path: Path | Source, data: bytes | None = None) -> Report:
             events=0,
             problem=problem,
         )
-    return validate(read)[0]
+    report = validate(read)[0]
+    if report.status == "invalid":
+        return report
+    from gametape.usecases.branches import branch_problem  # a branch is checked against its parent
+
+    tie = branch_problem(read)
+    if tie is None:
+        return report
+    return msgspec.structs.replace(report, status="invalid", problem=tie, result=None)
 
 
 DEMO_MARK = ".gametape-demo"

@@ -51,23 +51,26 @@ def export_games(
         for path in paths:
             yield _in_format(path, Cursor.open(path), fmt)
         return
-    for path, page in zip(paths, _pages(paths, as_player), strict=True):
+    from gametape.usecases.review import read_notes
+
+    notes = [read_notes(store, p)[0] for p in paths] if as_player is None else [[]] * len(paths)
+    for path, page in zip(paths, _pages(paths, as_player, notes), strict=True):
         cut = f"replays only up to seq {page.last}: {page.problem}" if page.problem else None
         yield Exported(path, page.page, "html", cut)
 
 
-def _pages(paths: list[Path | Source], as_player: str | None) -> Iterator[Any]:
+def _pages(paths: list[Path | Source], as_player: str | None, notes: list[Any]) -> Iterator[Any]:
     from gametape.replay.html import page_of_log
 
     jobs = min(len(paths), os.cpu_count() or 1)
     if jobs == 1:
-        for path in paths:
-            yield page_of_log(path, as_player)
+        for path, said in zip(paths, notes, strict=True):
+            yield page_of_log(path, as_player, said)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(page_of_log, paths, [as_player] * len(paths))
+        yield from pool.map(page_of_log, paths, [as_player] * len(paths), notes)
 
 
 def _in_format(path: Path | Source, cursor: Any, fmt: str) -> Exported:

@@ -182,10 +182,14 @@ def stats(
         str | None,
         typer.Argument(metavar="[GAME]", help="One game (default: every game in the store)."),
     ] = None,
+    branches: Annotated[
+        bool, typer.Option("--branches", help='Count branches ("what if" games) too.')
+    ] = False,
     json: JsonOpt = False,
 ) -> None:
     """Ready-made reports: scores by player count, outcomes, game length, players, and the
-    game's own report (its most common kind of mistake).
+    game's own report (its most common kind of mistake), of the games played: branches
+    (`gametape branch`) are left out unless `--branches`.
 
     Example: `gametape stats hanabi`
     """
@@ -194,10 +198,15 @@ def stats(
 
     if game is not None:
         check_game_name(game)
-    reports = fresh_model().stats([game] if game else None)
+    model = fresh_model()
+    reports = model.stats([game] if game else None, branches)
     if json:
         print_json(reports if game is None else reports[0])
         return
+    (left,) = model.query("SELECT count(*) FROM games WHERE parent_game IS NOT NULL")[1][0]
+    if left and not branches:
+        said = f"{left} branch{'es' * (left != 1)} (what if) left out; --branches counts them"
+        err.print(Text(said, style="dim"))
     if not reports:
         out.print(Text(f"no games in {STATE.store.name}"))
     for rep in reports:
@@ -244,6 +253,10 @@ def players(
             "--abandoned", help="Count abandoned games too (as games, never won, lost or rated)."
         ),
     ] = False,
+    branches: Annotated[
+        bool,
+        typer.Option("--branches", help='Count branches ("what if" games) too (never rated).'),
+    ] = False,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (html).")
     ] = None,
@@ -284,14 +297,14 @@ def players(
         fail("a page is one person's: say a NAME (gametape players ann -f html)", EXIT_USAGE)
     if output is not None and fmt != "html":
         fail("--output writes a page: use it with -f html", EXIT_USAGE)
-    found = fresh_model().players(name, abandoned)
+    found = fresh_model().players(name, abandoned, branches)
     rows = found["players"]
     if name is not None and not rows:
         fail(
             f"no {'' if abandoned else 'finished '}game has a player named {name!r}",
             hint="`gametape players` lists everyone (names are matched ignoring case and width)",
         )
-    counted = _counted(found["left_out"], abandoned)
+    counted = _counted(found["left_out"], abandoned, branches)
     if json:
         print_json(found)
     elif fmt == "html":
@@ -320,11 +333,16 @@ def players(
             )
 
 
-def _counted(left_out: dict[str, int], abandoned: bool) -> str:
+def _counted(left_out: dict[str, int], abandoned: bool, branches: bool) -> str:
     """Which games a players answer counted, in words."""
     said = "finished and abandoned games" if abandoned else "finished games only"
+    if branches:
+        said += ", branches too"
     if left_out:
-        parts = [f"{plural(n, 'game')} {why}" for why, n in left_out.items()]
+        parts = [
+            f"{n} branch{'es' * (n != 1)}" if why == "branch" else f"{plural(n, 'game')} {why}"
+            for why, n in left_out.items()
+        ]
         said += f" ({', '.join(parts)} left out)"
     return said
 

@@ -31,6 +31,7 @@ from gametape.cli.output import (
     render,
 )
 from gametape.errors import GametapeError
+from gametape.text import plural
 from gametape.usecases import browse, record
 from gametape.usecases.store import RuleViolation
 
@@ -193,7 +194,13 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
 
     Example: `gametape log k3x9`
     """
-    sheet = browse.sheet(read(game_ref))
+    from gametape.usecases.review import read_notes
+
+    log = read(game_ref)
+    notes, problems = read_notes(STATE.store, log.path)
+    for problem in problems:
+        err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
+    sheet = browse.sheet(log, notes)
     if json:
         print_json_lines(r.to_dict() for r in sheet.rows)
         return
@@ -212,17 +219,24 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
         else:
             undone = r.undone_by is not None
             style = "dim strike" if undone else ""
+            marks = " ".join(n["mark"] for n in r.notes if "mark" in n)
             table.add_row(
                 str(r.seq),
                 str(r.turn),
                 Text(r.player or "", style=style),
-                Text(r.move or "", style=style),
+                Text.assemble((r.move or "", style), (f" {marks}" if marks else "", "magenta")),
                 Text.assemble(
                     (r.description or "", style),
                     (f"  ↶ taken back at seq {r.undone_by}" if undone else "", "yellow"),
                 ),
             )
+            for n in r.notes:
+                if n["text"]:
+                    about = f" (card {n['card'].removeprefix('card ')})" if "card" in n else ""
+                    said = f"✎ {n['author']}{about}: {n['text']}"
+                    table.add_row("", "", "", "", Text(said, style="italic cyan"))
     render(table)
+    _tree(log)
     if sheet.read_problem is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {sheet.read_problem}"))
 
@@ -253,9 +267,14 @@ def replay(
     """
     from gametape.cli.frames import render_frame
     from gametape.replay import Cursor
+    from gametape.usecases.review import read_notes
 
-    cursor = Cursor.open(STATE.store.resolve(game_ref))
+    log = STATE.store.resolve(game_ref)
+    cursor = Cursor.open(log)
     seat = None if as_player is None else cursor.seat(as_player)
+    notes, problems = read_notes(STATE.store, log)
+    for problem in problems:
+        err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
     if at is not None:
         frames = [cursor.frame(at, seat)]
     elif all_frames or json:
@@ -263,7 +282,7 @@ def replay(
     elif out.is_terminal:
         from gametape.cli.viewer import ReplayApp
 
-        ReplayApp(cursor, seat).run()
+        ReplayApp(cursor, seat, notes=notes).run()
         return
     else:
         fail("the interactive replay needs a terminal; use --at SEQ, --all or --json", EXIT_USAGE)
@@ -273,7 +292,7 @@ def replay(
         if seat is None and cursor.learned_later:
             err.print(Text(LEARNED_LATER, style="dim"))
         for frame in frames:
-            render(render_frame(cursor, frame))
+            render(render_frame(cursor, frame, notes))
     if cursor.problem and (at is None or at == cursor.last):
         fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
 
@@ -340,6 +359,26 @@ def record_cmd(
             f"{'were' if len(recorder.refused) > 1 else 'was'} refused{more}",
             hint="every move before it is recorded; fix the line and run "
             f"`gametape record {recording.game.setup.game}` again with the rest",
+        )
+
+
+def _tree(log: Any) -> None:
+    """Where a game stands among its branches: the game it was made from, and those made
+    from it (each at its fork), as PGN shows variations."""
+    from gametape.usecases.branches import branches_of, fork_of
+
+    fork = fork_of(log.events[0]) if log.events else None
+    if fork is not None:
+        out.print(
+            Text(f"a branch of {fork.get('of')} from seq {fork.get('at')} (what if)", style="cyan")
+        )
+    for b in branches_of(STATE.store, log.path):
+        moves = b["events"] - 1 - b["at"]
+        out.print(
+            Text(
+                f"  ├ seq {b['at']}: branch {b['game']} ({plural(moves, 'move')} of its own)",
+                style="cyan",
+            )
         )
 
 

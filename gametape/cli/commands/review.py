@@ -1,0 +1,141 @@
+"""Reviewing a game: notes on moves and cards (docs/review.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from gametape.cli.common import STATE, GameArg, JsonOpt
+from gametape.cli.output import err, friendly_errors, out, print_json, render
+from gametape.errors import UsageError
+
+app = typer.Typer()
+
+
+@app.command()
+@friendly_errors
+def note(
+    game_ref: GameArg,
+    seq: Annotated[
+        int | None, typer.Argument(metavar="SEQ", help="The event the note is about.")
+    ] = None,
+    text: Annotated[str, typer.Argument(metavar="[TEXT]", help="What to say (quote it).")] = "",
+    mark: Annotated[
+        str | None,
+        typer.Option("--mark", "-m", help="A move mark, as PGN's: !! ! !? ?! ? ??"),
+    ] = None,
+    card: Annotated[
+        str | None,
+        typer.Option("--card", help="The card the note is about: its number in the deck."),
+    ] = None,
+    by: Annotated[
+        str | None,
+        typer.Option("--by", help="Who says it (default: $GAMETAPE_AUTHOR, else your login)."),
+    ] = None,
+    retract: Annotated[
+        int | None, typer.Option("--retract", help="Take back the note with this number.")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Write a note on a move (and a mark: `!` good, `?` a mistake, as in PGN), or on a card
+    (`--card 17`: what a player believed it was). Notes go in the game's notes, beside its
+    log (which never changes); `--retract N` takes note N back, keeping it in the history.
+    `gametape notes GAME` lists them; `log`, `replay` and the HTML replay show them.
+
+    Example: `gametape note k3x9 17 "here we lost the last red 5" --mark ?` ·
+    `gametape note k3x9 12 "ben thought this was a 2" --card 31` · `gametape note k3x9 --retract 2`
+    """
+    from gametape.usecases import review
+
+    if retract is not None:
+        if seq is not None or text or mark or card:
+            raise UsageError("--retract N takes back a note: say nothing else")
+        done = review.retract_note(STATE.store, game_ref, retract, by)
+        if json:
+            print_json({"retracted": done.n, "seq": done.note.seq})
+        else:
+            out.print(Text(f"took back note {done.n} (on seq {done.note.seq})"))
+        return
+    if seq is None:
+        raise UsageError('say which event: gametape note GAME SEQ "text"')
+    made = review.add_note(STATE.store, game_ref, seq, text, mark, card, by)
+    if json:
+        import msgspec
+
+        print_json({"n": made.n, **msgspec.to_builtins(made.note)})
+        return
+    out.print(Text(f"note {made.n} on seq {seq} by {made.note.author}"))
+
+
+@app.command()
+@friendly_errors
+def branch(
+    game_ref: GameArg,
+    at: Annotated[int, typer.Option("--at", help="Branch from the state after this seq.")],
+    json: JsonOpt = False,
+) -> None:
+    """Make a "what if" game: a new game that starts from this one's state after seq AT
+    and goes on with any legal moves (`move`, `record`). Cards still in the deck come in
+    the same order as in the real game; a game dealt at a table keeps its unknown cards
+    unknown. `log` lists a game's branches; `validate` checks each against its parent;
+    the read model has `parent_game` and `fork_seq` (docs/review.md).
+
+    Example: `gametape branch k3x9 --at 17` then `gametape move NEW "play 3"`
+    """
+    from gametape.usecases.branches import branch as make
+
+    gid, game = make(STATE.store, game_ref, at)
+    of = game.setup.meta["branch_of"]
+    if json:
+        print_json({"game": gid, "of": of, "at": at})
+        return
+    out.print(gid)
+    state = "over" if game.is_over else f"{game.ruleset.turn_word} {game.ruleset.turn(game.state)}"
+    err.print(
+        Text(f"a branch of {of} from seq {at} ({state}) → {STATE.store.path(gid)}", style="dim")
+    )
+    if not game.is_over:
+        err.print(Text(f'next: gametape move {gid} "…"', style="dim"))
+
+
+@app.command()
+@friendly_errors
+def notes(game_ref: GameArg, json: JsonOpt = False) -> None:
+    """List a game's notes: number, seq, author, mark, card and text; a note taken back is
+    struck out (`--json`: one object per note, `retracted_by` set).
+
+    Example: `gametape notes k3x9`
+    """
+    from gametape.usecases import review
+
+    log = STATE.store.resolve(game_ref)
+    found, problems = review.read_notes(STATE.store, log)
+    for problem in problems:
+        err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
+    if json:
+        import msgspec
+
+        for a in found:
+            print_json({"n": a.n, **msgspec.to_builtins(a.note), "retracted_by": a.retracted_by})
+        return
+    if not found:
+        out.print(Text(f'no notes on {log.stem} yet (gametape note {log.stem} SEQ "text")'))
+        return
+    table = Table(box=None, header_style="bold")
+    for column in ("note", "seq", "by", "mark", "card", "text"):
+        table.add_column(column, justify="right" if column in ("note", "seq") else "left")
+    for a in found:
+        style = "dim strike" if a.retracted_by is not None else ""
+        n = a.note
+        table.add_row(
+            str(a.n),
+            str(n.seq),
+            Text(n.author, style=style),
+            Text(n.mark or "", style=style),
+            Text((n.card or "").removeprefix("card "), style=style),
+            Text(n.text, style=style),
+        )
+    render(table)

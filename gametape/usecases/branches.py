@@ -1,0 +1,151 @@
+"""Branches: "what if" games that start from another game's state (docs/review.md).
+
+A branch is a game of its own, in the same store, whose log begins as its parent's did: the
+parent's setup (with ``meta`` naming the parent, ``branch_of``; the seq it forks at,
+``branch_at``; and the chain hash of the parent's line at that seq, ``branch_hash``) and the
+parent's events up to that seq, copied. From
+there it goes on with any legal moves, recorded as any game's. Chance stays honest by
+construction: the setup is the parent's, so cards still in the deck are drawn in the
+parent's order (hanab.live's rule for hypotheticals), and a game dealt at a table keeps its
+unknown cards unknown. The hash in the setup ties the branch to the parent's log as it was:
+``validate`` reports a branch whose parent is missing or was changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from gametape.engine.game import Game
+from gametape.engine.validate import validate
+from gametape.errors import GametapeError, Problem, UsageError
+from gametape.events.base import Setup
+from gametape.events.log import LogRead, Source, read_log
+from gametape.events.postgres import PgGame
+from gametape.events.store import SUFFIX, GameStore
+
+
+def fork_of(setup: Any) -> dict[str, Any] | None:
+    """A branch's ``{"of", "at", "hash"}`` (from its setup's meta), or None for a game that
+    is no branch."""
+    meta = getattr(setup, "meta", None) or {}
+    if "branch_of" not in meta:
+        return None
+    return {"of": meta["branch_of"], "at": meta.get("branch_at"), "hash": meta.get("branch_hash")}
+
+
+def branch(store: GameStore, ref: str, at: int) -> tuple[str, Game]:
+    """Make a branch of the game ``ref`` from its state after seq ``at``; return its id and
+    the game as it starts. Refused, with nothing written: a seq the game does not have, and
+    a game that does not validate (a branch of it would carry its fault)."""
+    log = store.resolve(ref)
+    read = read_log(log)
+    report, _ = validate(read)
+    if report.status == "invalid":
+        raise GametapeError(
+            f"{log.stem} does not validate ({report.problem}): a branch of it would carry that",
+            hint=f"`gametape validate {log.stem}` says what is wrong",
+        )
+    last = len(read.records) - 1
+    if not 0 <= at <= last:
+        raise UsageError(
+            f"no seq {at} to branch from in {log.stem}: it has seqs 0-{last} (0: from the deal)"
+        )
+    setup = read.events[0]
+    assert isinstance(setup, Setup)  # a valid game starts with its setup
+    fork = {"branch_of": log.stem, "branch_at": at, "branch_hash": read.records[at].hash}
+    forked = msgspec.structs.replace(setup, meta={**setup.meta, **fork})
+    events = read.events[1 : at + 1]
+    game = Game.from_events([forked, *events])
+    gid = store.create(forked, events)
+    return gid, game
+
+
+def parent_log(log: Path | Source, of: str) -> Path | Source:
+    """Where a branch's parent is: beside it, in the same store."""
+    if isinstance(log, PgGame):
+        return log.store.path(of)
+    assert isinstance(log, Path)
+    return log.with_name(f"{of}{SUFFIX}")
+
+
+def branch_problem(read: LogRead) -> Problem | None:
+    """What is wrong with a branch's tie to its parent, if anything: the parent missing, its
+    event at the fork changed (the hash differs), or the branch's first events not the
+    parent's. None for a game that is no branch, or a sound one."""
+    setup = read.events[0] if read.events else None
+    fork = fork_of(setup)
+    if fork is None:
+        return None
+    of, at, made = fork.get("of"), fork.get("at"), fork.get("hash")
+    file = str(read.path)
+    if not isinstance(of, str) or not isinstance(at, int) or not isinstance(made, str):
+        return Problem(
+            kind="BranchBroken",
+            message="meta needs branch_of, branch_at and branch_hash",
+            file=file,
+            line=1,
+            seq=0,
+        )
+    try:
+        parent = read_log(parent_log(read.path, of))
+    except GametapeError:
+        parent = None
+    if parent is None or not parent.records:
+        return Problem(
+            kind="ParentMissing",
+            message=f"a branch of {of} at seq {at}, but {of} is not in the store",
+            file=file,
+            line=1,
+            seq=0,
+        )
+    if len(parent.records) <= at or parent.records[at].hash != made:
+        return Problem(
+            kind="ParentChanged",
+            message=f"its parent {of} changed: the event at seq {at} is not the one this "
+            "branch was made from (its chain hash differs)",
+            file=file,
+            line=1,
+            seq=0,
+        )
+    mine, theirs = read.events[1 : at + 1], parent.events[1 : at + 1]
+    for seq, (a, b) in enumerate(zip(mine, theirs, strict=False), start=1):
+        if a != b:
+            return Problem(
+                kind="ForkDiffers",
+                message=f"seq {seq} is not its parent's (a branch starts as {of} did, "
+                f"up to seq {at})",
+                file=str(read.path),
+                line=seq + 1,
+                seq=seq,
+            )
+    if len(mine) < at:
+        return Problem(
+            kind="ForkDiffers",
+            message=f"it ends before its fork at seq {at}",
+            file=str(read.path),
+            line=len(mine) + 1,
+            seq=len(mine),
+        )
+    return None
+
+
+def branches_of(store: GameStore, log: Path | Source) -> list[dict[str, Any]]:
+    """The branches made from one game: id, fork seq, and how many events each has."""
+    found = []
+    for gid in store.game_ids():
+        if gid == log.stem:
+            continue
+        try:
+            first = store.raw(store.path(gid)).split(b"\n", 1)[0]
+        except (GametapeError, OSError):
+            continue
+        if b'"branch_of"' not in first:  # cheap: only a branch's setup names one
+            continue
+        read = read_log(store.path(gid), verify=False)
+        fork = fork_of(read.events[0]) if read.events else None
+        if fork and fork.get("of") == log.stem:
+            found.append({"game": gid, "at": fork.get("at"), "events": len(read.records)})
+    return sorted(found, key=lambda b: (b["at"], b["game"]))

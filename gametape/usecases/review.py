@@ -1,0 +1,119 @@
+"""Reviewing a game: notes on its moves and cards (gametape.events.notes).
+
+Every front-end adds and takes back notes through these functions, so every note gets the
+same checks: the event is there and still in effect, the text is printable and not too
+long, the mark is one of PGN's, and a card is one the board shows at that moment.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from pathlib import Path
+
+from gametape.engine.game import undone_by
+from gametape.errors import GametapeError, UsageError
+from gametape.events import notes
+from gametape.events.log import Source, read_log
+from gametape.events.notes import Annotation, Note
+
+__all__ = ["Annotation", "add_note", "author", "read_notes", "retract_note"]
+from gametape.events.store import GameStore
+from gametape.usecases.record import open_game
+
+AUTHOR_VAR = "GAMETAPE_AUTHOR"
+
+
+def author(given: str | None = None) -> str:
+    """Who writes a note: ``--by``, else ``$GAMETAPE_AUTHOR``, else the login name."""
+    name = given or os.environ.get(AUTHOR_VAR) or _login()
+    name = notes.check_text(name.strip(), "the author's name")
+    if not name or len(name) > 40:
+        raise UsageError("an author's name is 1-40 printable characters (--by NAME)")
+    return name
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "someone"
+
+
+def read_notes(store: GameStore, log: Path | Source) -> tuple[list[Annotation], list[str]]:
+    """The game's notes in order (retracted ones marked), and what was wrong: a line that
+    was skipped, or notes that cannot be read at all (a directory or a FIFO in their place:
+    the game is shown without them)."""
+    try:
+        data = store.notes(log)
+    except GametapeError as exc:
+        return [], [f"{exc}; the game is shown without its notes"]
+    return notes.read(data, f"{log} notes")
+
+
+def _card_keys(log: Path | Source, seq: int) -> list[str]:
+    game = open_game(read_log(log), seq, whole=False)
+    board = game.ruleset.board(game.view(None), "")
+    return [card.key for zone in board.zones for card in zone.cards if card.key]
+
+
+def add_note(
+    store: GameStore,
+    ref: str,
+    seq: int,
+    text: str = "",
+    mark: str | None = None,
+    card: str | None = None,
+    by: str | None = None,
+) -> Annotation:
+    """Write a note on the event ``seq`` of the game ``ref``; return it with its number.
+    Refused, with nothing written: a seq the game does not have, a move taken back, an
+    empty note, a mark that is not PGN's, a card the board does not show then."""
+    log = store.resolve(ref)
+    read = read_log(log)
+    game = open_game(read, whole=False)
+    last = len(game.events) - 1
+    if not 1 <= seq <= last:
+        has = f"seqs 1-{last}" if last else "no moves yet"
+        raise UsageError(f"no seq {seq} to note in {log.stem}: it has {has} (seq 0 is the setup)")
+    taken = undone_by(game.events).get(seq)
+    if taken is not None:
+        raise UsageError(
+            f"seq {seq} was taken back at seq {taken}: a note on it would be on a move that "
+            "did not happen",
+            hint=f"note the undo itself (seq {taken}), or a branch (gametape branch)",
+        )
+    text = notes.check_text(text)
+    if mark is not None and mark not in notes.MARKS:
+        raise UsageError(f"unknown mark {mark!r}; marks: {' '.join(notes.MARKS)}")
+    if not text.strip() and mark is None:
+        raise UsageError("say something: a text, a --mark, or both")
+    key = None
+    if card is not None:
+        key = card if card.startswith("card ") else f"card {card}"
+        keys = _card_keys(log, seq)
+        if key not in keys:
+            shown = ", ".join(k.removeprefix("card ") for k in keys[:12]) or "none"
+            raise UsageError(
+                f"no card {key.removeprefix('card ')} on the board at seq {seq}; "
+                f"its cards there: {shown}" + ("…" if len(keys) > 12 else ""),
+                hint="a card is named by its number in the deck, as the HTML replay shows",
+            )
+    note = Note(ts=notes.now(), author=author(by), seq=seq, text=text, mark=mark, card=key)
+    store.add_note(log, notes.line(note))
+    found, _ = read_notes(store, log)
+    return next(a for a in reversed(found) if a.note == note)
+
+
+def retract_note(store: GameStore, ref: str, n: int, by: str | None = None) -> Annotation:
+    """Take back note number ``n`` (it stays in the history, marked); return it."""
+    log = store.resolve(ref)
+    found, _ = read_notes(store, log)
+    by_number = {a.n: a for a in found}
+    if n not in by_number:
+        numbers = ", ".join(str(a.n) for a in found if a.retracted_by is None) or "none"
+        raise UsageError(f"no note {n} on {log.stem}; its notes: {numbers}")
+    if by_number[n].retracted_by is not None:
+        raise UsageError(f"note {n} was taken back already (line {by_number[n].retracted_by})")
+    store.add_note(log, notes.line(Note(ts=notes.now(), author=author(by), retract=n)))
+    return by_number[n]

@@ -1,0 +1,303 @@
+"""Reviewing a game (#27): branches ("what if") and notes on moves and cards."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+
+import pytest
+from typer.testing import CliRunner
+
+from gametape.analytics import ReadModel
+from gametape.cli.app import app
+from gametape.engine import simulate as sim
+from gametape.engine.game import Game
+from gametape.engine.registry import get_ruleset, names
+from gametape.events import Store, read_log
+from gametape.events.log import encode_lines
+from gametape.usecases.branches import branch
+from gametape.usecases.check import validate_path
+
+runner = CliRunner()
+
+
+def _stored(store: Store, ruleset: str, seed: int = 1) -> tuple[str, Game]:
+    rules = get_ruleset(ruleset)
+    players = sim.default_players(max(rules.min_players, min(3, rules.max_players)))
+    g = sim.play(rules, players, rules.default_bot, random.Random(seed))
+    return store.create(g.setup, g.events[1:]), g
+
+
+def _finish(game: Game, rng: random.Random) -> None:
+    """Play on with random legal moves to the end (each seat to act, then any deal owed)."""
+    while not game.is_over:
+        for seat in game.to_act():
+            game.push(rng.choice(game.legal_moves(seat)))
+        game.deal(rng)
+
+
+def _cli(store: Store, *args: str):
+    result = runner.invoke(app, ["--store", str(store.root), *args], env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+# --- branches ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", names())
+def test_a_branch_starts_where_its_parent_was_and_plays_on_to_its_end(tmp_path, ruleset):
+    store = Store(tmp_path / "store")
+    gid, parent = _stored(store, ruleset)
+    last = len(parent.events) - 1
+    for at in sorted({0, last // 2, max(0, last - 1)}):
+        bid, game = branch(store, gid, at)
+        parent_then = Game.from_events(parent.events[: at + 1])
+        # the fork: exactly the parent's position, for everyone and from every seat
+        for seat in (None, *range(len(game.players))):
+            assert game.view(seat) == parent_then.view(seat)
+        assert game.to_act() == parent_then.to_act()
+        assert game.setup.meta["branch_of"] == gid and game.setup.meta["branch_at"] == at
+        _finish(game, random.Random(at))
+        store.append(bid, game.events[at + 1 :], expected_seq=at + 1)
+        report = validate_path(store.path(bid))
+        assert report.status == "finished", report.problem
+    model = ReadModel(store.root)
+    model.refresh()
+    _, rows = model.query(
+        "SELECT fork_seq FROM games WHERE parent_game IS NOT NULL ORDER BY fork_seq"
+    )
+    assert [r for (r,) in rows] == sorted({0, last // 2, max(0, last - 1)})
+
+
+def test_cards_still_in_the_deck_come_in_the_parents_order(tmp_path):
+    """hanab.live's rule for hypotheticals: whatever the branch does, the next card drawn
+    is the one the real game drew next, face and all."""
+    store = Store(tmp_path / "store")
+    gid, parent = _stored(store, "hanabi", seed=3)
+    states = parent.fold.states
+    # a clue in the real game (no card drawn), while a discard was allowed
+    at = next(
+        s
+        for s in range(1, len(parent.events))
+        if states[s].next_card == states[s - 1].next_card and states[s - 1].clues < 8
+    )
+    _, game = branch(store, gid, at - 1)
+    seat = game.to_act()[0]
+    game.push(next(m for m in game.legal_moves(seat) if type(m).__name__ == "HanabiDiscard"))
+    drawn = states[at - 1].next_card  # the next card of the deck, where the branch forked
+    assert drawn in game.state.hands[seat]
+    later = next(s for s in range(at, len(parent.events)) if states[s].next_card > drawn)
+    assert game.state.faces[drawn] == states[later].faces[drawn]  # the same card
+
+
+def test_a_branch_of_a_branch_validates_against_its_own_parent(tmp_path):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "ohanami")
+    first, _ = branch(store, gid, 6)
+    second, game = branch(store, first, 4)
+    assert game.setup.meta["branch_of"] == first
+    assert validate_path(store.path(second)).status != "invalid"
+    shown = _cli(store, "log", first)
+    assert f"a branch of {gid} from seq 6" in shown.stdout
+    assert f"branch {second}" in shown.stdout
+
+
+def test_validate_reports_a_branch_whose_parent_is_missing_or_changed(tmp_path):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    bid, _ = branch(store, gid, 5)
+    path = store.path(gid)
+    original = path.read_bytes()
+    # the parent written again: the same events, new times, so new hashes at the fork
+    data, _ = encode_lines(read_log(path).events, 0, "", ts="2030-01-01T00:00:00.000Z")
+    path.write_bytes(data)
+    report = validate_path(store.path(bid))
+    assert report.status == "invalid" and report.problem.kind == "ParentChanged"
+    path.unlink()
+    report = validate_path(store.path(bid))
+    assert report.problem.kind == "ParentMissing" and gid in report.problem.message
+    path.write_bytes(original)
+    assert validate_path(store.path(bid)).status != "invalid"
+    result = _cli(store, "validate")
+    assert result.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["--at", "999"], 2, "no seq 999 to branch from"),
+        (["--at", "-1"], 2, "no seq -1 to branch from"),
+    ],
+)
+def test_a_branch_that_cannot_be_is_refused_and_writes_nothing(tmp_path, args, code, said):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    before = store.game_ids()
+    result = _cli(store, "branch", gid, *args)
+    assert result.exit_code == code and said in result.stderr
+    assert store.game_ids() == before
+
+
+def test_a_branch_of_a_game_that_does_not_validate_is_refused(tmp_path):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    path = store.path(gid)
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3].replace(b'"ts":"2', b'"ts":"1')
+    path.write_bytes(b"\n".join(lines))
+    result = _cli(store, "branch", gid, "--at", "1")
+    assert result.exit_code == 1 and "does not validate" in result.stderr
+    assert store.game_ids() == [gid]
+
+
+def test_stats_and_players_leave_branches_out_unless_asked(tmp_path):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanamikoji-classic")
+    bid, game = branch(store, gid, 3)
+    _finish(game, random.Random(0))
+    store.append(bid, game.events[4:], expected_seq=4)
+    plain = json.loads(_cli(store, "stats", "hanamikoji-classic", "--json").stdout)
+    asked = json.loads(_cli(store, "stats", "hanamikoji-classic", "--branches", "--json").stdout)
+    assert sum(r["games"] for r in plain["outcomes"]) == 1
+    assert sum(r["games"] for r in asked["outcomes"]) == 2
+    said = _cli(store, "stats")
+    assert "1 branch (what if) left out" in said.stderr
+    people = json.loads(_cli(store, "players", "--json").stdout)
+    assert people["left_out"] == {"branch": 1}
+    assert {r["games"] for r in people["players"]} == {1}
+    counted = json.loads(_cli(store, "players", "--branches", "--json").stdout)
+    assert {r["games"] for r in counted["players"]} == {2}
+    _, rated = ReadModel(store.root).query("SELECT DISTINCT game_id FROM ratings")
+    assert rated == [(gid,)]  # a "what if" game is never rated
+
+
+# --- notes ------------------------------------------------------------------------------
+
+
+def _noted(tmp_path) -> tuple[Store, str]:
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    assert (
+        _cli(store, "note", gid, "3", "here we lost the 5", "--mark", "?", "--by", "ann").exit_code
+        == 0
+    )
+    assert (
+        _cli(
+            store, "note", gid, "4", "[bold]ben[/] thought it a 2", "--card", "7", "--by", "ben"
+        ).exit_code
+        == 0
+    )
+    assert _cli(store, "note", gid, "9", "--mark", "!!", "--by", "cat").exit_code == 0
+    return store, gid
+
+
+def test_notes_round_trip_through_log_replay_html_and_the_read_model(tmp_path):
+    store, gid = _noted(tmp_path)
+    log = _cli(store, "log", gid)
+    assert "✎ ann: here we lost the 5" in log.stdout and " ?" in log.stdout
+    assert "[bold]ben[/] thought it a 2" in log.stdout  # text, never markup
+    rows = [json.loads(line) for line in _cli(store, "log", gid, "--json").stdout.splitlines()]
+    assert rows[2]["notes"] == [
+        {"n": 1, "author": "ann", "text": "here we lost the 5", "mark": "?"}
+    ]
+    frame = _cli(store, "replay", gid, "--at", "4")
+    assert "✎ ben (card 7): [bold]ben[/] thought it a 2" in frame.stdout
+    seat = _cli(store, "replay", gid, "--at", "4", "--as", "alice")
+    assert "✎" not in seat.stdout  # a seat's view holds no note (one may name a hidden card)
+    page = tmp_path / "page.html"
+    assert _cli(store, "export", gid, "-f", "html", "-o", str(page)).exit_code == 0
+    html = page.read_text()
+    assert "here we lost the 5" in html and "card 7" in html
+    own = tmp_path / "alice.html"
+    assert _cli(store, "export", gid, "-f", "html", "--as", "alice", "-o", str(own)).exit_code == 0
+    assert "here we lost the 5" not in own.read_text()
+    model = ReadModel(store.root)
+    model.refresh()
+    _, joined = model.query(
+        "SELECT a.seq, a.author, a.mark, e.notation FROM annotations a "
+        "JOIN events e USING (game_id, seq) ORDER BY a.n"
+    )
+    assert [(s, a, m) for s, a, m, _ in joined] == [
+        (3, "ann", "?"),
+        (4, "ben", None),
+        (9, "cat", "!!"),
+    ]
+    assert _cli(store, "note", gid, "--retract", "1").exit_code == 0
+    model.refresh()
+    _, retracted = model.query("SELECT n, retracted_by FROM annotations ORDER BY n")
+    assert retracted == [(1, 4), (2, None), (3, None)]
+    assert "here we lost the 5" not in _cli(store, "log", gid).stdout
+    listed = _cli(store, "notes", gid, "--json").stdout.splitlines()
+    assert json.loads(listed[0])["retracted_by"] == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["999", "x"], 2, "no seq 999 to note"),
+        (["0", "x"], 2, "no seq 0 to note"),
+        (["--", "-3", "x"], 2, "no seq -3 to note"),
+        (["3"], 2, "say something"),
+        (["3", "x", "--mark", "?!?"], 2, "unknown mark"),
+        (["3", "x", "--card", "999"], 2, "no card 999 on the board at seq 3"),
+        (["3", "a\x1b[31mb"], 2, "control characters"),
+        (["3", "x" * 1_000_000], 2, "at most 2,000 are kept"),
+        (["3", "x", "--by", "\x00"], 2, "control characters"),
+        (["--retract", "77"], 2, "no note 77"),
+    ],
+)
+def test_a_note_that_cannot_be_is_refused_and_writes_nothing(tmp_path, args, code, said):
+    store, gid = _noted(tmp_path)
+    notes = store.root / f"{gid}.notes"
+    before = notes.read_bytes()
+    result = _cli(store, "note", gid, *args)
+    assert result.exit_code == code and said in result.stderr, result.output
+    assert notes.read_bytes() == before
+
+
+def test_a_note_on_a_move_taken_back_is_refused(tmp_path):
+    store = Store(tmp_path / "store")
+    made = json.loads(_cli(store, "new", "hanabi", "-p", "ann,bob", "--seed", "3", "--json").stdout)
+    gid = made["game"]
+    for move in ("p1", "clue ann 1", "undo"):
+        assert _cli(store, "move", gid, move).exit_code == 0
+    result = _cli(store, "note", gid, "2", "a good clue")
+    assert result.exit_code == 2 and "was taken back at seq 3" in result.stderr
+    assert not (store.root / f"{gid}.notes").exists()
+    assert _cli(store, "note", gid, "3", "we took it back").exit_code == 0
+
+
+def test_two_reviewers_writing_at_once_both_keep_their_notes(tmp_path):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    from gametape.usecases.review import add_note, read_notes
+
+    def write(who: str) -> None:
+        for i in range(20):
+            add_note(store, gid, 1 + i, f"{who} {i}", by=who)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in ("ann", "ben")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    found, problems = read_notes(store, store.path(gid))
+    assert not problems and len(found) == 40
+
+
+def test_a_damaged_notes_line_costs_that_note_only_and_a_fifo_costs_no_game(tmp_path):
+    store, gid = _noted(tmp_path)
+    notes = store.root / f"{gid}.notes"
+    notes.write_bytes(notes.read_bytes() + b'{"torn": ')
+    log = _cli(store, "log", gid)
+    assert log.exit_code == 0 and "not a note" in log.stderr and "here we lost" in log.stdout
+    notes.unlink()
+    os.mkfifo(notes)
+    shown = _cli(store, "log", gid)
+    assert shown.exit_code == 0 and "shown without its notes" in shown.stderr
+    refused = _cli(store, "note", gid, "3", "x")
+    assert refused.exit_code == 2 and "Traceback" not in refused.output

@@ -70,6 +70,9 @@ READERS = (
     ["move", "abcd", "play 1"],
     ["repair", "abcd"],
     ["export", "--parquet", "out"],
+    ["note", "abcd", "1", "x"],
+    ["notes", "abcd"],
+    ["branch", "abcd", "--at", "1"],
 )
 
 

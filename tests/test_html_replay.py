@@ -582,3 +582,41 @@ def test_a_players_page_draws_its_charts_and_fits_a_phone_in_chromium(browser, t
     assert len(sizes) == 2 and all(300 <= w <= 390 for w in sizes)
     assert tab.evaluate("document.querySelectorAll('svg.chart .dots circle').length") == 6
     tab.close()
+
+
+def test_notes_and_branches_in_the_replay_page_in_chromium(browser, tmp_path):
+    """A review in the page: a mark and a note beside the move, a card note on the card,
+    a branch listed at its fork and linked both ways; notes are text; a phone fits it."""
+    store_root = tmp_path / "store"
+    store = Store(store_root)
+    g = _game("hanabi", 1)
+    gid = store.create(g.setup, g.events[1:])
+    evil = '<img src=x onerror="document.title=1">'
+    for args in (
+        ["note", gid, "3", evil, "--mark", "?"],
+        ["note", gid, "4", "ben thought it a 2", "--card", "7"],
+        ["branch", gid, "--at", "10"],
+    ):
+        assert _cli(store_root, *args).exit_code == 0
+    (bid,) = [b for b in store.game_ids() if b != gid]
+    out = tmp_path / "pages"
+    assert _cli(store_root, "export", gid, bid, "-f", "html", "-o", f"{out}/").exit_code == 0
+    tab = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    dialogs: list[str] = []
+    tab.on("dialog", lambda d: dialogs.append(d.message))
+    tab.goto((out / f"{gid}.html").as_uri() + "#3")
+    assert evil in tab.inner_text("#review") and tab.evaluate("document.images.length") == 0
+    row = tab.inner_text('#moves li[data-s="3"]')
+    assert "?" in row and "✎" in row
+    tab.goto((out / f"{gid}.html").as_uri() + "#4")
+    noted = tab.evaluate("[...document.querySelectorAll('.card.noted')].map(c => c.textContent)")
+    assert len(noted) == 1 and "ben thought it a 2" in noted[0]
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    tab.click("#moves li.fork a")
+    tab.wait_for_url(f"**/{bid}.html#*")  # its first own move, or its fork if it has none
+    assert f"a branch of {gid} from seq 10" in tab.inner_text("#lineage")
+    tab.click("#lineage a")
+    tab.wait_for_url(f"**/{gid}.html#10")
+    assert tab.inner_text("#position").startswith("seq 10/")
+    assert not dialogs and tab.title() != "1"
+    tab.close()

@@ -243,7 +243,8 @@ def test_notes_round_trip_through_log_replay_html_and_the_read_model(tmp_path):
         (["--", "-3", "x"], 2, "no seq -3 to note"),
         (["3"], 2, "say something"),
         (["3", "x", "--mark", "?!?"], 2, "unknown mark"),
-        (["3", "x", "--card", "999"], 2, "no card 999 on the board at seq 3"),
+        (["3", "x", "--card", "999"], 2, "no card '999' on the board at seq 3"),
+        (["3", "x", "--card", "alice 9"], 2, "name one by where it lies (alice 1-5, bob 1-5"),
         (["3", "a\x1b[31mb"], 2, "control characters"),
         (["3", "x" * 1_000_000], 2, "at most 2,000 are kept"),
         (["3", "x", "--by", "\x00"], 2, "control characters"),
@@ -301,3 +302,108 @@ def test_a_damaged_notes_line_costs_that_note_only_and_a_fifo_costs_no_game(tmp_
     assert shown.exit_code == 0 and "shown without its notes" in shown.stderr
     refused = _cli(store, "note", gid, "3", "x")
     assert refused.exit_code == 2 and "Traceback" not in refused.output
+
+
+def test_a_seats_branch_never_shows_a_card_that_seat_could_not_see(tmp_path):
+    """The swap test (as for `replay --as`): two games that differ only in two cards of
+    alice's hand she never saw; her branches of them print the same bytes everywhere."""
+    from tests.test_html_replay import _swapped_hanabi
+
+    full = sim.play(get_ruleset("hanabi"), ("alice", "bob", "cara"), "heuristic", random.Random(5))
+    game = Game.from_events(full.events[: len(full.events) * 2 // 3])
+    swapped = _swapped_hanabi(game, 0)
+    assert swapped is not None
+    outputs, parents = [], []
+    for name, events in (("real", game.events), ("swapped", swapped)):
+        store = Store(tmp_path / name)
+        gid = store.create(events[0], events[1:])
+        at = len(events) - 1
+        made = json.loads(
+            _cli(store, "branch", gid, "--at", str(at), "--as", "alice", "--json").stdout
+        )
+        bid = made["game"]
+        parents.append(_cli(store, "show", gid).stdout.replace(gid, "PARENT"))
+        page = tmp_path / f"{name}.html"
+        printed = [
+            _cli(store, "show", bid).stdout,
+            _cli(store, "show", bid, "--json").stdout,
+            _cli(store, "log", bid, "--json").stdout,
+            _cli(store, "replay", bid, "--all").stdout,
+            _cli(store, "replay", bid, "--json").stdout,
+        ]
+        assert _cli(store, "export", bid, "-f", "html", "-o", str(page)).exit_code == 0
+        printed.append(page.read_text())
+        outputs.append([p.replace(bid, "BRANCH").replace(gid, "PARENT") for p in printed])
+        for other in (["show", bid, "--as", "bob"], ["export", bid, "-f", "hanablive"]):
+            refused = _cli(store, *other)
+            assert refused.exit_code == 2 and "hypothesis" in refused.stderr
+    real, other = outputs
+    for a, b in zip(real, other, strict=True):
+        assert a == b
+    assert parents[0] != parents[1]  # the swap is real: the parents, shown whole, differ
+
+
+def test_the_replay_viewer_steps_into_a_branch_at_its_fork_and_back_out(tmp_path):
+    """Textual's pilot drives the viewer as a person would: at the fork, `b` goes into the
+    branch at its first move of its own; `u` comes back to the fork on the main line."""
+    import asyncio
+
+    from gametape.cli.viewer import ReplayApp
+    from gametape.replay import Cursor
+    from gametape.usecases.branches import branch_tree
+
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    bid, game = branch(store, gid, 7)
+    _finish(game, random.Random(1))
+    store.append(bid, game.events[8:], expected_seq=8)
+
+    def opener(g: str):
+        return Cursor.open(store.path(g)), []
+
+    app = ReplayApp(
+        Cursor.open(store.path(gid)), follow=False, tree=branch_tree(store), opener=opener
+    )
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 30)) as pilot:
+            await pilot.press("b")
+            assert "no branch leaves here (branches at seq [7])" in app.message
+            await pilot.press("colon", "7", "enter", "b")
+            assert app.cursor.events[0].game == bid and app.cursor.seq == 8
+            await pilot.press("right")
+            assert app.cursor.seq == 9
+            await pilot.press("u")
+            assert app.cursor.events[0].game == gid and app.cursor.seq == 7
+
+    asyncio.run(drive())
+    shown = _cli(store, "replay", gid, "--at", "7")
+    assert f"what if: branch {bid} leaves here" in shown.stdout
+
+
+@pytest.mark.parametrize("name", ["hanabi", "ohanami"])
+def test_a_branch_of_a_table_game_keeps_its_unknown_cards_unknown(tmp_path, name):
+    """A game dealt by hand: the branch starts from what the table knew, nothing more, and
+    goes on as the table game it is (a move that shows a card says which card it was)."""
+    from tests.test_html_replay import _table_game
+
+    store = Store(tmp_path / "store")
+    path = _table_game(name, store)
+    parent = Game.from_events(read_log(path).events)
+    at = len(parent.events) // 2
+    bid, game = branch(store, path.stem, at)
+    assert game.setup.table and _same_setup(game.setup, parent.setup)
+    for seat in (None, *range(len(game.players))):
+        assert game.view(seat) == Game.from_events(parent.events[: at + 1]).view(seat)
+    assert validate_path(store.path(bid)).status != "invalid"
+
+
+def _same_setup(a, b) -> bool:
+    """Two setups the same but for the game id and the branch's own meta."""
+    import msgspec
+
+    plain = [msgspec.to_builtins(s) for s in (a, b)]
+    for p in plain:
+        p.pop("game", None)
+        p["meta"] = {k: v for k, v in p.get("meta", {}).items() if not k.startswith("branch_")}
+    return plain[0] == plain[1]

@@ -419,7 +419,10 @@ def test_a_role_with_insert_and_select_only_records_and_one_without_insert_canno
     assert runner.invoke(app, ["--store", pg_url, "store", "init"]).exit_code == 0
     for role, rights in (("scribe", "SELECT, INSERT"), ("reader", "SELECT")):
         pg_server.sql(f"CREATE ROLE {role} LOGIN")
-        pg_server.sql(f"GRANT {rights} ON gametape_events, gametape_players TO {role}", database)
+        pg_server.sql(
+            f"GRANT {rights} ON gametape_events, gametape_players, gametape_notes TO {role}",
+            database,
+        )
     scribe, reader = (pg_server.url(database, user=r) for r in ("scribe", "reader"))
     made = runner.invoke(app, ["--store", scribe, "new", "hanabi", "-p", "a,b", "--json"])
     assert made.exit_code == 0, made.output
@@ -561,3 +564,30 @@ def test_a_refused_import_writes_nothing_to_either_store(backend, tmp_path):
     result = _cli(backend, "import", "hanablive", str(bad))
     assert result.exit_code == 1 and "refused" in result.stdout
     assert backend.open().game_ids() == before
+
+
+def test_notes_and_branches_work_the_same_on_either_store(backend):
+    store = backend.open()
+    gid = _game_in(store, "play 5", "clue alice 1", "play 4")
+    assert (
+        _cli(backend, "note", gid, "2", "a fine clue", "--mark", "!", "--by", "ann").exit_code == 0
+    )
+    listed = [
+        json.loads(line) for line in _cli(backend, "notes", gid, "--json").stdout.splitlines()
+    ]
+    assert [(n["n"], n["seq"], n["mark"]) for n in listed] == [(1, 2, "!")]
+    made = json.loads(_cli(backend, "branch", gid, "--at", "1", "--json").stdout)
+    assert _cli(backend, "move", made["game"], "clue cara 3").exit_code == 0
+    assert _cli(backend, "validate").exit_code == 0
+    shown = _cli(backend, "log", gid)
+    assert f"branch {made['game']}" in shown.stdout
+    rows = _cli(backend, "query", "SELECT count(*) FROM annotations", "-f", "csv")
+    assert rows.stdout.splitlines()[1] == "1"
+    forks = _cli(
+        backend,
+        "query",
+        "SELECT parent_game, fork_seq FROM games WHERE fork_seq IS NOT NULL",
+        "-f",
+        "csv",
+    )
+    assert forks.stdout.splitlines()[1] == f"{gid},1"

@@ -8,15 +8,13 @@ the history stays readable. Names are stored as :func:`gametape.text.person` rea
 
 from __future__ import annotations
 
-import errno
-import os
-import stat
 import time
 from pathlib import Path
 
 import msgspec
 
 from gametape.errors import os_error
+from gametape.events import sidelog
 from gametape.events.postgres import PgStore
 from gametape.text import person, shown_path
 
@@ -56,15 +54,8 @@ def read(root: Path | PgStore) -> tuple[dict[str, str], list[str]]:
 
 def _parse(data: bytes, where: str) -> tuple[dict[str, str], list[str]]:
     merged: dict[str, str] = {}
-    problems = []
-    for number, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            entry = _decode(line)
-        except msgspec.DecodeError as exc:
-            problems.append(f"{where}:{number}: not a merge of names ({exc}); skipped")
-            continue
+    problems: list[str] = []
+    for _, entry in sidelog.entries(data, _decode, where, "a merge of names", problems):
         if entry.merge is not None and entry.into is not None:
             merged[entry.merge] = entry.into
         elif entry.unmerge is not None:
@@ -99,17 +90,4 @@ def append(
     if not isinstance(root, Path):
         root.add_players_line(line)
         return
-    path = root / FILE
-    try:
-        # not following a link, and not waiting on a FIFO: a special file is refused
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
-        fd = os.open(path, flags, 0o644)
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise IsADirectoryError(errno.EISDIR, "not a regular file")
-            os.write(fd, line)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        raise os_error(exc, path, "cannot write") from None
+    sidelog.append(root / FILE, line)

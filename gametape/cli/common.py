@@ -64,8 +64,9 @@ game_of = browse.game_of
 
 
 def seat_of(game: Game, name: str | None) -> int | None:
-    """The seat an option (``--as``) names, if any; an unknown player is a usage error."""
-    return None if name is None else record.seat_of(game, name)
+    """The seat to show a game as: the one an option (``--as``) names, if any (an unknown
+    player is a usage error), or the seat whose hypothesis a branch is."""
+    return record.viewing_seat(game, name)
 
 
 def parse_options(items: list[str]) -> dict[str, str]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -35,6 +35,9 @@ class ReplayApp(App[None]):
         Binding("right_square_bracket", "find(True)", "next"),
         Binding("left_square_bracket", "find(False)", "prev"),
         Binding("s", "switch_seat", "seat"),
+        # Branches (what if): into one leaving this seq, and back up to the line it left.
+        Binding("b", "branch", "branch", show=False),
+        Binding("u", "up", "up", show=False),
         Binding("q", "quit", "quit", priority=True),
         Binding("escape", "back_out", "quit", show=False),
         # A board taller than the window scrolls (an 80x24 terminal shows part of one).
@@ -50,10 +53,15 @@ class ReplayApp(App[None]):
         seat: int | None = None,
         follow: bool = True,
         notes: Sequence[Annotation] = (),
+        tree: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+        opener: Callable[[str], tuple[Cursor, Sequence[Annotation]]] | None = None,
     ) -> None:
         super().__init__()
         self.cursor = cursor
         self.notes = notes
+        self.lines_of = tree or {}  # gametape.usecases.branches.branch_tree
+        self.opener = opener
+        self.above: list[tuple[Cursor, Sequence[Annotation], int | None]] = []
         self.seat = seat
         self.follow = follow
         kinds = cursor.kinds()
@@ -79,6 +87,11 @@ class ReplayApp(App[None]):
         self.frame = frame = self.cursor.frame(seat=self.seat)
         self.query_one("#frame", Static).update(render_frame(self.cursor, frame, self.notes))
         kind = f"kind: {self.kind} ([ ] to jump)" if self.kind else "no kinds of events yet"
+        forks = self._forks()
+        if forks:
+            kind += f"   ↳ b: what if {forks[0]['game']}"
+        if self.above:
+            kind += "   u: back up"
         status = f"{kind}   {self.message}".rstrip()
         self.query_one("#status", Static).update(status)
 
@@ -117,8 +130,47 @@ class ReplayApp(App[None]):
         self.message = ""
         self.show()
 
+    def _game_id(self) -> str:
+        return str(getattr(self.cursor.events[0], "game", ""))
+
+    def _forks(self) -> list[Mapping[str, Any]]:
+        """The branches that leave the game at the seq shown."""
+        return [b for b in self.lines_of.get(self._game_id(), ()) if b["at"] == self.cursor.seq]
+
+    def action_branch(self) -> None:
+        """Into the first branch that leaves this seq, at its first move of its own."""
+        forks = self._forks()
+        if not forks or self.opener is None:
+            at = sorted({b["at"] for b in self.lines_of.get(self._game_id(), ())})
+            self.message = f"no branch leaves here (branches at seq {at})" if at else "no branches"
+            self.show()
+            return
+        self.above.append((self.cursor, self.notes, self.seat))
+        self.cursor, self.notes = self.opener(forks[0]["game"])
+        meta = getattr(self.cursor.events[0], "meta", {})
+        forced = meta.get("branch_as")
+        self.seat = (
+            self.cursor.players.index(forced) if forced in self.cursor.players else self.seat
+        )
+        self.cursor.jump(min(forks[0]["at"] + 1, self.cursor.last))
+        self.message = f"in the branch {forks[0]['game']} (u: back to where it left)"
+        self.show()
+
+    def action_up(self) -> None:
+        """Back to the line this branch left, at its fork."""
+        if not self.above:
+            self.message = "on the main line"
+        else:
+            self.cursor, self.notes, self.seat = self.above.pop()
+            self.message = ""
+        self.show()
+
     def action_switch_seat(self) -> None:
         """The next seat's view (the spectator's after the last seat): what that player saw."""
+        if "branch_as" in getattr(self.cursor.events[0], "meta", {}):
+            self.message = "a seat's hypothesis is shown only as that seat saw it"
+            self.show()
+            return
         seats = [None, *range(len(self.cursor.players))]
         self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
         who = "the spectator" if self.seat is None else self.cursor.players[self.seat]

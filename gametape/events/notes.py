@@ -16,6 +16,7 @@ import datetime as _dt
 import msgspec
 
 from gametape.errors import UsageError
+from gametape.events import sidelog
 from gametape.text import has_control
 
 SUFFIX = ".notes"
@@ -82,15 +83,8 @@ def read(data: bytes, where: str) -> tuple[list[Annotation], list[str]]:
     """Every note in order (a retracted one marked), and what was wrong: a line that cannot
     be read is skipped and named by where and line, and costs that note only."""
     notes: dict[int, Annotation] = {}
-    problems = []
-    for n, raw in enumerate(data.split(b"\n"), start=1):
-        if not raw.strip():
-            continue
-        try:
-            note = _decode(raw)
-        except msgspec.DecodeError as exc:
-            problems.append(f"{where}:{n}: not a note ({exc}); skipped")
-            continue
+    problems: list[str] = []
+    for n, note in sidelog.entries(data, _decode, where, "a note", problems):
         if note.retract is not None:
             taken = notes.get(note.retract)
             if taken is not None and taken.retracted_by is None:

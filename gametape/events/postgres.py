@@ -151,8 +151,8 @@ class PgStore:
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
             return MachineError(
                 f"{doing} {self.name}: the role may not ({text})",
-                hint="the role needs SELECT and INSERT on gametape_events and gametape_players "
-                "(docs/stores.md)",
+                hint="the role needs SELECT and INSERT on gametape_events, gametape_players and "
+                "gametape_notes (docs/stores.md)",
             )
         if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
             return MachineError(
@@ -336,11 +336,17 @@ class PgStore:
 
     def raw_many(self, game_ids: Sequence[str]) -> dict[str, bytes]:
         """Several games' logs in one query (the read model and validate read in bulk)."""
+        return self._lines(EVENTS, "seq", game_ids)
+
+    def _lines(self, table: str, order: str, game_ids: Sequence[str]) -> dict[str, bytes]:
+        """Each game's rows of ``table`` as the lines of a file, in ``order``: one query."""
         with self._tx("cannot read the store") as con:
+            if con.execute("SELECT to_regclass(%s)", [table]).fetchone() == (None,):
+                return {}  # a store made before the table was (gametape_notes)
             rows = con.execute(
                 # bytes straight from the server: no decoding and encoding again here
-                "SELECT game_id, convert_to(string_agg(line || E'\\n', '' ORDER BY seq), "
-                f"'UTF8') FROM {EVENTS} WHERE game_id = ANY(%s) GROUP BY game_id",
+                f"SELECT game_id, convert_to(string_agg(line || E'\\n', '' ORDER BY {order}), "
+                f"'UTF8') FROM {table} WHERE game_id = ANY(%s) GROUP BY game_id",
                 [list(game_ids)],
             ).fetchall()
         return {g: bytes(data) for g, data in rows}
@@ -415,15 +421,8 @@ class PgStore:
         return self.notes_many([game.stem]).get(game.stem, b"")
 
     def notes_many(self, game_ids: Sequence[str]) -> dict[str, bytes]:
-        with self._tx("cannot read the store") as con:
-            if con.execute("SELECT to_regclass(%s)", [NOTES]).fetchone() == (None,):
-                return {}
-            rows = con.execute(
-                "SELECT game_id, convert_to(string_agg(line || E'\\n', '' ORDER BY n), 'UTF8') "
-                f"FROM {NOTES} WHERE game_id = ANY(%s) GROUP BY game_id",
-                [list(game_ids)],
-            ).fetchall()
-        return {g: bytes(data) for g, data in rows}
+        """Several games' notes in one query."""
+        return self._lines(NOTES, "n", game_ids)
 
     def add_note(self, game: Path | Source, line: bytes) -> None:
         self.ensure()

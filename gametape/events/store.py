@@ -17,7 +17,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from gametape.errors import UsageError, os_error
+from gametape.errors import UsageError
+from gametape.events import sidelog
 from gametape.events.base import Event, Setup
 from gametape.events.errors import GameNotFound
 from gametape.events.log import (
@@ -295,19 +296,7 @@ class Store:
         """Append one line to the game's notes, as one write (two writers both keep theirs);
         a link or a special file in its place is refused."""
         assert isinstance(path, Path), path
-        notes = notes_path(path)
-        try:
-            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
-            fd = os.open(notes, flags, 0o644)
-            try:
-                if not stat.S_ISREG(os.fstat(fd).st_mode):
-                    raise IsADirectoryError(errno.EISDIR, "not a regular file")
-                os.write(fd, line)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            raise os_error(exc, notes, "cannot write") from None
+        sidelog.append(notes_path(path), line)
 
     def close(self) -> None:
         """Nothing to let go of: a file store holds no connection."""

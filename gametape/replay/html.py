@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from gametape.engine.board import Board, Card, Counter, Zone, mark_new
-from gametape.errors import Problem
+from gametape.errors import Problem, UsageError
 from gametape.events.log import Source
 from gametape.events.notes import Annotation
 from gametape.replay.cursor import Cursor
@@ -85,6 +85,8 @@ class PageData(msgspec.Struct, frozen=True):
     turn_word: str = "turn"
     learned_later: bool = False  # a table game's faces shown before the event that showed them
     notes: list[PageNote] = []  # the review's notes (the spectator's page only)
+    parent: tuple[str, int] | None = None  # a branch: the game it was made from, and where
+    branches: list[tuple[int, str, int]] = []  # (fork seq, game, its own moves), as PGN's lines
 
 
 def result_text(cursor: Cursor) -> str | None:
@@ -110,13 +112,24 @@ class Exported(msgspec.Struct, frozen=True):
 
 
 def page_of_log(
-    path: Path | Source, as_player: str | None = None, notes: Sequence[Annotation] = ()
+    path: Path | Source,
+    as_player: str | None = None,
+    notes: Sequence[Annotation] = (),
+    branches: Sequence[tuple[int, str, int]] = (),
 ) -> Exported:
     """The page of the log at ``path`` as ``as_player`` saw it, with the review's ``notes``
-    (a worker process can run this: it takes and returns plain data)."""
+    and the game's ``branches`` (a worker process can run this: it takes and returns plain
+    data)."""
     cursor = Cursor.open(path)
     seat = None if as_player is None else cursor.seat(as_player)
-    return Exported(page(cursor, seat, notes).encode(), cursor.last, cursor.problem)
+    forced = getattr(cursor.events[0], "meta", {}).get("branch_as")  # a seat's hypothesis
+    if isinstance(forced, str) and forced in cursor.players:
+        if seat not in (None, cursor.players.index(forced)):
+            raise UsageError(
+                f"this branch is {forced}'s hypothesis: it is shown only as {forced} saw it"
+            )
+        seat = cursor.players.index(forced)
+    return Exported(page(cursor, seat, notes, branches).encode(), cursor.last, cursor.problem)
 
 
 class _Parts:
@@ -223,7 +236,19 @@ def _view(cursor: Cursor, seat: int | None, parts: _Parts) -> PageView:
     return PageView(seat=None if seat is None else cursor.players[seat], frames=frames)
 
 
-def page(cursor: Cursor, seat: int | None = None, notes: Sequence[Annotation] = ()) -> str:
+def _parent(setup: Any) -> tuple[str, int] | None:
+    """A branch's parent game and fork seq, from its setup (gametape.usecases.branches)."""
+    meta = getattr(setup, "meta", {})
+    of, at = meta.get("branch_of"), meta.get("branch_at")
+    return (of, at) if isinstance(of, str) and isinstance(at, int) else None
+
+
+def page(
+    cursor: Cursor,
+    seat: int | None = None,
+    notes: Sequence[Annotation] = (),
+    branches: Sequence[tuple[int, str, int]] = (),
+) -> str:
     """The whole replay, as ``seat`` saw it (None: the spectator, who sees everything, and
     whose page can also show each seat's view). The review's ``notes`` are in the spectator's
     page only: a page written as a seat holds nothing that seat did not see, and a note may
@@ -252,6 +277,8 @@ def page(cursor: Cursor, seat: int | None = None, notes: Sequence[Annotation] = 
         turn_word=rules.turn_word,
         learned_later=seat is None and cursor.learned_later,
         notes=shown,
+        parent=_parent(cursor.events[0]),
+        branches=list(branches),
     )
     # Inside <script>, "<", ">" and "&" only ever occur in JSON strings, where \u escapes
     # mean the same: the page's text can never close the script element.

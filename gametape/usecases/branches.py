@@ -25,6 +25,7 @@ from gametape.events.base import Setup
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.postgres import PgGame
 from gametape.events.store import SUFFIX, GameStore
+from gametape.usecases.record import BRANCH_AS, viewing_seat
 
 
 def fork_of(setup: Any) -> dict[str, Any] | None:
@@ -36,10 +37,13 @@ def fork_of(setup: Any) -> dict[str, Any] | None:
     return {"of": meta["branch_of"], "at": meta.get("branch_at"), "hash": meta.get("branch_hash")}
 
 
-def branch(store: GameStore, ref: str, at: int) -> tuple[str, Game]:
+def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) -> tuple[str, Game]:
     """Make a branch of the game ``ref`` from its state after seq ``at``; return its id and
-    the game as it starts. Refused, with nothing written: a seq the game does not have, and
-    a game that does not validate (a branch of it would carry its fault)."""
+    the game as it starts. With ``as_player``, the branch is that seat's hypothesis: it is
+    only ever shown as that seat saw it, so the cards the seat could not see stay hidden
+    (hanab.live's hidden-hand hypotheticals); the cards are still the real game's. Refused,
+    with nothing written: a seq the game does not have, an unknown player, and a game that
+    does not validate (a branch of it would carry its fault)."""
     log = store.resolve(ref)
     read = read_log(log)
     report, _ = validate(read)
@@ -55,7 +59,14 @@ def branch(store: GameStore, ref: str, at: int) -> tuple[str, Game]:
         )
     setup = read.events[0]
     assert isinstance(setup, Setup)  # a valid game starts with its setup
-    fork = {"branch_of": log.stem, "branch_at": at, "branch_hash": read.records[at].hash}
+    fork: dict[str, str | int] = {
+        "branch_of": log.stem,
+        "branch_at": at,
+        "branch_hash": read.records[at].hash,
+    }
+    if as_player is not None:
+        parent = Game.from_events(read.events[:1])
+        fork[BRANCH_AS] = parent.players[viewing_seat(parent, as_player)]  # type: ignore[index]
     forked = msgspec.structs.replace(setup, meta={**setup.meta, **fork})
     events = read.events[1 : at + 1]
     game = Game.from_events([forked, *events])
@@ -132,20 +143,27 @@ def branch_problem(read: LogRead) -> Problem | None:
     return None
 
 
-def branches_of(store: GameStore, log: Path | Source) -> list[dict[str, Any]]:
-    """The branches made from one game: id, fork seq, and how many events each has."""
-    found = []
+def branch_tree(store: GameStore) -> dict[str, list[dict[str, Any]]]:
+    """Every game's branches, by the game they were made from: each one's id, fork seq and
+    number of events, by fork then id (one pass over the store)."""
+    tree: dict[str, list[dict[str, Any]]] = {}
     for gid in store.game_ids():
-        if gid == log.stem:
-            continue
         try:
-            first = store.raw(store.path(gid)).split(b"\n", 1)[0]
+            data = store.raw(store.path(gid))
         except (GametapeError, OSError):
             continue
-        if b'"branch_of"' not in first:  # cheap: only a branch's setup names one
+        if b'"branch_of"' not in data.split(b"\n", 1)[0]:  # only a branch's setup names one
             continue
-        read = read_log(store.path(gid), verify=False)
+        read = read_log(store.path(gid), verify=False, data=data)
         fork = fork_of(read.events[0]) if read.events else None
-        if fork and fork.get("of") == log.stem:
-            found.append({"game": gid, "at": fork.get("at"), "events": len(read.records)})
-    return sorted(found, key=lambda b: (b["at"], b["game"]))
+        if fork and isinstance(fork.get("of"), str):
+            made = {"game": gid, "at": fork.get("at"), "events": len(read.records)}
+            tree.setdefault(fork["of"], []).append(made)
+    for lines in tree.values():
+        lines.sort(key=lambda b: (b["at"], b["game"]))
+    return tree
+
+
+def branches_of(store: GameStore, log: Path | Source) -> list[dict[str, Any]]:
+    """The branches made from one game (see ``branch_tree``)."""
+    return branch_tree(store).get(log.stem, [])

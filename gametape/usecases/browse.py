@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gametape.engine.fold import IllegalEvent, iter_states, start
-from gametape.engine.game import Game, describe, notation, turn_of, undone_by
+from gametape.engine.game import Game, describe, notation, redact, turn_of, undone_by
 from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
 from gametape.errors import UsageError
 from gametape.events.base import actor
@@ -113,9 +113,10 @@ def game_of(log: LogRead, upto: int | None = None) -> Game:
     return open_game(log, upto, whole=False)
 
 
-def sheet(log: LogRead, notes: list[Annotation] | None = None) -> Sheet:
-    """The score sheet of a read log: every event in notation, until the first illegal one;
-    with ``notes`` (gametape.usecases.review), each row carries those on it still in effect."""
+def sheet(log: LogRead, notes: list[Annotation] | None = None, seat: int | None = None) -> Sheet:
+    """The score sheet of a read log: every event in notation, until the first illegal one,
+    as ``seat`` saw it (None: everything); with ``notes`` (gametape.usecases.review), each
+    row carries those on it still in effect."""
     game = game_of(log, 0)
     rules = game.ruleset
     out = Sheet(
@@ -134,8 +135,10 @@ def sheet(log: LogRead, notes: list[Annotation] | None = None) -> Sheet:
                     seq=seq,
                     turn=turn_of(rules, before, event, after),
                     player=game.players[who] if who is not None else None,
-                    move=notation(rules, before, event),
-                    description=describe(rules, game.players, before, event, after, fold=fold),
+                    move=_seen(rules, before, event, seat),
+                    description=describe(
+                        rules, game.players, before, event, after, seat=seat, fold=fold
+                    ),
                 )
             )
     except IllegalEvent as exc:
@@ -149,6 +152,15 @@ def sheet(log: LogRead, notes: list[Annotation] | None = None) -> Sheet:
             note |= {k: v for k, v in (("mark", a.note.mark), ("card", a.note.card)) if v}
             out.rows[on - 1].notes.append(note)
     return out
+
+
+def _seen(rules: Any, before: Any, event: Any, seat: int | None) -> str:
+    """An event in notation as ``seat`` saw it: ``(hidden)`` when they only saw that it was
+    made."""
+    if seat is None:
+        return notation(rules, before, event)
+    seen = redact(rules, event, seat)
+    return "(hidden)" if seen is None else notation(rules, before, seen)
 
 
 def first_moves(game: Game, count: int) -> Iterator[tuple[int, str]]:

@@ -49,28 +49,42 @@ def export_games(
         from gametape.replay import Cursor
 
         for path in paths:
-            yield _in_format(path, Cursor.open(path), fmt)
+            cursor = Cursor.open(path)
+            if "branch_as" in getattr(cursor.events[0], "meta", {}):
+                raise UsageError(
+                    f"{path.stem} is one seat's hypothesis: it is exported only as a page of "
+                    "what that seat saw (--format html), never whole"
+                )
+            yield _in_format(path, cursor, fmt)
         return
+    from gametape.usecases.branches import branch_tree
     from gametape.usecases.review import read_notes
 
     notes = [read_notes(store, p)[0] for p in paths] if as_player is None else [[]] * len(paths)
-    for path, page in zip(paths, _pages(paths, as_player, notes), strict=True):
+    tree = branch_tree(store)
+    lines = [
+        [(b["at"], b["game"], b["events"] - 1 - b["at"]) for b in tree.get(p.stem, [])]
+        for p in paths
+    ]
+    for path, page in zip(paths, _pages(paths, as_player, notes, lines), strict=True):
         cut = f"replays only up to seq {page.last}: {page.problem}" if page.problem else None
         yield Exported(path, page.page, "html", cut)
 
 
-def _pages(paths: list[Path | Source], as_player: str | None, notes: list[Any]) -> Iterator[Any]:
+def _pages(
+    paths: list[Path | Source], as_player: str | None, notes: list[Any], lines: list[Any]
+) -> Iterator[Any]:
     from gametape.replay.html import page_of_log
 
     jobs = min(len(paths), os.cpu_count() or 1)
     if jobs == 1:
-        for path, said in zip(paths, notes, strict=True):
-            yield page_of_log(path, as_player, said)
+        for path, said, branches in zip(paths, notes, lines, strict=True):
+            yield page_of_log(path, as_player, said, branches)
         return
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(page_of_log, paths, [as_player] * len(paths), notes)
+        yield from pool.map(page_of_log, paths, [as_player] * len(paths), notes, lines)
 
 
 def _in_format(path: Path | Source, cursor: Any, fmt: str) -> Exported:

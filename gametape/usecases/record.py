@@ -107,6 +107,29 @@ def seat_of(game: Game, name: str) -> int:
         raise UsageError(exc.message) from None
 
 
+BRANCH_AS = "branch_as"  # a branch that is one seat's hypothesis (gametape.usecases.branches)
+
+
+def shown_as(game: Game) -> int | None:
+    """The seat a game is only ever shown as: a branch made ``--as`` that seat, whose cards
+    the seat could not see stay hidden, as in hanab.live's hidden-hand hypotheticals."""
+    name = game.setup.meta.get(BRANCH_AS)
+    return game.players.index(name) if isinstance(name, str) and name in game.players else None
+
+
+def viewing_seat(game: Game, name: str | None) -> int | None:
+    """The seat to show ``game`` as: the one ``--as`` names (None: everyone), except that a
+    seat's hypothesis is shown as that seat only (another is a usage error)."""
+    forced = shown_as(game)
+    asked = None if name is None else seat_of(game, name)
+    if forced is not None and asked not in (None, forced):
+        raise UsageError(
+            f"this branch is {game.players[forced]}'s hypothesis: it is shown only as "
+            f"{game.players[forced]} saw it"
+        )
+    return forced if forced is not None else asked
+
+
 RECORDER_WORDS = ("undo", "abandon", "?", "board", "quit")
 
 
@@ -181,7 +204,9 @@ def play(game: Game, text: str, by: str | None = None) -> Recorded:
         except RuleViolation as exc:
             exc.seq = expected  # the seq the move would have had
             raise
-        description = describe(game.ruleset, game.players, before, event, game.state)
+        description = describe(
+            game.ruleset, game.players, before, event, game.state, seat=shown_as(game)
+        )
         events = [event, *game.deal(chance_rng(game))]
     return Recorded(
         game=game, first=expected, events=events, before=before, description=description
@@ -247,9 +272,11 @@ class Recording:
                 if len(self.game.events) - 1 != seen:
                     continue  # our own move, recorded meanwhile
                 self.reload()
-                game, states = self.game, self.game.fold.states
+                game, states, seat = self.game, self.game.fold.states, shown_as(self.game)
                 new = [
-                    describe(game.ruleset, game.players, states[s - 1], game.events[s], states[s])
+                    describe(
+                        game.ruleset, game.players, states[s - 1], game.events[s], states[s], seat
+                    )
                     for s in range(seen + 1, len(game.events))
                 ]
             if new:

@@ -51,10 +51,28 @@ def read_notes(store: GameStore, log: Path | Source) -> tuple[list[Annotation], 
     return notes.read(data, f"{log} notes")
 
 
-def _card_keys(log: Path | Source, seq: int) -> list[str]:
+def card_key(log: Path | Source, seq: int, spec: str) -> str:
+    """The card ``spec`` names on the board after ``seq``: where it lies, as the board shows
+    it (``alice 3``: the third card in alice's row, counted from the left), or its number
+    in the deck (``17``). A card the board does not show then is a usage error."""
     game = open_game(read_log(log), seq, whole=False)
     board = game.ruleset.board(game.view(None), "")
-    return [card.key for zone in board.zones for card in zone.cards if card.key]
+    rows = [(zone.title, [c.key for c in zone.cards]) for zone in board.zones if zone.cards]
+    words = spec.split()
+    if len(words) >= 2 and words[-1].isdigit():
+        title, slot = " ".join(words[:-1]).casefold(), int(words[-1])
+        for name, keys in rows:
+            if name.casefold() == title and 1 <= slot <= len(keys) and keys[slot - 1]:
+                return keys[slot - 1]
+    else:
+        key = spec if spec.startswith("card ") else f"card {spec}"
+        if any(key in keys for _, keys in rows):
+            return key
+    places = ", ".join(f"{name} 1-{len(keys)}" for name, keys in rows if any(keys))
+    raise UsageError(
+        f"no card {spec!r} on the board at seq {seq}; name one by where it lies ({places})"
+        " or by its number in the deck"
+    )
 
 
 def add_note(
@@ -88,17 +106,7 @@ def add_note(
         raise UsageError(f"unknown mark {mark!r}; marks: {' '.join(notes.MARKS)}")
     if not text.strip() and mark is None:
         raise UsageError("say something: a text, a --mark, or both")
-    key = None
-    if card is not None:
-        key = card if card.startswith("card ") else f"card {card}"
-        keys = _card_keys(log, seq)
-        if key not in keys:
-            shown = ", ".join(k.removeprefix("card ") for k in keys[:12]) or "none"
-            raise UsageError(
-                f"no card {key.removeprefix('card ')} on the board at seq {seq}; "
-                f"its cards there: {shown}" + ("…" if len(keys) > 12 else ""),
-                hint="a card is named by its number in the deck, as the HTML replay shows",
-            )
+    key = None if card is None else card_key(log, seq, card)
     note = Note(ts=notes.now(), author=author(by), seq=seq, text=text, mark=mark, card=key)
     store.add_note(log, notes.line(note))
     found, _ = read_notes(store, log)

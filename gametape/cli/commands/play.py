@@ -200,7 +200,7 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
     notes, problems = read_notes(STATE.store, log.path)
     for problem in problems:
         err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
-    sheet = browse.sheet(log, notes)
+    sheet = browse.sheet(log, notes, seat_of(game_of(log, 0), None))
     if json:
         print_json_lines(r.to_dict() for r in sheet.rows)
         return
@@ -268,10 +268,11 @@ def replay(
     from gametape.cli.frames import render_frame
     from gametape.replay import Cursor
     from gametape.usecases.review import read_notes
+    from gametape.usecases.store import Game
 
     log = STATE.store.resolve(game_ref)
     cursor = Cursor.open(log)
-    seat = None if as_player is None else cursor.seat(as_player)
+    seat = seat_of(Game.from_events(cursor.events[:1]), as_player)
     notes, problems = read_notes(STATE.store, log)
     for problem in problems:
         err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
@@ -281,8 +282,13 @@ def replay(
         frames = [cursor.frame(s, seat) for s in range(cursor.last + 1)]
     elif out.is_terminal:
         from gametape.cli.viewer import ReplayApp
+        from gametape.usecases.branches import branch_tree
 
-        ReplayApp(cursor, seat, notes=notes).run()
+        def opener(gid: str) -> tuple[Any, Any]:
+            found = STATE.store.path(gid)
+            return Cursor.open(found), read_notes(STATE.store, found)[0]
+
+        ReplayApp(cursor, seat, notes=notes, tree=branch_tree(STATE.store), opener=opener).run()
         return
     else:
         fail("the interactive replay needs a terminal; use --at SEQ, --all or --json", EXIT_USAGE)
@@ -291,8 +297,14 @@ def replay(
     else:
         if seat is None and cursor.learned_later:
             err.print(Text(LEARNED_LATER, style="dim"))
+        from gametape.usecases.branches import branches_of
+
+        lines = branches_of(STATE.store, log)
         for frame in frames:
             render(render_frame(cursor, frame, notes))
+            for b in (b for b in lines if b["at"] == frame.seq):
+                said = f"↳ what if: branch {b['game']} leaves here (gametape replay {b['game']})"
+                out.print(Text(said, style="cyan"))
     if cursor.problem and (at is None or at == cursor.last):
         fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
 

@@ -29,7 +29,11 @@ def note(
     ] = None,
     card: Annotated[
         str | None,
-        typer.Option("--card", help="The card the note is about: its number in the deck."),
+        typer.Option(
+            "--card",
+            help='The card the note is about: where it lies ("alice 3": her third card from '
+            "the left, as `show --at SEQ` draws it), or its number in the deck.",
+        ),
     ] = None,
     by: Annotated[
         str | None,
@@ -41,12 +45,13 @@ def note(
     json: JsonOpt = False,
 ) -> None:
     """Write a note on a move (and a mark: `!` good, `?` a mistake, as in PGN), or on a card
-    (`--card 17`: what a player believed it was). Notes go in the game's notes, beside its
+    (`--card "ben 3"`: what a player believed it was). Notes go in the game's notes, beside its
     log (which never changes); `--retract N` takes note N back, keeping it in the history.
     `gametape notes GAME` lists them; `log`, `replay` and the HTML replay show them.
 
     Example: `gametape note k3x9 17 "here we lost the last red 5" --mark ?` ·
-    `gametape note k3x9 12 "ben thought this was a 2" --card 31` · `gametape note k3x9 --retract 2`
+    `gametape note k3x9 12 "ben thought this was a 2" --card "ben 3"` ·
+    `gametape note k3x9 --retract 2`
     """
     from gametape.usecases import review
 
@@ -75,19 +80,28 @@ def note(
 def branch(
     game_ref: GameArg,
     at: Annotated[int, typer.Option("--at", help="Branch from the state after this seq.")],
+    as_player: Annotated[
+        str | None,
+        typer.Option(
+            "--as", help="This player's hypothesis: shown only as they saw it, hidden cards hidden."
+        ),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Make a "what if" game: a new game that starts from this one's state after seq AT
     and goes on with any legal moves (`move`, `record`). Cards still in the deck come in
     the same order as in the real game; a game dealt at a table keeps its unknown cards
     unknown. `log` lists a game's branches; `validate` checks each against its parent;
-    the read model has `parent_game` and `fork_seq` (docs/review.md).
+    the read model has `parent_game` and `fork_seq` (docs/review.md). `--as NAME` makes it
+    NAME's hypothesis: every command shows it only as NAME saw it, so the cards NAME could
+    not see stay hidden (as hanab.live's hidden-hand hypotheticals).
 
-    Example: `gametape branch k3x9 --at 17` then `gametape move NEW "play 3"`
+    Example: `gametape branch k3x9 --at 17` then `gametape move NEW "play 3"` ·
+    `gametape branch k3x9 --at 17 --as ben`
     """
     from gametape.usecases.branches import branch as make
 
-    gid, game = make(STATE.store, game_ref, at)
+    gid, game = make(STATE.store, game_ref, at, as_player)
     of = game.setup.meta["branch_of"]
     if json:
         print_json({"game": gid, "of": of, "at": at})

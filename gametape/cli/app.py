@@ -17,8 +17,9 @@ from gametape.usecases.store import is_url
 app = typer.Typer(
     name="gametape",
     help="Record card games as append-only event logs; replay, validate and query them.\n\n"
-    "`gametape games` lists the installed games. The store is a directory of logs: "
-    "--store, else $GAMETAPE_STORE, else ~/.local/share/gametape.",
+    "`gametape games` lists the installed games. The store is a directory of logs (or a "
+    "postgresql:// URL, docs/stores.md): --store, else $GAMETAPE_STORE, else "
+    "~/.local/share/gametape.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     pretty_exceptions_enable=False,

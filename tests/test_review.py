@@ -407,3 +407,16 @@ def _same_setup(a, b) -> bool:
         p.pop("game", None)
         p["meta"] = {k: v for k, v in p.get("meta", {}).items() if not k.startswith("branch_")}
     return plain[0] == plain[1]
+
+
+def test_a_branch_of_a_branch_whose_parent_changed_is_refused(tmp_path):
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    bid, _ = branch(store, gid, 5)
+    path = store.path(gid)
+    data, _ = encode_lines(read_log(path).events, 0, "", ts="2030-01-01T00:00:00.000Z")
+    path.write_bytes(data)  # the parent written again: its hashes differ
+    before = store.game_ids()
+    result = _cli(store, "branch", bid, "--at", "3")
+    assert result.exit_code == 1 and "ParentChanged" not in result.stderr
+    assert "its parent" in result.stderr and store.game_ids() == before

@@ -19,7 +19,6 @@ from typing import Any
 import msgspec
 
 from gametape.engine.game import Game
-from gametape.engine.validate import validate
 from gametape.errors import GametapeError, Problem, UsageError
 from gametape.events.base import Setup
 from gametape.events.log import LogRead, Source, read_log
@@ -44,9 +43,11 @@ def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) ->
     (hanab.live's hidden-hand hypotheticals); the cards are still the real game's. Refused,
     with nothing written: a seq the game does not have, an unknown player, and a game that
     does not validate (a branch of it would carry its fault)."""
+    from gametape.usecases.check import validate_path  # a branch checked against its parent
+
     log = store.resolve(ref)
     read = read_log(log)
-    report, _ = validate(read)
+    report = validate_path(log, store.raw(log))
     if report.status == "invalid":
         raise GametapeError(
             f"{log.stem} does not validate ({report.problem}): a branch of it would carry that",

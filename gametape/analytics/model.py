@@ -31,6 +31,7 @@ from gametape.errors import GametapeError, NotFound, UsageError
 from gametape.events.notes import SUFFIX as NOTES_SUFFIX
 from gametape.events.postgres import PgStore, is_url
 from gametape.events.store import SUFFIX, GameStore, Store
+from gametape.parallel import pipelined
 from gametape.text import person, shown_path
 
 DB_NAME = "gametape.duckdb"
@@ -643,36 +644,12 @@ def _extract_pg(
     """Extract games of a PostgreSQL store, their logs read a few hundred at a query and
     folded on ``jobs`` processes (0: one per CPU), as the file store's are."""
     ids = [name.rpartition("#")[2] for name in names]
-    jobs = jobs or os.cpu_count() or 1
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 and len(ids) >= 64 else None
-
-    def chunks() -> Iterator[Iterator[Rows]]:
-        pending: Iterator[Rows] = iter(())
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            logs = pg.raw_many(chunk)  # read while the processes fold the last chunk
-            said = pg.notes_many(chunk)
-            games = [pg.path(g) for g in chunk]
-            data = [logs.get(g, b"") for g in chunk]
-            notes = [said.get(g, b"") for g in chunk]
-            if pool is None:
-                yield map(extract, games, data, notes)
-                continue
-            yield pending
-            pending = pool.map(extract, games, data, notes, chunksize=32)
-        yield pending
-
-    done = 0
-    try:
-        for results in chunks():
-            for rows in results:
-                done += 1
-                if progress:
-                    progress(done, len(ids))
-                yield rows
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    jobs = (jobs or os.cpu_count() or 1) if len(ids) >= 64 else 1
+    results = pipelined(extract, pg.chunks(ids, notes=True), jobs)
+    for done, rows in enumerate(results, start=1):
+        if progress:
+            progress(done, len(ids))
+        yield rows
 
 
 def _cache() -> Path:

@@ -297,7 +297,12 @@ def append_events(
 
 def create_log(path: Path, events: Sequence[Event], *, fsync: bool = True) -> None:
     """Create a new log holding ``events`` (setup first). Fails if the file exists."""
-    data, _ = encode_lines(events, 0, "")
+    create_file(path, encode_lines(events, 0, "")[0], fsync=fsync)
+
+
+def create_file(path: Path, data: bytes, *, fsync: bool = True) -> None:
+    """Create the log file ``path`` holding ``data`` (its lines, already encoded: a new
+    game's, or a copied one's); FileExistsError if it exists."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         _write_all(fd, data)

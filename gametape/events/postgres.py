@@ -31,6 +31,7 @@ PLAYERS = "gametape_players"
 NOTES = "gametape_notes"
 CHANNEL = "gametape"
 SCHEMES = ("postgresql://", "postgres://")
+CHUNK = 500  # games' logs read in one query, in bulk reads (validate, index, copy)
 
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS {EVENTS} (
@@ -122,6 +123,21 @@ def _game(url: str, game_id: str) -> PgGame:
     return PgGame(PgStore(url), game_id)
 
 
+def _exists(con: psycopg.Connection[Any], table: str) -> bool:
+    row = con.execute("SELECT to_regclass(%s)", [table]).fetchone()
+    return row is not None and row[0] is not None
+
+
+def _insert(con: psycopg.Connection[Any], game_id: str, first: int, data: bytes) -> None:
+    """Insert a log's lines (``data``, as a file holds them) as rows from seq ``first``."""
+    lines = data.decode().split("\n")[:-1]
+    with con.cursor() as cur:
+        cur.executemany(
+            f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)",
+            [(game_id, first + i, line) for i, line in enumerate(lines)],
+        )
+
+
 class PgStore:
     """Game logs in PostgreSQL (``--store postgresql://…``), with the file store's interface.
 
@@ -133,6 +149,7 @@ class PgStore:
         self.name = shown_url(url)
         self._con: psycopg.Connection[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
+        self._made = False  # its tables are known to exist (ensure() asks once)
 
     def __repr__(self) -> str:
         return f"PgStore({self.name!r})"
@@ -213,17 +230,18 @@ class PgStore:
     def require(self) -> PgStore:
         """This store, if its tables exist; StoreMissing (a usage error) if not."""
         with self._tx("cannot read the store") as con:
-            row = con.execute("SELECT to_regclass(%s)", [EVENTS]).fetchone()
-        if row is None or row[0] is None:
-            raise self._missing()
+            if not _exists(con, EVENTS):
+                raise self._missing()
         return self
 
     def ensure(self) -> PgStore:
         """This store, its tables made if they do not exist yet."""
+        if self._made:
+            return self
         with self._tx("cannot make the store's tables in") as con:
-            row = con.execute("SELECT to_regclass(%s), to_regclass(%s)", [EVENTS, NOTES]).fetchone()
-            if row is None or None in row:
+            if not all(_exists(con, table) for table in (EVENTS, PLAYERS, NOTES)):
                 con.execute(SCHEMA)  # type: ignore[arg-type]
+        self._made = True
         return self
 
     def game_ids(self) -> list[str]:
@@ -243,8 +261,7 @@ class PgStore:
         if not ID_REF.fullmatch(ref):
             shown = ref if len(ref) <= 60 else ref[:60] + "…"
             raise GameNotFound(f"{shown!r} is not a game id (up to 100 letters and digits)")
-        self.require()
-        with self._tx("cannot read the store") as con:
+        with self._tx("cannot read the store") as con:  # no table: StoreMissing
             rows = con.execute(
                 f"SELECT game_id FROM {EVENTS} WHERE seq = 0 AND left(game_id, %s) = %s "
                 "ORDER BY game_id = %s DESC, game_id LIMIT 6",
@@ -268,17 +285,12 @@ class PgStore:
             stamped = msgspec.structs.replace(setup, game=gid)
             data, _ = encode_lines([stamped, *events], 0, "")
             try:
-                self._insert(gid, 0, data, "cannot write to the store")
+                with self._tx("cannot write to the store") as con:
+                    _insert(con, gid, 0, data)
             except psycopg.errors.UniqueViolation:
                 continue  # that id is taken: the next one
             return gid
         raise MachineError(f"no free game id in {self.name} after 1000 tries")
-
-    def _insert(self, gid: str, first: int, data: bytes, doing: str) -> None:
-        lines = data.decode().split("\n")[:-1]
-        rows = [(gid, first + i, line) for i, line in enumerate(lines)]
-        with self._tx(doing) as con, con.cursor() as cur:
-            cur.executemany(f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)", rows)
 
     def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int:
         return self.append_to(self.resolve(game_id), events, expected_seq=expected_seq)
@@ -316,13 +328,9 @@ class PgStore:
                         f"{last_seq}: another writer appended first; nothing was written"
                     )
                     raise stale
-                data, _ = encode_lines(events, expected_seq, last_hash)
-                lines = data.decode().split("\n")[:-1]
-                with con.cursor() as cur:
-                    cur.executemany(
-                        f"INSERT INTO {EVENTS} (game_id, seq, line) VALUES (%s, %s, %s)",
-                        [(game.stem, expected_seq + i, line) for i, line in enumerate(lines)],
-                    )
+                _insert(
+                    con, game.stem, expected_seq, encode_lines(events, expected_seq, last_hash)[0]
+                )
         except psycopg.errors.UniqueViolation:
             raise stale from None
         return expected_seq + len(events) - 1
@@ -334,14 +342,37 @@ class PgStore:
         """The game's log as the file store would hold it: each row's line and a newline."""
         return self.raw_many([game.stem]).get(game.stem, b"")
 
+    def setup_lines(self) -> dict[str, bytes]:
+        """Each game's first line (its setup), in one query."""
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id, convert_to(line, 'UTF8') FROM {EVENTS} WHERE seq = 0"
+            ).fetchall()
+        return {g: bytes(line) for g, line in rows}
+
     def raw_many(self, game_ids: Sequence[str]) -> dict[str, bytes]:
         """Several games' logs in one query (the read model and validate read in bulk)."""
         return self._lines(EVENTS, "seq", game_ids)
 
+    def chunks(
+        self, game_ids: Sequence[str], notes: bool = False
+    ) -> Iterator[tuple[list[PgGame], list[bytes], list[bytes]]]:
+        """The games' logs read CHUNK games a query, each chunk as columns: the games, their
+        logs, and (with ``notes``) their notes."""
+        for start in range(0, len(game_ids), CHUNK):
+            ids = game_ids[start : start + CHUNK]
+            logs = self.raw_many(ids)
+            said = self.notes_many(ids) if notes else {}
+            yield (
+                [self.path(g) for g in ids],
+                [logs.get(g, b"") for g in ids],
+                [said.get(g, b"") for g in ids],
+            )
+
     def _lines(self, table: str, order: str, game_ids: Sequence[str]) -> dict[str, bytes]:
         """Each game's rows of ``table`` as the lines of a file, in ``order``: one query."""
         with self._tx("cannot read the store") as con:
-            if con.execute("SELECT to_regclass(%s)", [table]).fetchone() == (None,):
+            if table != EVENTS and not _exists(con, table):
                 return {}  # a store made before the table was (gametape_notes)
             rows = con.execute(
                 # bytes straight from the server: no decoding and encoding again here
@@ -365,7 +396,8 @@ class PgStore:
         psycopg = _psycopg()
         self.ensure()
         try:
-            self._insert(game_id, 0, data, "cannot write to the store")
+            with self._tx("cannot write to the store") as con:
+                _insert(con, game_id, 0, data)
         except psycopg.errors.UniqueViolation:
             raise FileExistsError(game_id) from None
 
@@ -435,7 +467,7 @@ class PgStore:
     def note_versions(self) -> dict[str, int]:
         """Each game's number of note lines (the read model's scan adds it to the log's)."""
         with self._tx("cannot read the store") as con:
-            if con.execute("SELECT to_regclass(%s)", [NOTES]).fetchone() == (None,):
+            if not _exists(con, NOTES):
                 return {}
             rows = con.execute(f"SELECT game_id, count(*) FROM {NOTES} GROUP BY game_id").fetchall()
         return dict(rows)
@@ -445,7 +477,7 @@ class PgStore:
     def players_log(self) -> bytes:
         """The merges of names, as the file store's players.log holds them."""
         with self._tx("cannot read the store") as con:
-            if con.execute("SELECT to_regclass(%s)", [PLAYERS]).fetchone() == (None,):
+            if not _exists(con, PLAYERS):
                 return b""
             rows = con.execute(f"SELECT line FROM {PLAYERS} ORDER BY n").fetchall()
         return "".join(line + "\n" for (line,) in rows).encode()

@@ -25,6 +25,7 @@ from gametape.events.log import (
     LogRead,
     Source,
     append_events,
+    create_file,
     create_log,
     fsync_dir,
     read_bytes,
@@ -233,30 +234,27 @@ class Store:
             if pending:
                 fsync_dir(self.root)
 
+    def setup_lines(self) -> dict[str, bytes]:
+        """Each game's first line (its setup), read alone: what a scan of every game needs
+        (an import's duplicates, a game's branches) without reading whole logs."""
+        found = {}
+        for gid in self.game_ids():
+            try:
+                with open(self.path(gid), "rb") as f:
+                    found[gid] = f.readline().rstrip(b"\n")
+            except OSError:  # a directory or worse named like a log: validate reports it
+                continue
+        return found
+
     def raw(self, path: Path | Source) -> bytes:
         """A log's bytes (``store copy``)."""
         return read_bytes(path) if isinstance(path, Path) else path.log_bytes()
-
-    def versions(self) -> dict[str, int]:
-        """Each game's log size in bytes: it grows with every event (``store copy`` skips
-        nothing by it; the read model keeps its own finer scan)."""
-        return {g: os.stat(self.path(g)).st_size for g in self.game_ids()}
 
     def put(self, game_id: str, data: bytes) -> None:
         """Store a log's bytes as they are (``store copy``); FileExistsError if the game is
         here already."""
         self.ensure()
-        path = self.path(game_id)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        except OSError:
-            os.unlink(path)
-            raise
-        finally:
-            os.close(fd)
-        fsync_dir(self.root)
+        create_file(self.path(game_id), data)
 
     def wait(self, path: Path | Source, after_seq: int, timeout: float) -> bool:
         """Wait until the log has an event after ``after_seq``; whether one came within
@@ -320,7 +318,7 @@ class GameStore(Protocol):
     ) -> int: ...
     def read(self, game_id: str, *, verify: bool = True) -> LogRead: ...
     def raw(self, log: Path | Source) -> bytes: ...
-    def versions(self) -> dict[str, int]: ...
+    def setup_lines(self) -> dict[str, bytes]: ...
     def put(self, game_id: str, data: bytes) -> None: ...
     def batch(self) -> contextlib.AbstractContextManager[Any]: ...
     def wait(self, log: Path | Source, after_seq: int, timeout: float) -> bool: ...

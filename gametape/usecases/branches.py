@@ -46,8 +46,9 @@ def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) ->
     from gametape.usecases.check import validate_path  # a branch checked against its parent
 
     log = store.resolve(ref)
-    read = read_log(log)
-    report = validate_path(log, store.raw(log))
+    data = store.raw(log)
+    read = read_log(log, data=data)
+    report = validate_path(log, data)
     if report.status == "invalid":
         raise GametapeError(
             f"{log.stem} does not validate ({report.problem}): a branch of it would carry that",
@@ -146,16 +147,15 @@ def branch_problem(read: LogRead) -> Problem | None:
 
 def branch_tree(store: GameStore) -> dict[str, list[dict[str, Any]]]:
     """Every game's branches, by the game they were made from: each one's id, fork seq and
-    number of events, by fork then id (one pass over the store)."""
+    number of events, by fork then id (each game's setup line read; a branch's whole log)."""
     tree: dict[str, list[dict[str, Any]]] = {}
-    for gid in store.game_ids():
+    for gid, first in store.setup_lines().items():
+        if b'"branch_of"' not in first:  # only a branch's setup names one
+            continue
         try:
-            data = store.raw(store.path(gid))
-        except (GametapeError, OSError):
+            read = read_log(store.path(gid), verify=False)
+        except GametapeError:
             continue
-        if b'"branch_of"' not in data.split(b"\n", 1)[0]:  # only a branch's setup names one
-            continue
-        read = read_log(store.path(gid), verify=False, data=data)
         fork = fork_of(read.events[0]) if read.events else None
         if fork and isinstance(fork.get("of"), str):
             made = {"game": gid, "at": fork.get("at"), "events": len(read.records)}

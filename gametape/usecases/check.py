@@ -15,6 +15,7 @@ from gametape.events.errors import LogError
 from gametape.events.log import Source, read_log
 from gametape.events.postgres import PgStore
 from gametape.events.store import GameStore, Store
+from gametape.parallel import pipelined
 from gametape.text import shown_path
 
 
@@ -68,28 +69,9 @@ def validate_store(store: GameStore, jobs: int = 1) -> Iterator[Report]:
     if not isinstance(store, PgStore):
         yield from validate_paths([store.path(g) for g in ids], jobs)
         return
-    jobs = jobs or os.cpu_count() or 1
-    pool = None
-    if jobs > 1 and len(ids) >= 128:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(jobs)
-    try:
-        pending: Iterator[Report] = iter(())
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            logs = store.raw_many(chunk)  # read while the processes check the last chunk
-            games = [store.path(g) for g in chunk]
-            data = [logs.get(g, b"") for g in chunk]
-            if pool is None:
-                yield from map(validate_path, games, data)
-                continue
-            yield from pending
-            pending = pool.map(validate_path, games, data, chunksize=32)
-        yield from pending
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    jobs = (jobs or os.cpu_count() or 1) if len(ids) >= 128 else 1
+    batches = ((games, logs) for games, logs, _ in store.chunks(ids))
+    yield from pipelined(validate_path, batches, jobs)
 
 
 def validate_paths(paths: Sequence[Path | Source], jobs: int = 1) -> Iterator[Report]:

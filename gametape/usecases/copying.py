@@ -19,7 +19,6 @@ from gametape.events.postgres import PgStore
 from gametape.events.store import GameStore
 
 Outcome = Literal["copied", "copied invalid", "already there", "skipped", "refused"]
-CHUNK = 500  # logs read from a PostgreSQL store per query
 
 
 @dataclass
@@ -34,10 +33,8 @@ class Copied:
 
 def _logs(store: GameStore, ids: list[str]) -> Iterator[tuple[str, bytes]]:
     if isinstance(store, PgStore):
-        for start in range(0, len(ids), CHUNK):
-            chunk = ids[start : start + CHUNK]
-            logs = store.raw_many(chunk)
-            yield from ((gid, logs.get(gid, b"")) for gid in chunk)
+        for games, logs, _ in store.chunks(ids):
+            yield from ((game.stem, data) for game, data in zip(games, logs, strict=True))
         return
     for gid in ids:
         yield gid, store.raw(store.path(gid))

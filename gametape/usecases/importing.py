@@ -54,11 +54,10 @@ def files_in(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
 def known_keys(store: GameStore, fmt: Format) -> set[str]:
     """Identities of the games already in the store (from their setup lines)."""
     keys: set[str] = set()
-    for gid in store.game_ids():
+    for first in store.setup_lines().values():
         try:
-            first = store.raw(store.path(gid)).split(b"\n", 1)[0]
             setup = decode_line(first).event
-        except (OSError, LogError):
+        except LogError:
             continue
         if isinstance(setup, Setup):
             keys |= fmt.setup_keys(setup)

@@ -5,6 +5,7 @@ invariants live in each game's own property tests."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import msgspec
 import pytest
@@ -15,7 +16,7 @@ from gametape.engine import simulate as sim
 from gametape.engine.fold import Fold
 from gametape.engine.game import Game, notation, parse_move
 from gametape.engine.registry import get_ruleset, names
-from gametape.engine.ruleset import RuleViolation
+from gametape.engine.ruleset import ONLOOKER, RuleViolation
 from gametape.events import Store, actor, read_log
 from tests.helpers import fold
 
@@ -118,3 +119,32 @@ def test_legal_moves_are_exactly_the_moves_apply_accepts(name, seed, n):
                 with pytest.raises(RuleViolation):
                     frame.step(state, move)  # not listed, so the fold or the rules refuse it
     assert all(rules.legal_moves(states[-1], s) == [] for s in seats)
+
+
+def _faces(board) -> Counter[str]:
+    """The card faces a board shows (a back is no face), each as many times as it shows."""
+    return Counter(
+        f"{c.text}|{c.colour}" for z in board.zones for c in z.cards if not c.back and c.text
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(seed=seeds)
+def test_the_onlooker_sees_only_what_every_seat_sees(name, seed):
+    """The onlooker (a spectator's page) is shown no face some seat cannot see, no event some
+    seat sees only redacted, and each move as some seat is told it."""
+    game = _play(name, seed, "random", 3)
+    rules, states, players = game.ruleset, game.fold.states, game.players
+    for seq, state in enumerate(states):
+        public = _faces(rules.board(rules.view(state, ONLOOKER), "t"))
+        for seat in range(len(players)):
+            assert not public - _faces(rules.board(rules.view(state, seat), "t")), (seq, seat)
+        if seq:
+            event = game.events[seq]
+            if rules.redact(event, ONLOOKER) is not None:
+                assert all(rules.redact(event, s) == event for s in range(len(players)))
+            before = states[seq - 1]
+            # told as a seat that saw least of it is told (a drawer, a hand's holder)
+            told = {rules.describe(before, event, state, s) for s in range(len(players))}
+            assert rules.describe(before, event, state, ONLOOKER) in told, seq
+    assert "as the table" in rules.board(rules.view(states[-1], ONLOOKER), "t").title

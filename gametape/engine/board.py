@@ -81,6 +81,14 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     notes: tuple[str, ...] = ()
 
 
+def seen_as(players: tuple[str, ...], seat: int | None) -> str:
+    """The end of a board's title saying whose view it is: `` · as ann``, `` · as the table``
+    for the onlooker, nothing for the all-seeing view."""
+    if seat is None:
+        return ""
+    return " · as the table" if seat < 0 else f" · as {players[seat]}"
+
+
 def generic(view: Any, title: str) -> Board:
     """A readable board for a game that draws nothing special: each field of its view as a
     line of text (what ``Ruleset.board`` gives by default)."""

@@ -30,6 +30,11 @@ S = TypeVar("S")
 
 R_TURN = "a player moves only when it is their turn to act"
 
+# The seat of an onlooker: one who holds no cards and sees only what the whole table sees (a
+# spectator's or a host's page in ``gametape serve``). ``view``, ``describe`` and ``redact``
+# take it as a seat that is nobody's: every hand is hidden, Hanabi's too.
+ONLOOKER = -1
+
 
 class RuleViolation(GametapeError):
     """An event the rules do not allow. ``rule`` quotes the rule it breaks.
@@ -197,8 +202,8 @@ class Ruleset(Generic[S]):
         raise NotImplementedError
 
     def view(self, state: S, seat: int | None) -> Any:
-        """What ``seat`` can see (None: everything), as a JSON-encodable Struct whose
-        ``ruleset`` field names the game."""
+        """What ``seat`` can see (None: everything; ``ONLOOKER``: only what every seat sees),
+        as a JSON-encodable Struct whose ``ruleset`` field names the game."""
         raise NotImplementedError
 
     # --- optional, with defaults ----------------------------------------------------------

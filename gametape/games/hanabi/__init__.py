@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from gametape.engine.forms import MoveForm, slot_sets
 from gametape.engine.moves import number
-from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import ONLOOKER, OptionError, Result, Ruleset, RuleViolation
 from gametape.events.base import Event
 from gametape.games.hanabi import board as _board
 from gametape.games.hanabi import knowledge as _knowledge
@@ -211,8 +211,9 @@ class Hanabi(Ruleset[HanabiState]):
         return forms
 
     def redact(self, event: Event, seat: int) -> Event | None:
-        """Faces a recorder noted in a hand are hidden from that hand's holder."""
-        if isinstance(event, HanabiSee) and event.target == seat:
+        """Faces a recorder noted in a hand are hidden from that hand's holder, and so from
+        the onlooker, who sees only what the whole table sees."""
+        if isinstance(event, HanabiSee) and seat in (event.target, ONLOOKER):
             return None
         return event
 

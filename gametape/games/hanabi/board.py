@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gametape.engine.board import Board, Card, Counter, Zone
+from gametape.engine.board import Board, Card, Counter, Zone, seen_as
+from gametape.engine.ruleset import ONLOOKER
 from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.notation import suit_letters
 from gametape.games.hanabi.view import CardView, HanabiView
@@ -128,9 +129,9 @@ def board(view: HanabiView, title: str) -> Board:
         "under each card: what its holder knows from clues (* = clued), and how many faces it "
         "can still be; ^ the clue just given touched it",
     )
-    if view.seat is not None and view.outcome is None:
+    if view.seat not in (None, ONLOOKER) and view.outcome is None:
         notes += _empathy(view, view.seat)
-    viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
+    viewer = seen_as(view.players, view.seat)
     return Board(
         title=f"Hanabi · {title}{viewer}",
         status=status,

@@ -11,7 +11,7 @@ import functools
 import re
 
 from gametape.engine.moves import number, seat_named, split_words
-from gametape.engine.ruleset import NotationError
+from gametape.engine.ruleset import ONLOOKER, NotationError
 from gametape.events.base import Event
 from gametape.games.hanabi.events import (
     DEFAULT_SUITS,
@@ -209,13 +209,14 @@ def describe(before: HanabiState, event: Event, after: HanabiState, seat: int | 
                 text += " (+1 clue)"
         if after.next_card > before.next_card:
             face = after.faces[before.next_card]
-            drawn = "a card" if seat == event.player or face is None else card_name(face, suits)
+            hidden = seat in (event.player, ONLOOKER) or face is None
+            drawn = "a card" if hidden else card_name(face, suits)
             text += f"; drew {drawn}"
         if before.final_turns is None and after.final_turns is not None:
             text += f"; deck empty: {after.final_turns} turns left"
     elif isinstance(event, HanabiSee):
         whose = names[event.target]
-        if seat == event.target:
+        if seat in (event.target, ONLOOKER):
             text = f"the recorder noted faces in {whose}'s hand"
         else:
             seen = ", ".join(

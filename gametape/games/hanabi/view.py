@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from gametape.engine.ruleset import ONLOOKER
 from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.knowledge import efficiency, pace, possible_given, seen_by
 from gametape.games.hanabi.state import HanabiState, Knowledge
@@ -29,7 +30,8 @@ class CardView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
-    """One seat's view (``seat`` None: the omniscient view). Hands are newest card first."""
+    """One seat's view (``seat`` None: the omniscient view; ``ONLOOKER``: the table's, every
+    hand hidden as from its holder). Hands are newest card first."""
 
     ruleset: str
     seat: int | None
@@ -76,7 +78,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
             cards.append(
                 CardView(
                     order=order,
-                    face=None if holder == seat else state.faces[order],
+                    face=None if holder == seat or seat == ONLOOKER else state.faces[order],
                     clued=k.clued,
                     touched=order in state.touched,
                     suits=k.suits,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gametape.engine.board import Board, Card, Counter, Zone
+from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.games.hanamikoji.events import ARTISTS
 from gametape.games.hanamikoji.rules import UNKNOWN, artist_of, card_name
 from gametape.games.hanamikoji.view import HanamikojiView, SeatView
@@ -99,7 +99,7 @@ def board(view: HanamikojiView, title: str) -> Board:
         status = f"game over ({view.outcome}): " + ", ".join(
             f"{s.name} {s.score}" for s in view.seats
         )
-    viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
+    viewer = seen_as(view.players, view.seat)
     sides = tuple(z for seat, side in enumerate(view.seats) for z in _side(view, seat, side))
     return Board(
         title=f"Hanamikoji · {title}{viewer}",

@@ -3,7 +3,7 @@ and who holds her favour, and each player's hand, secret and trade-off cards."""
 
 from __future__ import annotations
 
-from gametape.engine.board import Board, Card, Counter, Zone
+from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.games.hanamikoji_classic.events import GEISHAS
 from gametape.games.hanamikoji_classic.view import ClassicView
 
@@ -94,7 +94,7 @@ def board(view: ClassicView, title: str) -> Board:
             f"round {view.round}, turn {min(view.turn, 8)} of 8: {acting} "
             f"{doing.get(view.phase, '')}"
         )
-    viewer = f" · as {names[view.seat]}" if view.seat is not None else ""
+    viewer = seen_as(view.players, view.seat)
     return Board(
         title=f"Hanamikoji · {title}{viewer}",
         status=status,

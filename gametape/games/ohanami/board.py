@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gametape.engine.board import Board, Card, Counter, Zone
+from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.games.ohanami.rules import MARKERS, SEASONS, colour, row_bonus
 from gametape.games.ohanami.view import OhanamiView
 
@@ -65,7 +65,7 @@ def board(view: OhanamiView, title: str) -> Board:
         zones.append(Zone(title="hand", cards=hand, text=note, group=group))
     if view.discards:
         zones.append(Zone(title="discards", cards=tuple(_card(c) for c in view.discards)))
-    viewer = f" · as {view.players[view.seat]}" if view.seat is not None else ""
+    viewer = seen_as(view.players, view.seat)
     return Board(
         title=f"Ohanami · {title}{viewer}",
         status=status,

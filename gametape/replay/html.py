@@ -233,7 +233,7 @@ def _view(cursor: Cursor, seat: int | None, parts: _Parts) -> PageView:
                 u=frame.undone_by,
             )
         )
-    return PageView(seat=None if seat is None else cursor.players[seat], frames=frames)
+    return PageView(seat=_seen_as(cursor, seat), frames=frames)
 
 
 def _parent(setup: Any) -> tuple[str, int] | None:
@@ -248,11 +248,16 @@ def page(
     seat: int | None = None,
     notes: Sequence[Annotation] = (),
     branches: Sequence[tuple[int, str, int]] = (),
+    assets: str | None = None,
 ) -> str:
     """The whole replay, as ``seat`` saw it (None: the spectator, who sees everything, and
-    whose page can also show each seat's view). The review's ``notes`` are in the spectator's
-    page only: a page written as a seat holds nothing that seat did not see, and a note may
-    name a card it never saw."""
+    whose page can also show each seat's view; ``ONLOOKER``: what the whole table saw). The
+    review's ``notes`` are in the spectator's page only: a page written as a seat holds
+    nothing that seat did not see, and a note may name a card it never saw.
+
+    The page is one file, its style and script inside it; given ``assets`` (a URL path such
+    as ``/static``) it links them from there instead, for a server whose Content-Security-
+    Policy allows no inline script."""
     rules = cursor.ruleset
     game = str(getattr(cursor.events[0], "game", ""))
     shown = [
@@ -267,7 +272,7 @@ def page(
         game=game,
         ruleset=rules.name,
         players=tuple(cursor.players),
-        seat=None if seat is None else cursor.players[seat],
+        seat=_seen_as(cursor, seat),
         landmark=rules.landmark if rules.landmark in cursor.kinds() else None,
         kinds=cursor.kinds(),
         parts=parts.parts,
@@ -291,8 +296,23 @@ def page(
     )
     title = f"{rules.name} {game}: {', '.join(cursor.players)}"
     if seat is not None:
-        title += f" (as {cursor.players[seat]})"
-    template = files("gametape.replay").joinpath("replay.html").read_text(encoding="utf-8")
+        title += f" (as {_seen_as(cursor, seat)})"
+    here = files("gametape.replay")
+    template = here.joinpath("replay.html").read_text(encoding="utf-8")
+    if assets is None:
+        style = f"<style>\n{here.joinpath('replay.css').read_text(encoding='utf-8')}</style>"
+        script = f"<script>\n{here.joinpath('replay.js').read_text(encoding='utf-8')}</script>"
+    else:
+        style = f'<link rel="stylesheet" href="{assets}/replay.css">'
+        script = f'<script src="{assets}/replay.js"></script>'
+    template = template.replace("__STYLE__", style).replace("__SCRIPT__", script)
     head, _, tail = template.partition("__DATA__")
     head = head.replace("__TITLE__", html.escape(title))  # user text goes in last
     return head + payload + tail
+
+
+def _seen_as(cursor: Cursor, seat: int | None) -> str | None:
+    """Whose page this is: a player's name, ``the table`` (the onlooker), None (everyone)."""
+    if seat is None:
+        return None
+    return "the table" if seat < 0 else cursor.players[seat]

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 EVENTS = "gametape_events"
 PLAYERS = "gametape_players"
 NOTES = "gametape_notes"
+LINKS = "gametape_links"
 CHANNEL = "gametape"
 SCHEMES = ("postgresql://", "postgres://")
 CHUNK = 500  # games' logs read in one query, in bulk reads (validate, index, copy)
@@ -52,6 +53,12 @@ CREATE TABLE IF NOT EXISTS {NOTES} (
     line text NOT NULL
 );
 CREATE INDEX IF NOT EXISTS gametape_notes_game ON {NOTES} (game_id, n);
+CREATE TABLE IF NOT EXISTS {LINKS} (
+    n bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    game_id text NOT NULL,
+    line text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gametape_links_game ON {LINKS} (game_id, n);
 CREATE OR REPLACE FUNCTION gametape_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM pg_notify('{CHANNEL}', NEW.game_id || ' ' || NEW.seq);
@@ -168,8 +175,8 @@ class PgStore:
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
             return MachineError(
                 f"{doing} {self.name}: the role may not ({text})",
-                hint="the role needs SELECT and INSERT on gametape_events, gametape_players and "
-                "gametape_notes (docs/stores.md)",
+                hint="the role needs SELECT and INSERT on gametape_events, gametape_players, "
+                "gametape_notes and gametape_links (docs/stores.md)",
             )
         if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
             return MachineError(
@@ -239,7 +246,7 @@ class PgStore:
         if self._made:
             return self
         with self._tx("cannot make the store's tables in") as con:
-            if not all(_exists(con, table) for table in (EVENTS, PLAYERS, NOTES)):
+            if not all(_exists(con, table) for table in (EVENTS, PLAYERS, NOTES, LINKS)):
                 con.execute(SCHEMA)  # type: ignore[arg-type]
         self._made = True
         return self
@@ -471,6 +478,20 @@ class PgStore:
                 return {}
             rows = con.execute(f"SELECT game_id, count(*) FROM {NOTES} GROUP BY game_id").fetchall()
         return dict(rows)
+
+    # --- links (gametape.usecases.links) -----------------------------------------------
+
+    def links(self, game: Path | Source) -> bytes:
+        """The game's links, as the file store's GAME.links holds them."""
+        return self._lines(LINKS, "n", [game.stem]).get(game.stem, b"")
+
+    def add_link(self, game: Path | Source, line: bytes) -> None:
+        self.ensure()
+        with self._tx("cannot write to the store") as con:
+            con.execute(
+                f"INSERT INTO {LINKS} (game_id, line) VALUES (%s, %s)",
+                [game.stem, line.decode().rstrip("\n")],
+            )
 
     # --- names merged (gametape.analytics.aliases) --------------------------------------
 

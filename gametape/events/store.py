@@ -48,6 +48,11 @@ def notes_path(log: Path) -> Path:
     return log.with_name(log.name.removesuffix(SUFFIX) + ".notes")
 
 
+def links_path(log: Path) -> Path:
+    """Where a game's links (``gametape serve``) are kept beside its log: ``GAME.links``."""
+    return log.with_name(log.name.removesuffix(SUFFIX) + ".links")
+
+
 class StoreMissing(UsageError):
     """The store directory does not exist (or is not a directory)."""
 
@@ -296,6 +301,19 @@ class Store:
         assert isinstance(path, Path), path
         sidelog.append(notes_path(path), line)
 
+    def links(self, path: Path | Source) -> bytes:
+        """The game's links (gametape.usecases.links): ``GAME.links`` beside its log."""
+        assert isinstance(path, Path), path
+        links = links_path(path)
+        if not (links.exists() or links.is_symlink()):
+            return b""
+        return read_bytes(links, what="the game's links")
+
+    def add_link(self, path: Path | Source, line: bytes) -> None:
+        """Append one line to the game's links, as ``add_note`` does."""
+        assert isinstance(path, Path), path
+        sidelog.append(links_path(path), line)
+
     def close(self) -> None:
         """Nothing to let go of: a file store holds no connection."""
 
@@ -324,6 +342,8 @@ class GameStore(Protocol):
     def wait(self, log: Path | Source, after_seq: int, timeout: float) -> bool: ...
     def notes(self, log: Path | Source) -> bytes: ...
     def add_note(self, log: Path | Source, line: bytes) -> None: ...
+    def links(self, log: Path | Source) -> bytes: ...
+    def add_link(self, log: Path | Source, line: bytes) -> None: ...
     def recent(self, count: int) -> list[Path | Source]: ...
     def close(self) -> None: ...
 

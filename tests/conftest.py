@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,28 @@ _databases = iter(range(1, 1_000_000))
 def pg_url(pg_server) -> str:
     """A fresh, empty database on the session's server: its URL."""
     return pg_server.create_database(f"t{next(_databases)}")
+
+
+# --- a real browser: Debian's Chromium, driven by Playwright (never a downloaded one) ------
+
+
+def _chromium() -> str | None:
+    found = os.environ.get("GAMETAPE_CHROMIUM") or shutil.which("chromium")
+    return found or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")  # per module: Playwright's loop is not left running
+def browser():
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no Chromium here: install Debian's chromium (.ci/run does) to run these")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (`pip install -e '.[test]'` installs it)")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=exe, args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+        )
+        yield chromium
+        chromium.close()

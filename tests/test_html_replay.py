@@ -7,7 +7,6 @@ import json
 import os
 import random
 import re
-import shutil
 from pathlib import Path
 
 import msgspec
@@ -253,28 +252,6 @@ def test_export_html_of_a_game_invalid_part_way_writes_the_valid_part_and_says_s
 
 
 # --- in a real browser ----------------------------------------------------------------------
-
-
-def _chromium() -> str | None:
-    found = os.environ.get("GAMETAPE_CHROMIUM") or shutil.which("chromium")
-    return found or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    exe = _chromium()
-    if exe is None:
-        pytest.skip("no Chromium here: install Debian's chromium (.ci/run does) to run these")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (`pip install -e '.[test]'` installs it)")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=exe, args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-        )
-        yield chromium
-        chromium.close()
 
 
 Drawn = list[list]  # each zone: [title, [[face, marks], ...]]

@@ -140,11 +140,13 @@ def test_entry_points_are_read_as_importlib_metadata_reads_them(group):
     assert sorted(entry_points(group)) == sorted((e.name, e.value) for e in reference(group=group))
 
 
-def test_the_cli_reaches_the_library_through_the_use_cases():
-    """A second front-end calls what the CLI calls: no module under gametape/cli/ imports an
-    engine or events module itself (types included: gametape.usecases.store has them)."""
+@pytest.mark.parametrize("front_end", ["cli", "web"])
+def test_each_front_end_reaches_the_library_through_the_use_cases(front_end):
+    """The web server calls what the CLI calls: no module under gametape/cli/ or
+    gametape/web/ imports an engine or events module itself (types included:
+    gametape.usecases.store has them)."""
     offenders = []
-    for path in sorted((PACKAGE / "cli").rglob("*.py")):
+    for path in sorted((PACKAGE / front_end).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             modules: list[str] = []
             if isinstance(node, ast.Import):

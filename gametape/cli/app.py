@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from gametape.cli.commands import analytics, play, review, store
+from gametape.cli.commands import analytics, play, review, serve, store
 from gametape.cli.common import STATE, StoreOpt
 from gametape.cli.output import err, friendly_errors, out
 from gametape.errors import UsageError
@@ -25,7 +25,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-for group in (play.app, review.app, store.app, analytics.app):
+for group in (play.app, review.app, store.app, analytics.app, serve.app):
     app.registered_commands += group.registered_commands
 app.add_typer(store.stores)
 

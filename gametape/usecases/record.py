@@ -49,6 +49,9 @@ def check_names(names: Sequence[str], rules: Any) -> None:
     problem = names_problem(names)
     if problem is not None:
         raise UsageError(f"{problem}: {R_NAMES}")
+    quoted = next((n for n in names if '"' in n), None)
+    if quoted is not None:  # a move names a player, and a name with spaces is quoted with "
+        raise UsageError(f'the player name {quoted!r} has a ": a move could not name them')
 
 
 def new_game(
@@ -182,15 +185,24 @@ class Recorded:
         return notation(self.game.ruleset, self.before, self.events[0])
 
 
-def play(game: Game, text: str, by: str | None = None) -> Recorded:
+def play(
+    game: Game,
+    text: str,
+    by: str | None = None,
+    allow: Callable[[Game, Event], None] | None = None,
+) -> Recorded:
     """Apply ``text`` (or ``undo``) to ``game`` in memory, with any deal the table then owes.
-    Raises NotationError or RuleViolation (naming the seq the move would have had), and then
-    ``game`` is unchanged."""
+    ``allow`` sees each event parsed (or retraction) before it is applied, and may refuse
+    it by raising. Raises NotationError or RuleViolation (naming the seq the move would have
+    had), and then ``game`` is unchanged."""
     seat = None if by is None else seat_of(game, by)
     before = game.state
     expected = len(game.events)
     if text.strip().lower() in UNDO_WORDS:
         events: list[Event] = list(game.undo(seat))
+        if allow is not None:
+            for retraction in events:
+                allow(game, retraction)
         for retraction in events:
             game.push(retraction)
         description = "took back " + ", ".join(
@@ -199,6 +211,8 @@ def play(game: Game, text: str, by: str | None = None) -> Recorded:
         )
     else:
         event = game.parse(text, seat)
+        if allow is not None:
+            allow(game, event)
         try:
             game.push(event)
         except RuleViolation as exc:
@@ -241,12 +255,18 @@ class Recording:
     def reload(self) -> None:
         self.game = open_game(read_log(self.path))
 
-    def move(self, text: str, by: str | None = None) -> Recorded:
-        """Record one move (or ``undo``); it is on disk when this returns."""
+    def move(
+        self,
+        text: str,
+        by: str | None = None,
+        allow: Callable[[Game, Event], None] | None = None,
+    ) -> Recorded:
+        """Record one move (or ``undo``); it is on disk when this returns. ``allow`` may
+        refuse the parsed move before it is applied (see ``play``)."""
         with self.lock:
             events = len(self.game.events)
             try:
-                done = play(self.game, text, by)
+                done = play(self.game, text, by, allow)
             except GametapeError:
                 if len(self.game.events) != events:  # a deal or retraction half-applied
                     self.reload()

@@ -3,7 +3,7 @@ here, never from the engine or the event log directly."""
 
 from __future__ import annotations
 
-from gametape.engine.board import Board, Card, Counter, Zone, mark_new
+from gametape.engine.board import MARKS, PALETTE, Board, Card, Counter, Zone, mark_new
 from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
 from gametape.engine.validate import Report
@@ -13,6 +13,8 @@ from gametape.events.postgres import PgStore, is_url
 from gametape.events.store import GameStore, open_store
 
 __all__ = [
+    "MARKS",
+    "PALETTE",
     "Board",
     "Card",
     "Counter",

@@ -1,0 +1,134 @@
+"""`gametape serve`: the web recorder, a page per seat (docs/serve.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from gametape.cli.common import STATE, JsonOpt
+from gametape.cli.output import err, friendly_errors, out, print_json
+from gametape.errors import UsageError
+
+app = typer.Typer()
+
+OPEN_HOSTS = ("0.0.0.0", "::", "")
+
+
+@app.command()
+@friendly_errors
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (this machine only by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port (0: any free one).")] = 8000,
+    links: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--links",
+            metavar="GAME",
+            help="Make new links for a game already in the store and print them (repeatable).",
+        ),
+    ] = None,
+    qr: Annotated[
+        bool | None,
+        typer.Option(
+            "--qr/--no-qr", help="Print a QR code under each link (default: on a terminal)."
+        ),
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Start the web recorder: every player records from their own phone, secret moves
+    private. A game started on its front page (or named with `--links`) gets one secret link
+    per seat, one for the host and one for spectators; they are printed here, with a QR code
+    each for phones to scan, and shown once on the page. The CLI can record in the same
+    store at the same time. Ctrl-C stops the server; no recorded move is lost.
+
+    Example: `gametape serve` · `gametape serve --host 0.0.0.0 --port 8080` ·
+    `gametape serve --links k3x9`
+    """
+    import uvicorn
+
+    from gametape.web.app import create_app
+
+    store = STATE.store.ensure()
+    listener = _listen(host, port)
+    port = listener.getsockname()[1]
+    url = f"http://{_shown_host(host)}:{port}"
+    show_qr = sys.stdout.isatty() if qr is None else qr
+
+    def announce(game: str, ruleset: str, issued: list[Any]) -> None:
+        found = {link.label: url + link.path(game) for link in issued}
+        if json:
+            print_json({"game": game, "ruleset": ruleset, "links": found})
+            sys.stdout.flush()
+            return
+        out.print(Text(f"{ruleset} {game}: links (shown once; keep them private)", style="bold"))
+        for label, link in found.items():
+            out.print(Text(f"  {label}: ", style="bold").append(link, style=""))
+            if show_qr:
+                _qr(link)
+        sys.stdout.flush()
+
+    app = create_app(store, announce=announce)
+    if host in OPEN_HOSTS:
+        err.print(
+            Text(
+                "warning: listening on every network address: anyone on the network who has "
+                "a link can join its game, and anyone who can reach the server can start one",
+                style="yellow",
+            )
+        )
+    if json:
+        print_json({"url": url, "store": str(store.name)})
+    else:
+        out.print(Text(f"gametape serve: {url}  (store {store.name}; Ctrl-C stops)"))
+    sys.stdout.flush()
+    for ref in links or ():
+        announce(*app.state.tables.links(ref))
+    config = uvicorn.Config(
+        app, log_level="warning", timeout_graceful_shutdown=1, access_log=False, lifespan="on"
+    )
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; a port in use or a bad address is a usage error
+    (before anything starts)."""
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port} is not a port (0-65535)")
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except (OSError, OverflowError) as exc:
+        raise UsageError(
+            f"cannot listen on {host}:{port}: {exc.strerror if isinstance(exc, OSError) else exc}",
+            hint="choose another --port (0 takes any free one), or check --host",
+        ) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _shown_host(host: str) -> str:
+    """The address to print in links: this machine's address on the network when listening
+    on every address (phones cannot reach 0.0.0.0)."""
+    if host not in OPEN_HOSTS:
+        return f"[{host}]" if ":" in host else host
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks a route
+        return str(s.getsockname()[0])
+    return "127.0.0.1"
+
+
+def _qr(link: str) -> None:
+    import segno
+
+    segno.make(link, error="m").terminal(out=sys.stdout, compact=True)

@@ -1,0 +1,126 @@
+"""Links to a game (``gametape serve``): one secret link per seat, one for the host, one for
+spectators.
+
+A link is a capability: 128 random bits, given to its holder once and kept in the store only
+as its SHA-256 hash (``GAME.links`` beside the log, or the table ``gametape_links``), so the
+store cannot hand out a link and an old copy of it cannot be replayed into a new one. Looking
+a link up compares hashes in constant time, and every way of being wrong (no such game, no
+such link, a seat's link for another game) is the same ``LinkNotFound``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+
+from gametape.engine.ruleset import ONLOOKER
+from gametape.errors import GametapeError, NotFound
+from gametape.events.log import Source
+from gametape.events.store import GameStore
+
+TOKEN_BYTES = 16  # 128 bits
+HOST, SPECTATOR, SEAT = "host", "spectator", "seat"
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class LinkNotFound(NotFound):
+    """No game with that id, or no such link to it: the two are never told apart."""
+
+    def __init__(self) -> None:
+        super().__init__("no such game or link", hint="ask the game's host for your link")
+
+
+class Link(msgspec.Struct, frozen=True, kw_only=True):
+    """One link as the store keeps it: its token's hash, its role and, for a seat, which."""
+
+    hash: str
+    role: str
+    seat: int | None = None
+    made: str = ""
+
+
+class Access(msgspec.Struct, frozen=True, kw_only=True):
+    """What a link opens: a game, as a role (a seat, the host, a spectator)."""
+
+    game: str
+    role: str
+    seat: int | None = None
+
+    @property
+    def viewer(self) -> int:
+        """The seat the link sees as: its own, or the onlooker's (the table's) for the host
+        and spectators, so a host who also plays sees no hand on the host's page."""
+        return self.seat if self.role == SEAT and self.seat is not None else ONLOOKER
+
+    @property
+    def records(self) -> bool:
+        return self.role in (HOST, SEAT)
+
+
+class Issued(msgspec.Struct, frozen=True, kw_only=True):
+    """A link just made: who it is for (a player's name, ``host``, ``spectator``), its role
+    and seat, and its token (shown once: the store keeps only the hash)."""
+
+    label: str
+    role: str
+    seat: int | None
+    token: str
+
+    def path(self, game: str) -> str:
+        """The link's path on the server: ``/g/GAME/TOKEN``."""
+        return f"/g/{game}/{self.token}"
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def issue(store: GameStore, log: Path | Source, players: Sequence[str]) -> list[Issued]:
+    """New links to the game at ``log``: one per seat, then the host's and the spectators'.
+    Each is kept (hashed) before this returns; links made earlier stay valid."""
+    made = datetime.now(UTC).isoformat(timespec="seconds")
+    roles: list[tuple[str, str, int | None]] = [(p, SEAT, s) for s, p in enumerate(players)]
+    roles += [(HOST, HOST, None), (SPECTATOR, SPECTATOR, None)]
+    issued = []
+    encode = msgspec.json.Encoder().encode
+    for label, role, seat in roles:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        store.add_link(
+            log, encode(Link(hash=_hash(token), role=role, seat=seat, made=made)) + b"\n"
+        )
+        issued.append(Issued(label=label, role=role, seat=seat, token=token))
+    return issued
+
+
+def open_link(store: GameStore, game: str, token: str) -> tuple[Path | Source, Access]:
+    """The game and role ``token`` opens; ``LinkNotFound`` for anything else (an id or token
+    of the wrong shape, a game that is not there, a token that is not one of its links)."""
+    if not GAME_ID.fullmatch(game) or not TOKEN.fullmatch(token):
+        raise LinkNotFound()
+    log = store.path(game)
+    try:
+        data = store.links(log)
+    except GametapeError:
+        raise LinkNotFound() from None
+    wanted = _hash(token)
+    found: Link | None = None
+    decode = msgspec.json.Decoder(Link).decode
+    for line in data.splitlines():
+        try:
+            link = decode(line)
+        except msgspec.DecodeError:
+            continue  # a damaged line costs that link only
+        # every line is compared, in constant time, whether or not one matched already
+        if hmac.compare_digest(link.hash.encode(), wanted.encode()) and found is None:
+            found = link
+    if found is None or found.role not in (HOST, SPECTATOR, SEAT):
+        raise LinkNotFound()
+    return log, Access(game=game, role=found.role, seat=found.seat)

@@ -1,0 +1,383 @@
+"""Games at a table of phones (``gametape serve``): what each link sees and may record.
+
+A ``Tables`` keeps each game a link opened folded in memory (a ``Recording``), so a page or a
+move costs no fold; a watcher notices moves recorded elsewhere (the CLI, another server on a
+PostgreSQL store) and reads the game again. What a link sees is its seat's view, or the
+onlooker's for the host and spectators (``Access.viewer``): hidden cards are removed here,
+before anything is sent. What a link may record is checked after the move is parsed and
+before it is applied, so a refusal says nothing of what the rules would have said.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from gametape.engine.board import Board, mark_new
+from gametape.engine.game import Game, describe, redact
+from gametape.engine.registry import get_ruleset, names
+from gametape.engine.ruleset import ONLOOKER, NotationError, OptionError
+from gametape.errors import GametapeError, UsageError
+from gametape.events.base import Abandon, Event, Retract, actor
+from gametape.events.errors import StaleWrite
+from gametape.events.log import Source, read_log
+from gametape.events.store import GameStore, Store
+from gametape.usecases.links import HOST, SEAT, Access, Issued, LinkNotFound, issue, open_link
+from gametape.usecases.record import Recorded, Recording, new_game
+
+__all__ = ["MovedOn", "NotYours", "NotationError", "StaleWrite", "Tables", "replay_page"]
+
+RECENT = 8  # moves listed under the board
+BUTTONS = 12  # at most this many moves of one kind as buttons; more become a picker
+
+
+class MovedOn(GametapeError):
+    """The move was made for a position the table has left (another phone was first)."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(
+            f"the table moved on: the game is at seq {seq} now",
+            hint="nothing was recorded; look at the new position and send your move again",
+        )
+        self.now = seq
+
+
+class NotYours(GametapeError):
+    """A link asked to record a move that is not its to record."""
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """One move as a button: what it says and the notation it sends."""
+
+    label: str
+    text: str
+
+
+class Picker(msgspec.Struct, frozen=True):
+    """A move with blanks: per word, its choices (one choice: a fixed word), how it is
+    written (``play SLOT CARD``) and what the table must say for it."""
+
+    shown: str
+    words: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+class Position(msgspec.Struct, frozen=True, kw_only=True):
+    """What a link sees now: the board as its viewer sees it, the moves it may make (buttons
+    and pickers), the last moves as its viewer was told them, and ``seq``, the next event's
+    seq (a move is sent with it: the expected seq)."""
+
+    game: str
+    ruleset: str
+    players: tuple[str, ...]
+    role: str
+    seat: int | None
+    label: str
+    seq: int
+    board: Board
+    buttons: tuple[Choice, ...]
+    pickers: tuple[Picker, ...]
+    recent: tuple[str, ...]
+    to_act: tuple[str, ...]
+    over: bool
+    turn_word: str
+
+
+class Table:
+    """One game held open for its links: its recording, and ``version``, which grows each
+    time the game changes (a page's live stream watches it)."""
+
+    def __init__(self, store: GameStore, log: Path | Source) -> None:
+        self.recording = Recording(store, log)
+        self.log = log
+        self.version = 0
+        self.size = _size(log)
+
+    @property
+    def game(self) -> Game:
+        return self.recording.game
+
+    def changed(self) -> None:
+        self.version += 1
+
+
+def _size(log: Path | Source) -> int:
+    """A file log's size (an append only makes it longer); -1 for a log in a database."""
+    if isinstance(log, Path):
+        try:
+            return os.stat(log).st_size
+        except OSError:
+            return -1
+    return -1
+
+
+class _Serialized:
+    """A store one thread at a time (a database connection is shared by the server's
+    threads; a file store needs no such care and is not wrapped)."""
+
+    def __init__(self, store: GameStore) -> None:
+        self._store = store
+        self._lock = threading.RLock()
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._store, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            with self._lock:
+                return attr(*args, **kwargs)
+
+        return call
+
+
+class Tables:
+    """The games a server has open, by id; ``watch`` keeps them in step with the store."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.raw = store
+        self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)  # type: ignore[assignment]
+        self._open: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    # --- links ------------------------------------------------------------------------
+
+    def start(
+        self,
+        ruleset: str,
+        players: Sequence[str],
+        *,
+        table: bool = False,
+        options: dict[str, str] | None = None,
+    ) -> tuple[str, list[Issued]]:
+        """A new game and its links (shown once: the store keeps only their hashes)."""
+        gid, game = new_game(self.store, ruleset, players, options=options, table=table)
+        return gid, issue(self.store, self.store.path(gid), game.players)
+
+    def links(self, ref: str) -> tuple[str, str, list[Issued]]:
+        """New links to a game already in the store (``gametape serve --links GAME``): its
+        id, its ruleset's name and the links."""
+        log = self.store.resolve(ref)
+        game = Game.from_events(read_log(log).events)
+        return log.stem, game.ruleset.name, issue(self.store, log, game.players)
+
+    def open(self, game: str, token: str) -> tuple[Table, Access]:
+        """The table and role ``token`` opens (LinkNotFound for anything else)."""
+        log, access = open_link(self.store, game, token)
+        with self._lock:
+            table = self._open.get(game)
+            if table is None:
+                try:
+                    table = Table(self.store, log)
+                except GametapeError:
+                    raise LinkNotFound() from None
+                self._open[game] = table
+        if access.seat is not None and not 0 <= access.seat < len(table.game.players):
+            raise LinkNotFound()
+        return table, access
+
+    # --- what a link sees ---------------------------------------------------------------
+
+    def position(self, table: Table, access: Access) -> Position:
+        """The game now, as ``access`` sees it: nothing its viewer cannot see is in it."""
+        with table.recording.lock:
+            game = table.game
+            return _position(game, access)
+
+    # --- recording ----------------------------------------------------------------------
+
+    def move(
+        self, table: Table, access: Access, text: str, expected: int, by: str | None = None
+    ) -> Recorded:
+        """Record ``text`` from ``access``'s page, made at seq ``expected``. Raises MovedOn
+        (the game is past it), NotYours, NotationError, RuleViolation or StaleWrite."""
+        if not access.records:
+            raise NotYours("a spectator's link records nothing")
+        rec = table.recording
+        if expected != len(rec.game.events):
+            raise MovedOn(len(rec.game.events))
+        if access.role == SEAT:
+            assert access.seat is not None
+            by = rec.game.players[access.seat]
+        try:
+            done = rec.move(text, by, _allow(access))
+        except StaleWrite:
+            table.changed()
+            raise MovedOn(len(rec.game.events)) from None
+        table.size = _size(table.log)
+        table.changed()
+        return done
+
+    # --- following the store ------------------------------------------------------------
+
+    def refresh(self) -> int:
+        """Read again each open game that grew in the store behind the server's back (the
+        CLI, another server); return how many did."""
+        grown = 0
+        for table in list(self._open.values()):
+            rec = table.recording
+            if isinstance(table.log, Path):
+                size = _size(table.log)
+                if size == table.size:
+                    continue
+                table.size = size
+            seen = len(rec.game.events) - 1
+            with contextlib.suppress(GametapeError):
+                if not self.store.wait(table.log, seen, 0):
+                    continue
+                with rec.lock:
+                    if len(rec.game.events) - 1 != seen:
+                        continue
+                    rec.reload()
+                table.changed()
+                grown += 1
+        return grown
+
+    def watch(self, stop: threading.Event, every: float = 0.2) -> None:
+        """Until ``stop`` is set, ``refresh`` every ``every`` seconds."""
+        while not stop.wait(every):
+            self.refresh()
+
+
+def replay_page(table: Table, access: Access, assets: str) -> str:
+    """The game's HTML replay as ``access`` sees it (its seat's, or the table's), its style
+    and script linked from ``assets``."""
+    from gametape.replay.cursor import Cursor
+    from gametape.replay.html import page
+
+    with table.recording.lock:
+        events = list(table.game.events)
+    return page(Cursor(events, table.log), access.viewer, assets=assets)
+
+
+def _allow(access: Access) -> Callable[[Game, Event], None]:
+    """What ``access`` may record: a seat its own moves; the host any public move (one every
+    seat and the onlooker see whole), an undo and an abandon. A seat's secret (a Hanamikoji
+    assignment, an Ohanami pick) is entered on that seat's page only."""
+
+    def allow(game: Game, event: Event) -> None:
+        players = game.players
+        if access.role == HOST:
+            if isinstance(event, Retract | Abandon):
+                return
+            if redact(game.ruleset, event, ONLOOKER) != event:
+                who = actor(event)
+                whose = f"{players[who]}'s own page" if who is not None else "a seat's page"
+                raise NotYours(
+                    f"a secret move is entered on {whose}, not the host's",
+                    hint="nothing was recorded",
+                )
+            return
+        name = players[access.seat] if access.seat is not None else "?"
+        if isinstance(event, Retract | Abandon):
+            raise NotYours(
+                f"{name}'s page records {name}'s moves; undo and abandon are on the host's page",
+                hint="nothing was recorded",
+            )
+        if actor(event) != access.seat:
+            raise NotYours(
+                f"{name}'s page records {name}'s moves only", hint="nothing was recorded"
+            )
+
+    return allow
+
+
+def _position(game: Game, access: Access) -> Position:
+    rules, players, viewer = game.ruleset, game.players, access.viewer
+    states = game.fold.states
+    seq = len(game.events)
+    title = f"{game.setup.game} · seq {seq - 1}"
+    board = rules.board(rules.view(game.state, viewer), title)
+    if seq > 1:
+        board = mark_new(rules.board(rules.view(states[-2], viewer), ""), board)
+    recent = tuple(
+        describe(rules, players, states[s - 1], game.events[s], states[s], viewer, game.fold)
+        for s in range(max(1, seq - RECENT), seq)
+    )
+    buttons: list[Choice] = []
+    pickers: list[Picker] = []
+    # A seat is offered its legal moves, which depend only on what it sees. The host is
+    # offered none: which clues are legal now, say, would tell which cards are in a hand.
+    seat = access.seat
+    if not game.is_over and access.role == SEAT and seat is not None and seat in game.to_act():
+        with contextlib.suppress(GametapeError):  # a name no move can write: type the move
+            buttons, pickers = _forms(game, seat)
+    label = players[access.seat] if access.role == SEAT and access.seat is not None else access.role
+    return Position(
+        game=str(game.setup.game),
+        ruleset=rules.name,
+        players=tuple(players),
+        role=access.role,
+        seat=access.seat if access.role == SEAT else None,
+        label=label,
+        seq=seq,
+        board=board,
+        buttons=tuple(buttons),
+        pickers=tuple(pickers),
+        recent=tuple(reversed(recent)),
+        to_act=tuple(players[s] for s in game.to_act()),
+        over=game.is_over,
+        turn_word=rules.turn_word,
+    )
+
+
+def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
+    """A seat's moves as buttons (a few known moves of a kind) and pickers (a move with
+    blanks, or many known moves of a kind: a select per word)."""
+    rules = game.ruleset
+    groups: dict[tuple[str, int, bool], list[Any]] = {}
+    for form in rules.move_forms(game.state, seat):
+        if not form.shown:
+            continue  # a short variant: completed by the recorder, not offered here
+        key = (form.words[0][0], len(form.words), form.is_literal)
+        groups.setdefault(key, []).append(form)
+    buttons, pickers = [], []
+    for (_, _, literal), forms in groups.items():
+        if literal and len(forms) <= BUTTONS:
+            buttons += [Choice(label=f.shown, text=f.shown) for f in forms]
+            continue
+        if literal:
+            words: list[tuple[str, ...]] = []
+            for i in range(len(forms[0].words)):
+                words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
+            shown = " ".join(w[0] if len(w) == 1 else "…" for w in words)
+            pickers.append(Picker(shown=shown, words=tuple(words)))
+        else:
+            for f in forms:
+                words = [f.words[0][:1], *f.words[1:]]
+                pickers.append(Picker(shown=f.shown, words=tuple(words), note=f.note))
+    return buttons, pickers
+
+
+def rulesets() -> list[tuple[str, int, int, bool]]:
+    """Each installed game: its name, its player counts, and whether it can be dealt at a
+    table (for a page's new-game form)."""
+    found = []
+    for name in names():
+        rules = get_ruleset(name)
+        try:
+            rules.table_setup(["a", "b", "c", "d"][: rules.min_players], {})
+            table = True
+        except (UsageError, OptionError):
+            table = False
+        found.append((name, rules.min_players, rules.max_players, table))
+    return found
+
+
+@contextlib.contextmanager
+def watching(tables: Tables, every: float = 0.2) -> Iterator[None]:
+    """``tables.watch`` in a thread for the block."""
+    stop = threading.Event()
+    thread = threading.Thread(target=tables.watch, args=(stop, every), daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=5)

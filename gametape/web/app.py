@@ -1,0 +1,437 @@
+"""The web application of ``gametape serve`` (Starlette): pages drawn on the server.
+
+Routes (``GAME`` is a game's id, ``TOKEN`` a link's secret):
+
+- ``GET /`` and ``POST /new``: start a game; the answer is its links, each with a QR code.
+- ``GET /g/GAME/TOKEN``: the link's page: the board as its viewer sees it, and the moves it
+  may make as buttons, pickers and a field for notation.
+- ``POST /g/GAME/TOKEN/move``: record a move (fields ``seq``, and ``text`` or the words
+  ``w``); 303 back to the page once it is on disk, or the page again with why not.
+- ``GET /g/GAME/TOKEN/live``: the page's live part; ``/events``: server-sent events saying
+  only that the game moved; ``/state.json``: the position as JSON; ``/replay``: the replay.
+- ``GET /static/NAME``: the pages' script and style (nothing comes from another site).
+
+Every refusal is a page with a status that says why: 400 a move that is not notation, 403 a
+move that is not the link's to make, 404 a game or link that is not there (the same for a
+wrong token), 409 the table moved on, 413 too large, 422 the rules refuse it, 429 too fast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+import time
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from typing import Any
+from urllib.parse import parse_qs
+
+import msgspec
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
+from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
+from gametape.usecases.tables import (
+    MovedOn,
+    NotationError,
+    NotYours,
+    Position,
+    StaleWrite,
+    Table,
+    Tables,
+    replay_page,
+    rulesets,
+    watching,
+)
+
+SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "１" and " 1"
+BODY_LIMIT = 8 * 1024  # a move or a new game is a few hundred bytes
+MOVES_PER_SECOND = 5.0  # a link's steady rate; a burst of BURST is let through
+BURST = 20.0
+LIVE_POLL = 0.2  # seconds between looks at a game for its live stream
+KEEPALIVE = 15.0
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+STATIC = {
+    "seat.js": ("gametape.web", "static/seat.js", "text/javascript"),
+    "seat.css": ("gametape.web", "static/seat.css", "text/css"),
+    "replay.js": ("gametape.replay", "replay.js", "text/javascript"),
+    "replay.css": ("gametape.replay", "replay.css", "text/css"),
+}
+CAN = {
+    SEAT: "sees what this player sees, and records this player's moves, secret ones too",
+    HOST: "sees what the whole table sees; records public moves for any seat, undo, abandon",
+    SPECTATOR: "sees what the whole table sees; records nothing",
+}
+
+
+class TooLarge(GametapeError):
+    """A request body over the limit."""
+
+
+class TooFast(GametapeError):
+    """A link sending moves faster than a table plays."""
+
+
+def status_of(exc: GametapeError) -> int:
+    """The HTTP status that says why a request was refused."""
+    for kind, status in (
+        (LinkNotFound, 404),
+        (MovedOn, 409),
+        (StaleWrite, 409),
+        (NotYours, 403),
+        (NotationError, 400),
+        (RuleViolation, 422),
+        (TooLarge, 413),
+        (TooFast, 429),
+        (MachineError, 503),
+        (UsageError, 400),
+    ):
+        if isinstance(exc, kind):
+            return status
+    return 422  # the game's log itself is invalid: nothing can be recorded in it
+
+
+class Buckets:
+    """A token bucket per key (a link, a client's address): ``take`` says whether one more
+    request is let through now."""
+
+    def __init__(self, rate: float = MOVES_PER_SECOND, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self._state: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            level, then = self._state.get(key, (self.burst, now))
+            level = min(self.burst, level + (now - then) * self.rate)
+            if level < 1:
+                self._state[key] = (level, now)
+                return False
+            self._state[key] = (level - 1, now)
+            if len(self._state) > 10_000:  # forget the idle ones
+                self._state = {k: v for k, v in self._state.items() if now - v[1] < 60}
+            return True
+
+
+class SecurityHeaders:
+    """Every response carries the CSP and the other headers above (static files too)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name for name, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in HEADERS if k not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("gametape.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
+    env.filters["mark"] = lambda m: m if m in MARKS else ""
+    return env
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused (413) past BODY_LIMIT before more of it is read."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > BODY_LIMIT:
+        raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes; this one has {declared}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_LIMIT:
+            raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _form(body: bytes) -> dict[str, list[str]]:
+    try:
+        text = body.decode("utf-8")
+        return parse_qs(text, keep_blank_values=True, max_num_fields=64, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise NotationError("the form is not UTF-8 text of at most 64 fields") from None
+
+
+def create_app(
+    store: GameStore,
+    *,
+    announce: Callable[[str, str, list[Issued]], None] | None = None,
+    watch_every: float = 0.2,
+) -> Starlette:
+    """The application on ``store``. ``announce(game, ruleset, links)`` is told of each game
+    started from the web (``gametape serve`` prints its links with QR codes)."""
+    tables = Tables(store)
+    env = _environment()
+    moves = Buckets()
+    starts = Buckets(rate=1.0, burst=60)  # new games from one address
+
+    def html(name: str, code: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**context), status_code=code)
+
+    def refused(exc: GametapeError, request: Request) -> Response:
+        status = status_of(exc)
+        if _wants_json(request):
+            body = {"error": exc.message, "hint": exc.hint, "status": status}
+            return Response(msgspec.json.encode(body), status, media_type="application/json")
+        return html(
+            "error.html", status, title="gametape", message=exc.message, hint=exc.hint,
+            status=status,
+        )  # fmt: skip
+
+    async def opened(request: Request) -> tuple[Table, Access]:
+        game, token = request.path_params["game"], request.path_params["token"]
+        return await run_in_threadpool(tables.open, game, token)
+
+    def seat_page(
+        request: Request,
+        table: Table,
+        access: Access,
+        position: Position,
+        code: int = 200,
+        **context: Any,
+    ) -> HTMLResponse:
+        base = f"/g/{table.recording.game.setup.game}/{request.path_params['token']}"
+        if access.role == SEAT:
+            who = f"You are {position.label} (seat {(access.seat or 0) + 1}): your page only"
+        elif access.role == HOST:
+            who = "Host: " + CAN[HOST]
+        else:
+            who = "Spectator: " + CAN[SPECTATOR]
+        examples = table.recording.game.ruleset.move_examples
+        return html(
+            "seat.html",
+            code,
+            title=f"{position.ruleset} {position.game} · {position.label}",
+            p=position,
+            board=position.board,
+            groups=_groups(position),
+            base=base,
+            who=who,
+            example=examples[0] if examples else "",
+            examples=examples,
+            typed=context.pop("typed", ""),
+            **context,
+        )
+
+    async def home(request: Request) -> Response:
+        return html("home.html", title="gametape · a new game", rulesets=rulesets(), players="")
+
+    async def start(request: Request) -> Response:
+        ruleset, players, table = "", [], False
+        try:
+            if not starts.take(f"new:{request.client.host if request.client else '-'}"):
+                raise TooFast("too many new games from here; wait a minute")
+            form = _form(await _body(request))
+            ruleset = form.get("ruleset", [""])[0]
+            players = [p.strip() for p in form.get("players", [""])[0].split(",") if p.strip()]
+            table = form.get("table", [""])[0] == "1"
+            gid, issued = await run_in_threadpool(
+                lambda: tables.start(ruleset, players, table=table)
+            )
+        except GametapeError as exc:
+            if isinstance(exc, TooLarge | TooFast):
+                return refused(exc, request)
+            return html(
+                "home.html", status_of(exc), title="gametape · a new game",
+                rulesets=rulesets(), error=exc.message, hint=exc.hint,
+                players=", ".join(players), chosen=ruleset, table=table,
+            )  # fmt: skip
+        if announce is not None:
+            announce(gid, ruleset, issued)
+        root = str(request.base_url).rstrip("/")
+        return html(
+            "links.html",
+            title=f"{ruleset} {gid}: links",
+            ruleset=ruleset,
+            game=gid,
+            links=[_shown(link, root + link.path(gid)) for link in issued],
+        )
+
+    async def seat(request: Request) -> Response:
+        try:
+            table, access = await opened(request)
+            position = tables.position(table, access)
+        except GametapeError as exc:
+            return refused(exc, request)
+        done = None
+        if SEQ.fullmatch(request.query_params.get("ok", "")):
+            done = f"✓ recorded as seq {request.query_params['ok']}"
+        return seat_page(request, table, access, position, done=done)
+
+    async def live(request: Request) -> Response:
+        try:
+            table, access = await opened(request)
+        except GametapeError as exc:
+            return refused(exc, request)
+        position = tables.position(table, access)
+        base = f"/g/{position.game}/{request.path_params['token']}"
+        return html(
+            "live.html", p=position, board=position.board, groups=_groups(position), base=base
+        )
+
+    async def state(request: Request) -> Response:
+        try:
+            table, access = await opened(request)
+        except GametapeError as exc:
+            return refused(exc, request)
+        data = msgspec.json.encode(tables.position(table, access))
+        return Response(data, media_type="application/json")
+
+    async def events(request: Request) -> Response:
+        try:
+            table, _ = await opened(request)
+        except GametapeError as exc:
+            return refused(exc, request)
+
+        async def stream() -> Any:
+            version = table.version
+            yield f"retry: 1000\nevent: moved\ndata: {len(table.game.events)}\n\n"
+            quiet = 0.0
+            while True:
+                await asyncio.sleep(LIVE_POLL)
+                quiet += LIVE_POLL
+                if table.version != version:
+                    version = table.version
+                    quiet = 0.0
+                    yield f"event: moved\ndata: {len(table.game.events)}\n\n"
+                elif quiet >= KEEPALIVE:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    async def replay(request: Request) -> Response:
+        try:
+            table, access = await opened(request)
+            page = await run_in_threadpool(replay_page, table, access, "/static")
+        except GametapeError as exc:
+            return refused(exc, request)
+        return HTMLResponse(page)
+
+    async def move(request: Request) -> Response:
+        text = ""
+        try:
+            table, access = await opened(request)
+            if not moves.take(request.path_params["token"]):
+                raise TooFast("moves come faster than a table plays; wait a moment")
+            form = _form(await _body(request))
+            words = form.get("w")
+            text = " ".join(words) if words else form.get("text", [""])[0]
+            seq = form.get("seq", [""])[0]
+            if not SEQ.fullmatch(seq):
+                raise NotationError("the move came without the seq it was made at")
+            if not text.strip():
+                raise NotationError("the move is empty")
+            done = await run_in_threadpool(tables.move, table, access, text, int(seq))
+        except GametapeError as exc:
+            if isinstance(exc, LinkNotFound | TooLarge) or _wants_json(request):
+                return refused(exc, request)
+            position = tables.position(table, access)
+            return seat_page(
+                request, table, access, position, status_of(exc),
+                error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,
+            )  # fmt: skip
+        if _wants_json(request):
+            body = {"first": done.first, "last": done.last, "seq": done.last + 1}
+            return Response(msgspec.json.encode(body), media_type="application/json")
+        base = f"/g/{request.path_params['game']}/{request.path_params['token']}"
+        return RedirectResponse(f"{base}?ok={done.first}", status_code=303)
+
+    async def static(request: Request) -> Response:
+        found = STATIC.get(request.path_params["name"])
+        if found is None:
+            return refused(LinkNotFound(), request)
+        package, name, kind = found
+        data = files(package).joinpath(name).read_bytes()
+        return Response(data, media_type=kind, headers={"cache-control": "max-age=3600"})
+
+    async def missing(request: Request, exc: Exception) -> Response:
+        return refused(LinkNotFound(), request)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> Any:
+        with watching(tables, watch_every):
+            yield
+
+    routes = [
+        Route("/", home),
+        Route("/new", start, methods=["POST"]),
+        Route("/g/{game}/{token}", seat),
+        Route("/g/{game}/{token}/move", move, methods=["POST"]),
+        Route("/g/{game}/{token}/live", live),
+        Route("/g/{game}/{token}/events", events),
+        Route("/g/{game}/{token}/state.json", state),
+        Route("/g/{game}/{token}/replay", replay),
+        Route("/static/{name}", static),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={404: missing, 405: missing},
+    )
+    app.state.tables = tables
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def _groups(position: Position) -> list[list[Any]]:
+    """The board's zones, those of one group together, in order."""
+    groups: list[list[Any]] = []
+    last: str | None = None
+    for zone in position.board.zones:
+        if groups and zone.group and zone.group == last:
+            groups[-1].append(zone)
+        else:
+            groups.append([zone])
+        last = zone.group
+    return groups
+
+
+def _shown(link: Issued, url: str) -> dict[str, Any]:
+    """A link as the links page shows it: who it is for, what it can do, its QR code."""
+    import segno
+    from markupsafe import Markup
+
+    title = {HOST: "the host", SPECTATOR: "spectators"}.get(link.role, link.label)
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    return {"title": title, "can": CAN[link.role], "url": url, "qr": Markup(svg), "role": link.role}

@@ -1,0 +1,36 @@
+"use strict";
+// Follows the game live: the server says only that the game moved (its seq), and this
+// fetches the page's live part again, drawn on the server for this link alone. What the
+// player is typing, outside that part, is kept; its expected seq follows the position.
+(function () {
+  const live = document.getElementById("live");
+  if (!live || !window.EventSource) return;
+  let busy = false;
+  let again = false; // the game moved while the last position was on its way
+  async function update() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    again = false;
+    try {
+      const answer = await fetch(live.dataset.fragment, { cache: "no-store" });
+      if (!answer.ok) return;
+      live.innerHTML = await answer.text();
+      const position = document.getElementById("position");
+      if (!position) return;
+      for (const input of document.querySelectorAll("form.typed input[name=seq]")) {
+        input.value = position.dataset.seq;
+      }
+      document.body.dataset.seq = position.dataset.seq;
+    } finally {
+      busy = false;
+      if (again) update();
+    }
+  }
+  const stream = new EventSource(live.dataset.events);
+  stream.addEventListener("moved", update);
+  const position = document.getElementById("position");
+  if (position) document.body.dataset.seq = position.dataset.seq;
+})();

@@ -1,0 +1,239 @@
+"""Whole games through `gametape serve` in Debian's Chromium, a phone per seat.
+
+Every installed ruleset is played to its end, dealt by the tool and dealt by hand at a
+table: one browser context per seat at a phone's viewport, each seat entering its own moves
+(secret ones too) by its buttons, pickers or the notation field, the host entering what the
+whole table sees (a table game's reveals). Each move waits for the mover's page to have
+followed the game live (within a second), and every page a seat is shown is checked against
+what that seat may see. The finished logs validate.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from gametape.engine import simulate as sim
+from gametape.engine.game import Game, notation
+from gametape.engine.registry import get_ruleset
+from gametape.events import read_log
+from gametape.games.hanamikoji_classic.events import ClassicSecret
+from tests.helpers import TABLE_LINES
+from tests.serving import GAMETAPE, Served, start_game
+
+PHONE = {"width": 390, "height": 844}
+LIVE = 1000  # ms: a page follows a move made elsewhere within this
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with Served(tmp_path_factory.mktemp("browser") / "store") as served:
+        yield served
+
+
+def _follows(page, seq: int) -> None:
+    """The page shows the game at ``seq`` within LIVE ms (by a selector: the pages' CSP
+    forbids the evaluated script Playwright's wait_for_function would use)."""
+    page.locator(f'body[data-seq="{seq}"]').wait_for(state="attached", timeout=LIVE)
+
+
+class Table:
+    """The phones around one game: a page per seat and the host's, each its own context."""
+
+    def __init__(self, browser, server: Served, said: dict) -> None:
+        self.server, self.game = server, said["game"]
+        self.players = [k for k in said["links"] if k not in ("host", "spectator")]
+        self.contexts, self.pages = [], {}
+        for who in [*self.players, "host"]:
+            context = browser.new_context(
+                viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+            )
+            page = context.new_page()
+            page.goto(said["links"][who])
+            self.contexts.append(context)
+            self.pages[who] = page
+        self.checked = 0
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+    def log(self) -> Game:
+        return Game.from_events(read_log(Path(self.server.store) / f"{self.game}.jsonl").events)
+
+    def enter(self, who: str, text: str) -> None:
+        """``who`` makes the move ``text`` on their page, as a person would: a button that
+        says it, else a picker whose words make it, else the notation field."""
+        page = self.pages[who]
+        seq = len(self.log().events)
+        _follows(page, seq)
+        button = page.locator(f'form.buttons button[value="{text}"]')
+        words = text.split()
+        if button.count():
+            button.first.click()
+        elif not self._pick(page, words):
+            page.fill("form.typed input[name=text]", text)
+            page.click("form.typed button[type=submit]")
+        page.wait_for_load_state()
+        problem = page.locator("#problem")
+        assert not problem.count(), f"{who} {text!r}: {problem.inner_text()}"
+        assert len(self.log().events) > seq, f"{who} {text!r} was not recorded"
+        self.check(who)
+
+    def _pick(self, page, words: list[str]) -> bool:
+        for form in page.locator("form.picker").all():
+            fields = form.locator("[name=w]").all()
+            if len(fields) != len(words):
+                continue
+            choices = [
+                [f.get_attribute("value")]
+                if f.get_attribute("type") == "hidden"
+                else f.locator("option").all_inner_texts()
+                for f in fields
+            ]
+            if all(w in c for w, c in zip(words, choices, strict=True)):
+                for field, word in zip(fields, words, strict=True):
+                    if field.get_attribute("type") != "hidden":
+                        field.select_option(word)
+                form.locator("button[type=submit]").click()
+                return True
+        return False
+
+    def check(self, who: str) -> None:
+        """The page ``who`` is shown holds no card their view at this seq does not show."""
+        page = self.pages[who]
+        game = self.log()
+        seat = game.players.index(who) if who in game.players else -1
+        rules = game.ruleset
+        seen = Counter(t for t in page.locator("#board .card:not(.back) b").all_inner_texts() if t)
+        allowed = Counter(
+            c.text
+            for z in rules.board(rules.view(game.state, seat), "").zones
+            for c in z.cards
+            if not c.back and c.text
+        )
+        assert not seen - allowed, (who, seen - allowed)
+        self.checked += 1
+
+
+def _dealt(browser, server: Served, name: str, seed: int) -> Table:
+    """A game dealt by the tool, each move chosen by the game's bot from that seat's view and
+    entered on that seat's page."""
+    rules = get_ruleset(name)
+    count = max(rules.min_players, min(3, rules.max_players))
+    players = ["ann", "ben", "cat"][:count]
+    table = Table(browser, server, start_game(server, name, ", ".join(players)))
+    bots = [rules.bots[rules.default_bot]() for _ in players]
+    rng = random.Random(seed)
+    while not (game := table.log()).is_over:
+        seat = game.to_act()[0]
+        move = bots[seat].choose(game.view(seat), game.legal_moves(seat), rng)
+        table.enter(players[seat], notation(rules, game.state, move))
+    return table
+
+
+def _classic_lines(played: Game) -> list[tuple[str, str]]:
+    """A published-Hanamikoji game as a table records it: secrets and trade-offs unseen,
+    the rest as played; the host shows each secret card when the round is scored."""
+    lines: list[tuple[str, str]] = []
+    secrets: dict[int, str] = {}
+    states = played.fold.states
+    for seq in range(1, len(played.events)):
+        before, event = states[seq - 1], played.events[seq]
+        text = notation(played.ruleset, before, event)
+        if text.startswith("deal"):
+            lines += [("host", f"show {played.players[s]} {c}") for s, c in secrets.items()]
+            secrets = {}
+            continue
+        who = played.players[event.player]  # type: ignore[attr-defined]
+        if isinstance(event, ClassicSecret):
+            secrets[event.player] = text.split()[1]
+            text = "secret"
+        elif text.startswith("trade"):
+            text = "trade"
+        lines.append((who, text))
+    lines += [("host", f"show {played.players[s]} {c}") for s, c in secrets.items()]
+    return lines
+
+
+def _at_table(browser, server: Served, name: str, seed: int) -> Table:
+    """A game dealt by hand: a bot's game on a known deal, entered as the table saw it."""
+    rules = get_ruleset(name)
+    count = max(rules.min_players, min(3, rules.max_players))
+    played = sim.play(rules, ["ann", "ben", "cat"][:count], rules.default_bot, random.Random(seed))
+    table = Table(browser, server, start_game(server, name, ", ".join(played.players), table=True))
+    if name == "hanamikoji-classic":
+        lines = _classic_lines(played)
+    else:
+        by_letter = {p[0]: p for p in played.players}
+        lines = []
+        for line in TABLE_LINES[name](played):
+            first = line.split()[0]
+            who = by_letter.get(first) if name != "hanabi" else None
+            lines.append((who, line))
+    for who, line in lines:
+        if who is None:  # Hanabi: the seat to act
+            game = table.log()
+            who = game.players[game.to_act()[0]]
+        table.enter(who, line)
+    return table
+
+
+@pytest.mark.parametrize("name", ["hanabi", "hanamikoji", "hanamikoji-classic", "ohanami"])
+@pytest.mark.parametrize("dealt", ["by the tool", "at the table"])
+def test_a_whole_game_from_a_phone_per_seat(browser, server, name, dealt):
+    play = _dealt if dealt == "by the tool" else _at_table
+    table = play(browser, server, name, seed=3)
+    try:
+        game = table.log()
+        assert game.is_over and table.checked >= len(game.events) // 2
+        # everyone's page shows the end (live, without a reload), and the replay serves
+        for who, page in table.pages.items():
+            _follows(page, len(game.events))
+            assert "game over" in page.locator("#live").inner_text()
+            table.check(who)
+        replay = table.pages["host"]
+        replay.click("text=replay this game")
+        replay.wait_for_selector("#moves li")
+        assert replay.locator("#moves li[data-s]").count() == len(game.events)
+        shots = os.environ.get("GAMETAPE_SCREENSHOTS")
+        if shots:
+            table.pages[table.players[0]].go_back()
+            table.pages[table.players[0]].screenshot(
+                path=str(Path(shots) / f"serve-{name}-{dealt.replace(' ', '-')}.png")
+            )
+    finally:
+        table.close()
+    checked = subprocess.run(
+        [GAMETAPE, "--store", str(table.server.store), "validate", table.game],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_move_made_elsewhere_reaches_an_open_page_within_a_second(browser, server):
+    said = start_game(server, "hanabi", "ann, ben")
+    table = Table(browser, server, said)
+    try:
+        ben = table.pages["ben"]
+        ben.fill("form.typed input[name=text]", "clue ann 1")  # typing, not sent yet
+        started = time.monotonic()
+        answer = server.client.post(
+            server.path(said["links"]["ann"]) + "/move", data={"seq": "1", "text": "play 1"}
+        )
+        assert answer.status_code == 303
+        _follows(ben, 2)
+        assert time.monotonic() - started < 1.0
+        assert "ann" in ben.locator(".recent li").first.inner_text()
+        # what ben was typing is still there, now for the new position
+        assert ben.input_value("form.typed input[name=text]") == "clue ann 1"
+        assert ben.input_value("form.typed input[name=seq]") == "2"
+    finally:
+        table.close()

@@ -21,6 +21,7 @@ from bench import (
     players_bench,
     record_bench,
     replay_bench,
+    serve_bench,
     startup_bench,
     store_bench,
     stores_bench,
@@ -89,6 +90,11 @@ def main() -> int:
     r = record_bench.run()
     figures.append(Figure("record", "Hanabi play: keystrokes", r["hanabi_play_keys"], 8, "at_most"))
     figures.append(Figure("record", "Enter to on disk, median ms", r["latency_ms"], 20, "at_most"))
+
+    print()
+    figures += serve_bench.run(
+        serve_bench.TABLES // scale, serve_bench.SECONDS / (2 if args.quick else 1)
+    )
 
     print("\nsummary (every figure with an aim; the store corpus first)")
     for figure in figures:

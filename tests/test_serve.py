@@ -529,3 +529,72 @@ def test_links_for_a_game_the_cli_started(tmp_path):
         assert page.status_code == 200 and "You are ben" in page.text
     game = Game.from_events(read_log(Store(store).path(gid)).events)
     assert len(game.events) == 2  # the deal only
+
+
+def test_a_postgresql_store_serves_the_same_beside_the_cli(pg_url):
+    with Served(pg_url) as server:
+        said = start_game(server, "hanabi", "ann, ben")
+        game, links = said["game"], said["links"]
+        assert _move(server, links["ann"], "play 1", 1).status_code == 303
+        with (
+            httpx.Client(base_url=server.url, timeout=10) as client,
+            client.stream("GET", server.path(links["spectator"]) + "/events") as stream,
+        ):
+            lines = stream.iter_lines()
+            assert [next(lines) for _ in range(3)][1:] == ["event: moved", "data: 2"]
+            moved = subprocess.run(
+                [GAMETAPE, "--store", pg_url, "move", game, "play 1"],
+                capture_output=True,
+                text=True,
+            )
+            assert moved.returncode == 0, moved.stderr
+            started = time.monotonic()
+            assert "data: 3" in (next(lines) for _ in range(6))
+            assert time.monotonic() - started < 1.0
+        page = server.client.get(server.path(links["ann"]))
+        assert "ben played" in page.text or "ben misplayed" in page.text
+    checked = subprocess.run(
+        [GAMETAPE, "--store", pg_url, "validate", game], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "symlink"])
+def test_a_special_file_in_place_of_a_games_links_is_a_404_never_a_hang(tmp_path, kind):
+    import os
+
+    store = tmp_path / "store"
+    gid, _ = new_game(Store(store), "hanabi", ["ann", "ben"], seed=1)
+    links = store / f"{gid}.links"
+    if kind == "fifo":
+        os.mkfifo(links)
+    elif kind == "directory":
+        links.mkdir()
+    else:
+        (tmp_path / "elsewhere").write_text("{}\n")
+        links.symlink_to(tmp_path / "elsewhere")
+    log = (store / f"{gid}.jsonl").read_bytes()
+    with Served(store) as server:
+        token = secrets.token_urlsafe(16)
+        for route in ROUTES:
+            answer = server.client.get(f"/g/{gid}/{token}{route}")
+            assert answer.status_code == 404 and "no such game or link" in answer.text
+    assert (store / f"{gid}.jsonl").read_bytes() == log
+
+
+def _replay_data(text: str) -> dict:
+    data = text.split('<script id="data" type="application/json">', 1)[1].split("</script>")[0]
+    return json.loads(data)
+
+
+def test_the_replay_serves_a_running_game_as_each_link_sees_it(server):
+    links = start_game(server, "hanabi", "ann, ben")["links"]
+    assert _move(server, links["ann"], "play 1", 1).status_code == 303
+    for who, seat in (("ann", "ann"), ("ben", "ben"), ("spectator", "the table")):
+        answer = server.client.get(server.path(links[who]) + "/replay")
+        assert answer.status_code == 200
+        data = _replay_data(answer.text)
+        assert data["seat"] == seat and [v["seat"] for v in data["views"]] == [seat]
+        assert [f["s"] for f in data["views"][0]["frames"]] == [0, 1]
+        assert data["notes"] == [] and data["result"] is None
+        assert '<script src="/static/replay.js">' in answer.text

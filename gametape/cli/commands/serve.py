@@ -134,4 +134,4 @@ def _shown_host(host: str) -> str:
 def _qr(link: str) -> None:
     import segno
 
-    segno.make(link, error="m").terminal(out=sys.stdout, compact=True)
+    segno.make(link, error="m").terminal(out=sys.stdout, compact=True, border=2)

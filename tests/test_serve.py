@@ -598,3 +598,32 @@ def test_the_replay_serves_a_running_game_as_each_link_sees_it(server):
         assert [f["s"] for f in data["views"][0]["frames"]] == [0, 1]
         assert data["notes"] == [] and data["result"] is None
         assert '<script src="/static/replay.js">' in answer.text
+
+
+def test_a_new_games_options_are_those_of_gametape_new(server):
+    answer = server.client.post(
+        "/new", data={"ruleset": "hanamikoji", "players": "ann, ben", "options": "first=1"}
+    )
+    assert answer.status_code == 200
+    game = server.announced()["game"]
+    assert _events(server, game)[0].first == 1
+    for options, said in (("first", "is not key=value"), ("colour=red", "colour")):
+        bad = server.client.post(
+            "/new", data={"ruleset": "hanamikoji", "players": "ann, ben", "options": options}
+        )
+        assert bad.status_code == 400 and said in html.unescape(bad.text)
+        assert f'value="{options}"' in bad.text  # kept for mending
+
+
+def test_a_seat_cannot_make_another_seats_move(server):
+    links = start_game(server, "ohanami", "ann, ben")["links"]
+    game = links["ann"].split("/")[-2]
+    anns = server.client.get(server.path(links["ann"]) + "/state.json").json()
+    move = anns["buttons"][0]["text"]  # pick ann CARD row=1 (one of ann's cards, so few)
+    before = _log(server, game)
+    answer = _move(server, links["ben"], move)
+    assert answer.status_code == 403 and "ben's page records ben's moves only" in html.unescape(
+        answer.text
+    )
+    assert _log(server, game) == before
+    assert _move(server, links["ann"], move).status_code == 303

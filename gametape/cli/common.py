@@ -10,7 +10,7 @@ import typer
 from rich.text import Text
 
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
-from gametape.text import has_control
+from gametape.errors import UsageError
 from gametape.usecases import browse, record
 from gametape.usecases.store import Game, GameStore, LogRead, Report, default_store, open_store
 
@@ -70,16 +70,11 @@ def seat_of(game: Game, name: str | None) -> int | None:
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
-    """``key=value`` options; one holding a control character (an ESC, say) is refused."""
-    options = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            fail(f"option {item!r} is not key=value", EXIT_USAGE)
-        if has_control(item):
-            fail(f"option {item!r} holds a control character", EXIT_USAGE)
-        options[key.strip()] = value.strip()
-    return options
+    """``key=value`` options (gametape.usecases.record.parse_options), a usage error else."""
+    try:
+        return record.parse_options(items)
+    except UsageError as exc:
+        fail(exc.message, EXIT_USAGE)
 
 
 def progress() -> Progress:

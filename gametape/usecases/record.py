@@ -25,6 +25,7 @@ from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
+from gametape.text import has_control
 
 
 @contextmanager
@@ -52,6 +53,20 @@ def check_names(names: Sequence[str], rules: Any) -> None:
     quoted = next((n for n in names if '"' in n), None)
     if quoted is not None:  # a move names a player, and a name with spaces is quoted with "
         raise UsageError(f'the player name {quoted!r} has a ": a move could not name them')
+
+
+def parse_options(items: Sequence[str]) -> dict[str, str]:
+    """Game options written ``key=value`` (``first=0``); anything else, or one holding a
+    control character (an ESC, say), is a usage error."""
+    options = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"option {item!r} is not key=value")
+        if has_control(item):
+            raise UsageError(f"option {item!r} holds a control character")
+        options[key.strip()] = value.strip()
+    return options
 
 
 def new_game(

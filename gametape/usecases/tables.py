@@ -210,6 +210,9 @@ class Tables:
         except StaleWrite:
             table.changed()
             raise MovedOn(len(rec.game.events)) from None
+        except NotationError:
+            _whose(rec.game, access, text)  # another seat's move says so, not "bad notation"
+            raise
         table.size = _size(table.log)
         table.changed()
         return done
@@ -286,6 +289,19 @@ def _allow(access: Access) -> Callable[[Game, Event], None]:
             )
 
     return allow
+
+
+def _whose(game: Game, access: Access, text: str) -> None:
+    """Raise NotYours if ``text``, refused as ``access``'s seat's, is another seat's move."""
+    if access.role != SEAT:
+        return
+    try:
+        event = game.parse(text, None)
+    except GametapeError:
+        return
+    if actor(event) not in (None, access.seat):
+        name = game.players[access.seat] if access.seat is not None else "?"
+        raise NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
 
 
 def _position(game: Game, access: Access) -> Position:

@@ -39,6 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
+from gametape.usecases.record import parse_options
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
 from gametape.usecases.tables import (
     MovedOn,
@@ -103,10 +104,11 @@ def status_of(exc: GametapeError) -> int:
         (TooLarge, 413),
         (TooFast, 429),
         (MachineError, 503),
-        (UsageError, 400),
     ):
         if isinstance(exc, kind):
             return status
+    if exc.exit_code == UsageError.exit_code:  # a bad game, player or option: as the CLI says
+        return 400
     return 422  # the game's log itself is invalid: nothing can be recorded in it
 
 
@@ -253,7 +255,7 @@ def create_app(
         return html("home.html", title="gametape · a new game", rulesets=rulesets(), players="")
 
     async def start(request: Request) -> Response:
-        ruleset, players, table = "", [], False
+        ruleset, players, table, options = "", [], False, ""
         try:
             if not starts.take(f"new:{request.client.host if request.client else '-'}"):
                 raise TooFast("too many new games from here; wait a minute")
@@ -261,8 +263,10 @@ def create_app(
             ruleset = form.get("ruleset", [""])[0]
             players = [p.strip() for p in form.get("players", [""])[0].split(",") if p.strip()]
             table = form.get("table", [""])[0] == "1"
+            options = form.get("options", [""])[0]
+            chosen = parse_options(options.replace(",", " ").split())
             gid, issued = await run_in_threadpool(
-                lambda: tables.start(ruleset, players, table=table)
+                lambda: tables.start(ruleset, players, table=table, options=chosen)
             )
         except GametapeError as exc:
             if isinstance(exc, TooLarge | TooFast):
@@ -270,7 +274,7 @@ def create_app(
             return html(
                 "home.html", status_of(exc), title="gametape · a new game",
                 rulesets=rulesets(), error=exc.message, hint=exc.hint,
-                players=", ".join(players), chosen=ruleset, table=table,
+                players=", ".join(players), chosen=ruleset, table=table, options=options,
             )  # fmt: skip
         if announce is not None:
             announce(gid, ruleset, issued)

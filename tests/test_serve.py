@@ -627,3 +627,18 @@ def test_a_seat_cannot_make_another_seats_move(server):
     )
     assert _log(server, game) == before
     assert _move(server, links["ann"], move).status_code == 303
+
+
+def test_a_move_made_for_a_position_already_left_is_refused_under_the_lock(tmp_path):
+    """Two phones that saw seq 1 both send a move: the second is checked against the game
+    under the same lock the first was recorded under, so it cannot land at seq 2."""
+    from gametape.events.errors import StaleWrite
+    from gametape.usecases.record import Recording
+
+    store = Store(tmp_path / "store")
+    gid, _ = new_game(store, "hanabi", ["ann", "ben"], seed=1)
+    recording = Recording(store, store.path(gid))
+    assert recording.move("play 1", "ann", expected=1).first == 1
+    with pytest.raises(StaleWrite, match="made for seq 1, which was recorded meanwhile"):
+        recording.move("play 1", "ben", expected=1)
+    assert len(read_log(store.path(gid)).events) == 2

@@ -23,6 +23,7 @@ from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Retract
+from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
 from gametape.text import has_control
@@ -275,11 +276,19 @@ class Recording:
         text: str,
         by: str | None = None,
         allow: Callable[[Game, Event], None] | None = None,
+        expected: int | None = None,
     ) -> Recorded:
         """Record one move (or ``undo``); it is on disk when this returns. ``allow`` may
-        refuse the parsed move before it is applied (see ``play``)."""
+        refuse the parsed move before it is applied (see ``play``). ``expected``: the seq
+        the move was made for; if the game has moved on, StaleWrite and nothing is parsed."""
         with self.lock:
             events = len(self.game.events)
+            if expected is not None and expected != events:
+                raise StaleWrite(
+                    f"the move was made for seq {expected}, which was recorded meanwhile",
+                    path=self.path,
+                    seq=expected,
+                )
             try:
                 done = play(self.game, text, by, allow)
             except GametapeError:

@@ -21,9 +21,8 @@ import msgspec
 
 from gametape.engine.board import Board, mark_new
 from gametape.engine.game import Game, describe, redact
-from gametape.engine.registry import get_ruleset, names
-from gametape.engine.ruleset import ONLOOKER, NotationError, OptionError
-from gametape.errors import GametapeError, UsageError
+from gametape.engine.ruleset import ONLOOKER, NotationError
+from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
@@ -141,7 +140,6 @@ class Tables:
     """The games a server has open, by id; ``watch`` keeps them in step with the store."""
 
     def __init__(self, store: GameStore) -> None:
-        self.raw = store
         self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)  # type: ignore[assignment]
         self._open: dict[str, Table] = {}
         self._lock = threading.Lock()
@@ -200,13 +198,11 @@ class Tables:
         if not access.records:
             raise NotYours("a spectator's link records nothing")
         rec = table.recording
-        if expected != len(rec.game.events):
-            raise MovedOn(len(rec.game.events))
         if access.role == SEAT:
             assert access.seat is not None
             by = rec.game.players[access.seat]
         try:
-            done = rec.move(text, by, _allow(access))
+            done = rec.move(text, by, _allow(access), expected=expected)
         except StaleWrite:
             table.changed()
             raise MovedOn(len(rec.game.events)) from None
@@ -369,21 +365,6 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                 words = [f.words[0][:1], *f.words[1:]]
                 pickers.append(Picker(shown=f.shown, words=tuple(words), note=f.note))
     return buttons, pickers
-
-
-def rulesets() -> list[tuple[str, int, int, bool]]:
-    """Each installed game: its name, its player counts, and whether it can be dealt at a
-    table (for a page's new-game form)."""
-    found = []
-    for name in names():
-        rules = get_ruleset(name)
-        try:
-            rules.table_setup(["a", "b", "c", "d"][: rules.min_players], {})
-            table = True
-        except (UsageError, OptionError):
-            table = False
-        found.append((name, rules.min_players, rules.max_players, table))
-    return found
 
 
 @contextlib.contextmanager

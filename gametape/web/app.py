@@ -38,6 +38,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.record import parse_options
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
@@ -50,7 +51,6 @@ from gametape.usecases.tables import (
     Table,
     Tables,
     replay_page,
-    rulesets,
     watching,
 )
 
@@ -252,7 +252,9 @@ def create_app(
         )
 
     async def home(request: Request) -> Response:
-        return html("home.html", title="gametape · a new game", rulesets=rulesets(), players="")
+        return html(
+            "home.html", title="gametape · a new game", rulesets=installed_games()[0], players=""
+        )
 
     async def start(request: Request) -> Response:
         ruleset, players, table, options = "", [], False, ""
@@ -273,7 +275,7 @@ def create_app(
                 return refused(exc, request)
             return html(
                 "home.html", status_of(exc), title="gametape · a new game",
-                rulesets=rulesets(), error=exc.message, hint=exc.hint,
+                rulesets=installed_games()[0], error=exc.message, hint=exc.hint,
                 players=", ".join(players), chosen=ruleset, table=table, options=options,
             )  # fmt: skip
         if announce is not None:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -33,7 +34,10 @@ class Served:
             env={**os.environ, "COLUMNS": "100", **(env or {})},
         )
         self.lines: queue.Queue[str] = queue.Queue()
+        self.errors: list[str] = []  # what it says on stderr, read as it comes (a full pipe
+        # would block the server)
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
         first = self.next_line(timeout=30)
         self.url: str = json.loads(first)["url"]
         self.client = httpx.Client(base_url=self.url, follow_redirects=False, timeout=10)
@@ -44,11 +48,16 @@ class Served:
             self.lines.put(line)
         self.lines.put("")
 
+    def _read_errors(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.errors.append(line)
+
     def next_line(self, timeout: float = 10) -> str:
         line = self.lines.get(timeout=timeout)
         if not line:
-            err = self.process.stderr.read() if self.process.stderr else ""
-            raise RuntimeError(f"the server stopped: {err}")
+            self.process.wait()
+            raise RuntimeError(f"the server stopped: {''.join(self.errors)}")
         return line
 
     def announced(self, timeout: float = 10) -> dict[str, Any]:
@@ -69,7 +78,8 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        return self.process.stderr.read() if self.process.stderr else ""
+        time.sleep(0.1)  # the reader thread's last lines
+        return "".join(self.errors)
 
     def kill(self) -> None:
         """kill -9: nothing is flushed, nothing is said."""
@@ -81,7 +91,8 @@ class Served:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.stop()
+        said = self.stop()
+        assert "Traceback" not in said, said[-3000:]  # no request ever failed unseen
 
 
 def start_game(server: Served, ruleset: str, players: str, table: bool = False) -> dict[str, Any]:

@@ -642,3 +642,32 @@ def test_a_move_made_for_a_position_already_left_is_refused_under_the_lock(tmp_p
     with pytest.raises(StaleWrite, match="made for seq 1, which was recorded meanwhile"):
         recording.move("play 1", "ben", expected=1)
     assert len(read_log(store.path(gid)).events) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--port", "99999"], "is not a port"),
+        (["--port", "-1"], "is not a port"),
+        (["--host", "no such host\x1b[31m"], "cannot listen on"),
+        (["--host", "256.1.1.1"], "cannot listen on"),
+        (["--links", "nosuchgame"], "no game"),
+        (["--links", "../../etc/passwd"], "is not a game id"),
+        (["--links", "ELSEWHERE"], "is not a game of this store"),
+    ],
+)
+def test_bad_serve_options_are_one_line_and_exit_2(tmp_path, args, said):
+    store = tmp_path / "store"
+    elsewhere = tmp_path / "elsewhere"
+    gid, _ = new_game(Store(elsewhere), "hanabi", ["ann", "ben"], seed=1)
+    args = [str(elsewhere / f"{gid}.jsonl") if a == "ELSEWHERE" else a for a in args]
+    run = subprocess.run(
+        [GAMETAPE, "--store", str(store), "serve", "--port", "0", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert said in run.stderr and "Traceback" not in run.stderr
+    assert "\x1b[31m" not in run.stderr  # a name is printed as text, never as a terminal code
+    assert sorted(p.name for p in elsewhere.iterdir()) == [f"{gid}.jsonl"]  # no links beside

@@ -77,7 +77,15 @@ class Table:
         seq = len(self.log().events)
         # within a second, but a full suite on 2 cores can stall a page now and then: the
         # whole game's 95th percentile is held to the second (see the end of the test)
-        self.lags.append(_follows(page, seq, timeout=5 * LIVE))
+        try:
+            self.lags.append(_follows(page, seq, timeout=5 * LIVE))
+        except Exception:
+            served = self.server.process
+            said = "".join(self.server.errors)[-3000:]
+            raise AssertionError(
+                f"{who}'s page did not show seq {seq}; the server's exit status "
+                f"{served.poll()}, its stderr: {said!r}; the page: {page.content()[-3000:]}"
+            ) from None
         button = page.locator(f'form.buttons button[value="{text}"]')
         words = text.split()
         if button.count():

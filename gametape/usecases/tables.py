@@ -22,7 +22,7 @@ import msgspec
 from gametape.engine.board import Board, mark_new
 from gametape.engine.game import Game, describe, redact
 from gametape.engine.ruleset import ONLOOKER, NotationError
-from gametape.errors import GametapeError
+from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
@@ -162,6 +162,10 @@ class Tables:
         """New links to a game already in the store (``gametape serve --links GAME``): its
         id, its ruleset's name and the links."""
         log = self.store.resolve(ref)
+        home = self.store.path(log.stem)
+        if isinstance(log, Path) and isinstance(home, Path) and log.resolve() != home.resolve():
+            # a link opens a game of this store by its id: a file elsewhere gets none
+            raise UsageError(f"{ref} is not a game of this store: name a game by its id")
         game = Game.from_events(read_log(log).events)
         return log.stem, game.ruleset.name, issue(self.store, log, game.players)
 

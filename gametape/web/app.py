@@ -292,7 +292,7 @@ def create_app(
     async def seat(request: Request) -> Response:
         try:
             table, access = await opened(request)
-            position = tables.position(table, access)
+            position = await run_in_threadpool(tables.position, table, access)
         except GametapeError as exc:
             return refused(exc, request)
         done = None
@@ -305,7 +305,7 @@ def create_app(
             table, access = await opened(request)
         except GametapeError as exc:
             return refused(exc, request)
-        position = tables.position(table, access)
+        position = await run_in_threadpool(tables.position, table, access)
         base = f"/g/{position.game}/{request.path_params['token']}"
         return html(
             "live.html", p=position, board=position.board, groups=_groups(position), base=base
@@ -316,7 +316,7 @@ def create_app(
             table, access = await opened(request)
         except GametapeError as exc:
             return refused(exc, request)
-        data = msgspec.json.encode(tables.position(table, access))
+        data = msgspec.json.encode(await run_in_threadpool(tables.position, table, access))
         return Response(data, media_type="application/json")
 
     async def events(request: Request) -> Response:
@@ -368,7 +368,7 @@ def create_app(
         except GametapeError as exc:
             if isinstance(exc, LinkNotFound | TooLarge) or _wants_json(request):
                 return refused(exc, request)
-            position = tables.position(table, access)
+            position = await run_in_threadpool(tables.position, table, access)
             return seat_page(
                 request, table, access, position, status_of(exc),
                 error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,

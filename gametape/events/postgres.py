@@ -464,10 +464,14 @@ class PgStore:
         return self._lines(NOTES, "n", game_ids)
 
     def add_note(self, game: Path | Source, line: bytes) -> None:
+        self._add_line(NOTES, game, line)
+
+    def _add_line(self, table: str, game: Path | Source, line: bytes) -> None:
+        """One line of a game's side log (notes, links) as a row of ``table``."""
         self.ensure()
         with self._tx("cannot write to the store") as con:
             con.execute(
-                f"INSERT INTO {NOTES} (game_id, line) VALUES (%s, %s)",
+                f"INSERT INTO {table} (game_id, line) VALUES (%s, %s)",
                 [game.stem, line.decode().rstrip("\n")],
             )
 
@@ -486,12 +490,7 @@ class PgStore:
         return self._lines(LINKS, "n", [game.stem]).get(game.stem, b"")
 
     def add_link(self, game: Path | Source, line: bytes) -> None:
-        self.ensure()
-        with self._tx("cannot write to the store") as con:
-            con.execute(
-                f"INSERT INTO {LINKS} (game_id, line) VALUES (%s, %s)",
-                [game.stem, line.decode().rstrip("\n")],
-            )
+        self._add_line(LINKS, game, line)
 
     # --- names merged (gametape.analytics.aliases) --------------------------------------
 

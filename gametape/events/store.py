@@ -11,7 +11,7 @@ import re
 import secrets
 import stat
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -55,6 +55,15 @@ def links_path(log: Path) -> Path:
 
 class StoreMissing(UsageError):
     """The store directory does not exist (or is not a directory)."""
+
+
+def _side(where: Callable[[Path], Path], log: Path | Source, what: str) -> bytes:
+    """A side log's bytes beside ``log`` (nothing if there is none yet)."""
+    assert isinstance(log, Path), log
+    side = where(log)
+    if not (side.exists() or side.is_symlink()):
+        return b""
+    return read_bytes(side, what=what)
 
 
 def default_store() -> Path | str:
@@ -289,11 +298,7 @@ class Store:
 
     def notes(self, path: Path | Source) -> bytes:
         """The game's notes (gametape.events.notes): ``GAME.notes`` beside its log."""
-        assert isinstance(path, Path), path
-        notes = notes_path(path)
-        if not (notes.exists() or notes.is_symlink()):
-            return b""
-        return read_bytes(notes, what="the game's notes")
+        return _side(notes_path, path, "the game's notes")
 
     def add_note(self, path: Path | Source, line: bytes) -> None:
         """Append one line to the game's notes, as one write (two writers both keep theirs);
@@ -303,11 +308,7 @@ class Store:
 
     def links(self, path: Path | Source) -> bytes:
         """The game's links (gametape.usecases.links): ``GAME.links`` beside its log."""
-        assert isinstance(path, Path), path
-        links = links_path(path)
-        if not (links.exists() or links.is_symlink()):
-            return b""
-        return read_bytes(links, what="the game's links")
+        return _side(links_path, path, "the game's links")
 
     def add_link(self, path: Path | Source, line: bytes) -> None:
         """Append one line to the game's links, as ``add_note`` does."""

@@ -60,11 +60,13 @@ class Choice(msgspec.Struct, frozen=True):
 
 class Picker(msgspec.Struct, frozen=True):
     """A move with blanks: per word, its choices (one choice: a fixed word), how it is
-    written (``play SLOT CARD``) and what the table must say for it."""
+    written (``play SLOT CARD``), what the table must say for it, and per word what it
+    stands for (``SLOT``; empty where the form does not say)."""
 
     shown: str
     words: tuple[tuple[str, ...], ...]
     note: str = ""
+    labels: tuple[str, ...] = ()
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -291,6 +293,19 @@ def _allow(access: Access) -> Callable[[Game, Event], None]:
     return allow
 
 
+def _seats_own(game: Game, form: Any, seat: int) -> bool:
+    """Whether a form with blanks makes ``seat``'s own move, by its first filling (Hanabi's
+    ``see``, a recorder's note of a hand, is nobody's: a seat's page does not offer it). A
+    filling the rules cannot read says nothing: the form is kept."""
+    if form.is_literal:
+        return True
+    try:
+        event = game.parse(" ".join(words[0] for words in form.words), seat)
+    except GametapeError:
+        return True
+    return actor(event) == seat
+
+
 def _whose(game: Game, access: Access, text: str) -> None:
     """Raise NotYours if ``text``, refused as ``access``'s seat's, is another seat's move."""
     if access.role != SEAT:
@@ -349,8 +364,8 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
     rules = game.ruleset
     groups: dict[tuple[str, int, bool], list[Any]] = {}
     for form in rules.move_forms(game.state, seat):
-        if not form.shown:
-            continue  # a short variant: completed by the recorder, not offered here
+        if not form.shown or not _seats_own(game, form, seat):
+            continue  # a short variant (the recorder completes it), or not the seat's move
         key = (form.words[0][0], len(form.words), form.is_literal)
         groups.setdefault(key, []).append(form)
     buttons, pickers = [], []
@@ -367,7 +382,15 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
         else:
             for f in forms:
                 words = [f.words[0][:1], *f.words[1:]]
-                pickers.append(Picker(shown=f.shown, words=tuple(words), note=f.note))
+                said = f.shown.split()
+                labels = (
+                    tuple(w.lower() if w.isupper() else "" for w in said)
+                    if len(said) == len(words)
+                    else ()
+                )
+                pickers.append(
+                    Picker(shown=f.shown, words=tuple(words), note=f.note, labels=labels)
+                )
     return buttons, pickers
 
 

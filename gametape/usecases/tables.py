@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from gametape.engine.board import Board, mark_new
+from gametape.engine.forms import MoveForm
 from gametape.engine.game import Game, describe, redact
 from gametape.engine.ruleset import ONLOOKER, NotationError
 from gametape.errors import GametapeError, UsageError
@@ -286,14 +287,16 @@ def _allow(access: Access) -> Callable[[Game, Event], None]:
                 hint="nothing was recorded",
             )
         if actor(event) != access.seat:
-            raise NotYours(
-                f"{name}'s page records {name}'s moves only", hint="nothing was recorded"
-            )
+            raise _only_own(name)
 
     return allow
 
 
-def _seats_own(game: Game, form: Any, seat: int) -> bool:
+def _only_own(name: str) -> NotYours:
+    return NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
+
+
+def _seats_own(game: Game, form: MoveForm, seat: int) -> bool:
     """Whether a form with blanks makes ``seat``'s own move, by its first filling (Hanabi's
     ``see``, a recorder's note of a hand, is nobody's: a seat's page does not offer it). A
     filling the rules cannot read says nothing: the form is kept."""
@@ -315,8 +318,7 @@ def _whose(game: Game, access: Access, text: str) -> None:
     except GametapeError:
         return
     if actor(event) not in (None, access.seat):
-        name = game.players[access.seat] if access.seat is not None else "?"
-        raise NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
+        raise _only_own(game.players[access.seat] if access.seat is not None else "?")
 
 
 def _position(game: Game, access: Access) -> Position:
@@ -362,7 +364,7 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
     """A seat's moves as buttons (a few known moves of a kind) and pickers (a move with
     blanks, or many known moves of a kind: a select per word)."""
     rules = game.ruleset
-    groups: dict[tuple[str, int, bool], list[Any]] = {}
+    groups: dict[tuple[str, int, bool], list[MoveForm]] = {}
     for form in rules.move_forms(game.state, seat):
         if not form.shown or not _seats_own(game, form, seat):
             continue  # a short variant (the recorder completes it), or not the seat's move

@@ -15,6 +15,7 @@ import json
 import random
 import re
 import secrets
+import signal
 import socket
 import subprocess
 import threading
@@ -671,3 +672,52 @@ def test_bad_serve_options_are_one_line_and_exit_2(tmp_path, args, said):
     assert said in run.stderr and "Traceback" not in run.stderr
     assert "\x1b[31m" not in run.stderr  # a name is printed as text, never as a terminal code
     assert sorted(p.name for p in elsewhere.iterdir()) == [f"{gid}.jsonl"]  # no links beside
+
+
+def test_a_phone_that_drops_its_connection_mid_answer_stops_nothing(server):
+    """The CLI lets SIGPIPE end a command whose reader went away; the server ignores it, or
+    a page that left while its live stream was open would end every game (found by the
+    browser games: the server's next writes to that stream)."""
+    from urllib.parse import urlsplit
+
+    links = start_game(server, "hanabi", "ann, ben, cat")["links"]
+    where = urlsplit(server.url)
+    for _ in range(3):  # pages that leave with their streams open
+        raw = socket.create_connection((where.hostname, where.port))
+        path = server.path(links["cat"]) + "/events"
+        raw.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        got = b""
+        while b"event: moved" not in got:
+            got += raw.recv(4096)
+        raw.close()
+    for _ in range(4):  # each move is written to those streams: a reset, then a broken pipe
+        _clue(server, links)
+        time.sleep(0.1)
+    assert server.process.poll() is None, server.process.poll()
+    assert server.client.get("/").status_code == 200
+    # and the disposition itself, as the kernel holds it (a write to a dead socket is then
+    # an error uvicorn handles, never the end of the process)
+    status = Path(f"/proc/{server.process.pid}/status").read_text()
+    ignored = int(re.search(r"^SigIgn:\s*([0-9a-f]+)$", status, re.M).group(1), 16)
+    assert ignored & (1 << (signal.SIGPIPE - 1)), "SIGPIPE is not ignored"
+
+
+def test_ctrl_c_with_pages_following_ends_their_streams_and_says_nothing_alarming(tmp_path):
+    from urllib.parse import urlsplit
+
+    served = Served(tmp_path / "store")
+    links = start_game(served, "hanabi", "ann, ben")["links"]
+    where = urlsplit(served.url)
+    streams = []
+    for who in ("ann", "ben", "spectator"):
+        raw = socket.create_connection((where.hostname, where.port))
+        raw.sendall(f"GET {served.path(links[who])}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        streams.append(raw)
+    time.sleep(0.3)
+    started = time.monotonic()
+    said = served.stop()
+    assert served.process.returncode == 0
+    assert time.monotonic() - started < 1.0  # the streams ended at once, not at a timeout
+    assert "Traceback" not in said and "ERROR" not in said, said
+    for raw in streams:
+        raw.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import time
 from collections import Counter
@@ -88,12 +89,12 @@ class Table:
             ) from None
         button = page.locator(f'form.buttons button[value="{text}"]')
         words = text.split()
-        if button.count():
-            button.first.click()
-        elif not self._pick(page, words):
-            page.fill("form.typed input[name=text]", text)
-            page.click("form.typed button[type=submit]")
-        page.wait_for_load_state()
+        with page.expect_navigation(url=re.compile(r"/g/[^/]+/[^/]+(\?ok=\d+|/move)$")):
+            if button.count():
+                button.first.click()
+            elif not self._pick(page, words):
+                page.fill("form.typed input[name=text]", text)
+                page.click("form.typed button[type=submit]")
         problem = page.locator("#problem")
         assert not problem.count(), f"{who} {text!r}: {problem.inner_text()}"
         assert len(self.log().events) > seq, f"{who} {text!r} was not recorded"

@@ -93,20 +93,40 @@ class Position(msgspec.Struct, frozen=True, kw_only=True):
 
 class Table:
     """One game held open for its links: its recording, and ``version``, which grows each
-    time the game changes (a page's live stream watches it)."""
+    time the game changes; each function ``listen`` was given is then called (from the
+    thread that changed it: a page's live stream wakes up)."""
 
     def __init__(self, store: GameStore, log: Path | Source) -> None:
         self.recording = Recording(store, log)
         self.log = log
         self.version = 0
         self.size = _size(log)
+        self._listeners: set[Callable[[], None]] = set()
+        self._lock = threading.Lock()
 
     @property
     def game(self) -> Game:
         return self.recording.game
 
     def changed(self) -> None:
-        self.version += 1
+        with self._lock:
+            self.version += 1
+        self.tell()
+
+    def tell(self) -> None:
+        """Call every listener (a change, or the server closing)."""
+        with self._lock:
+            told = list(self._listeners)
+        for tell in told:
+            tell()
+
+    def listen(self, tell: Callable[[], None]) -> None:
+        with self._lock:
+            self._listeners.add(tell)
+
+    def unlisten(self, tell: Callable[[], None]) -> None:
+        with self._lock:
+            self._listeners.discard(tell)
 
 
 def _size(log: Path | Source) -> int:
@@ -146,6 +166,14 @@ class Tables:
         self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)  # type: ignore[assignment]
         self._open: dict[str, Table] = {}
         self._lock = threading.Lock()
+        self.closing = False  # the server is stopping: live streams end
+
+    def close(self) -> None:
+        """Tell every live stream the server is stopping, so each ends at once (a phone
+        reconnects to the next server) instead of being cut off."""
+        self.closing = True
+        for table in list(self._open.values()):
+            table.tell()
 
     # --- links ------------------------------------------------------------------------
 

@@ -58,7 +58,6 @@ SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "１
 BODY_LIMIT = 8 * 1024  # a move or a new game is a few hundred bytes
 MOVES_PER_SECOND = 5.0  # a link's steady rate; a burst of BURST is let through
 BURST = 20.0
-LIVE_POLL = 0.2  # seconds between looks at a game for its live stream
 KEEPALIVE = 15.0
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -326,19 +325,30 @@ def create_app(
             return refused(exc, request)
 
         async def stream() -> Any:
-            version = table.version
-            yield f"retry: 1000\nevent: moved\ndata: {len(table.game.events)}\n\n"
-            quiet = 0.0
-            while True:
-                await asyncio.sleep(LIVE_POLL)
-                quiet += LIVE_POLL
-                if table.version != version:
-                    version = table.version
-                    quiet = 0.0
-                    yield f"event: moved\ndata: {len(table.game.events)}\n\n"
-                elif quiet >= KEEPALIVE:
-                    quiet = 0.0
-                    yield ": still here\n\n"
+            moved = asyncio.Event()
+            loop = asyncio.get_running_loop()
+
+            def wake() -> None:  # called from the thread that changed the game
+                loop.call_soon_threadsafe(moved.set)
+
+            table.listen(wake)
+            try:
+                version = table.version
+                yield f"retry: 1000\nevent: moved\ndata: {len(table.game.events)}\n\n"
+                while True:
+                    try:
+                        await asyncio.wait_for(moved.wait(), KEEPALIVE)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    moved.clear()
+                    if tables.closing:
+                        return
+                    if table.version != version:
+                        version = table.version
+                        yield f"event: moved\ndata: {len(table.game.events)}\n\n"
+            finally:
+                table.unlisten(wake)
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import socket
 import sys
 from typing import Annotated, Any
@@ -55,6 +56,11 @@ def serve(
 
     from gametape.web.app import create_app
 
+    if hasattr(signal, "SIGPIPE"):
+        # The CLI lets SIGPIPE end a command whose reader went away (`... | head`). A server
+        # must not: a phone that drops its connection mid-answer would stop every game.
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+
     store = STATE.store.ensure()
     listener = _listen(host, port)
     port = listener.getsockname()[1]
@@ -93,8 +99,15 @@ def serve(
     config = uvicorn.Config(
         app, log_level="warning", timeout_graceful_shutdown=1, access_log=False, lifespan="on"
     )
+    tables = app.state.tables
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            tables.close()  # live streams end now, not at the graceful timeout
+            super().handle_exit(sig, frame)
+
     with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[listener])
+        Server(config).run(sockets=[listener])
 
 
 def _listen(host: str, port: int) -> socket.socket:

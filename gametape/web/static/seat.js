@@ -5,6 +5,7 @@
 (function () {
   const live = document.getElementById("live");
   if (!live || !window.EventSource) return;
+  let shown = null; // the live part as last fetched
   let busy = false;
   let again = false; // the game moved while the last position was on its way
   async function update() {
@@ -17,7 +18,10 @@
     try {
       const answer = await fetch(live.dataset.fragment, { cache: "no-store" });
       if (!answer.ok) return;
-      live.innerHTML = await answer.text();
+      const fresh = await answer.text();
+      if (fresh === shown) return; // nothing changed: leave what a finger may be on alone
+      shown = fresh;
+      live.innerHTML = fresh;
       const position = document.getElementById("position");
       if (!position) return;
       for (const input of document.querySelectorAll("form.typed input[name=seq]")) {

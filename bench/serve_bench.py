@@ -7,7 +7,8 @@ most TABLES tables for at most SECONDS seconds. Printed:
 
 - moves/s over the run, and each move's latency from request to answer, which the server
   sends only once the move is on disk (fsync): p50 and p99. Aim: 100 tables at 1 move/s on
-  2 cores with p99 <= 50 ms.
+  2 cores with p99 <= 50 ms. Meanwhile both seats' pages of every table follow the game as
+  a phone does (the event stream, and the live part fetched again after each move).
 - the baseline, measured in the same run: the same kind of move recorded in-process
   (``Recording.move``: fold and fsync, no HTTP), p50 and p99; the ratio says what the web
   costs on top.
@@ -21,11 +22,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing as mp
 import random
+import re
 import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -41,6 +46,7 @@ from tests.serving import Served
 TABLES = 100
 SECONDS = 20.0
 RATE = 1.0  # moves a second at each table
+PAGES = 2  # pages following each table live (both seats' phones)
 
 
 def _tables(store: Store, count: int) -> list[tuple[str, dict[str, str], list[tuple[str, str]]]]:
@@ -106,6 +112,50 @@ async def _table(
         await asyncio.sleep(max(0.0, 1 / RATE - (time.perf_counter() - started)))
 
 
+async def _get(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> bytes:
+    """One GET on a kept-alive connection (a minimal client: httpx costs the load generator
+    more CPU than the server spends answering)."""
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = re.search(rb"content-length: *(\d+)", head, re.I)
+    return await reader.readexactly(int(length.group(1))) if length else b""
+
+
+async def _follow(where: tuple[str, int], path: str, until: float, fetched: list[int]) -> None:
+    """A page following its game, as seat.js does: the event stream, and the live part
+    fetched again on each "moved"."""
+    try:
+        stream_r, stream_w = await asyncio.open_connection(*where)
+        live_r, live_w = await asyncio.open_connection(*where)
+        stream_w.write(f"GET {path}/events HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+        await stream_r.readuntil(b"\r\n\r\n")
+        while (left := until - time.perf_counter()) > 0:
+            line = await asyncio.wait_for(stream_r.readline(), timeout=left)
+            if not line:
+                return
+            if line.startswith(b"data:"):
+                await _get(live_r, live_w, path + "/live")
+                fetched[0] += 1
+    except (OSError, TimeoutError, asyncio.IncompleteReadError):
+        return  # the run is over, or the server was killed
+
+
+def _followers(url: str, paths: list[str], seconds: float, told: Any) -> None:
+    """Every page following its game, in a process of its own (so the pages' load does not
+    slow the phones' requests in the measuring process); ``told`` gets the updates fetched."""
+    where = urlsplit(url)
+    fetched = [0]
+
+    async def all_of_them() -> None:
+        until = time.perf_counter() + seconds
+        address = (str(where.hostname), int(where.port or 80))
+        await asyncio.gather(*(_follow(address, p, until, fetched) for p in paths))
+
+    asyncio.run(all_of_them())
+    told.put(fetched[0])
+
+
 async def _load(
     server: Served,
     tables: list,
@@ -118,6 +168,13 @@ async def _load(
     latencies: list[float] = []
     acked: dict[str, int] = {}
     errors: list[str] = []
+    paths = [f"/g/{g}/{token}" for g, ln, _ in tables for token in list(ln.values())[:PAGES]]
+    told: Any = mp.get_context("spawn").Queue()
+    pages = mp.get_context("spawn").Process(
+        target=_followers, args=(server.url, paths, seconds, told), daemon=True
+    )
+    pages.start()
+    await asyncio.sleep(1.0)  # the pages are open before the first move
     limits = httpx.Limits(max_connections=len(tables) + 10, max_keepalive_connections=len(tables))
     async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=10) as client:
         started = time.perf_counter()
@@ -128,11 +185,15 @@ async def _load(
             )
             for g, ln, p in tables
         ]
+
         if kill_at is not None:
             await asyncio.sleep(kill_at)
             server.process.kill()  # kill -9, with moves in flight
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - started
+    pages.join(timeout=seconds + 10)
+    if kill_at is None:
+        print(f"  {len(paths)} pages following live fetched {told.get(timeout=10):,} updates")
     return latencies, acked, errors, elapsed
 
 

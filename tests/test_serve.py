@@ -721,3 +721,28 @@ def test_ctrl_c_with_pages_following_ends_their_streams_and_says_nothing_alarmin
     assert "Traceback" not in said and "ERROR" not in said, said
     for raw in streams:
         raw.close()
+
+
+def test_games_nobody_follows_are_let_go_of_and_opened_again_from_the_store(tmp_path):
+    from gametape.usecases.links import issue
+    from gametape.usecases.tables import Tables
+
+    store = Store(tmp_path / "store")
+    gid, game = new_game(store, "hanabi", ["ann", "ben"], seed=1)
+    tokens = {x.label: x.token for x in issue(store, store.path(gid), game.players)}
+    tables = Tables(store, idle=0.05)
+    table, ann = tables.open(gid, tokens["ann"])
+    tables.move(table, ann, "play 1", 1)
+    followed, _ = tables.open(gid, tokens["ben"])
+
+    def page() -> None:  # a page following live keeps it open
+        return None
+
+    followed.listen(page)
+    time.sleep(0.1)
+    assert tables.forget_idle() == 0
+    followed.unlisten(page)
+    assert tables.forget_idle() == 1
+    again, ben = tables.open(gid, tokens["ben"])
+    assert again is not table and len(again.game.events) == 2  # read again from the store
+    assert tables.move(again, ben, "play 1", 2).first == 2

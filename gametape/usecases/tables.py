@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from gametape.usecases.record import Recorded, Recording, new_game
 __all__ = ["MovedOn", "NotYours", "NotationError", "StaleWrite", "Tables", "replay_page"]
 
 RECENT = 8  # moves listed under the board
+IDLE = 600.0  # seconds: a game no page follows and no link opens is let go of (read again
+# from the store when a link opens it)
 BUTTONS = 12  # at most this many moves of one kind as buttons; more become a picker
 
 
@@ -103,6 +106,7 @@ class Table:
         self.size = _size(log)
         self._listeners: set[Callable[[], None]] = set()
         self._lock = threading.Lock()
+        self.used = time.monotonic()  # when a link last opened it
 
     @property
     def game(self) -> Game:
@@ -127,6 +131,11 @@ class Table:
     def unlisten(self, tell: Callable[[], None]) -> None:
         with self._lock:
             self._listeners.discard(tell)
+
+    @property
+    def followed(self) -> bool:
+        """Whether a page is following the game live now."""
+        return bool(self._listeners)
 
 
 def _size(log: Path | Source) -> int:
@@ -162,11 +171,12 @@ class _Serialized:
 class Tables:
     """The games a server has open, by id; ``watch`` keeps them in step with the store."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, idle: float = IDLE) -> None:
         self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)  # type: ignore[assignment]
         self._open: dict[str, Table] = {}
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping: live streams end
+        self.idle = idle
 
     def close(self) -> None:
         """Tell every live stream the server is stopping, so each ends at once (a phone
@@ -211,6 +221,7 @@ class Tables:
                 except GametapeError:
                     raise LinkNotFound() from None
                 self._open[game] = table
+            table.used = time.monotonic()
         if access.seat is not None and not 0 <= access.seat < len(table.game.players):
             raise LinkNotFound()
         return table, access
@@ -273,10 +284,22 @@ class Tables:
                 grown += 1
         return grown
 
+    def forget_idle(self) -> int:
+        """Let go of the games no page follows and no link opened for ``idle`` seconds (a
+        link opens one again from the store); return how many."""
+        now = time.monotonic()
+        with self._lock:
+            idle = [g for g, t in self._open.items() if not t.followed and now - t.used > self.idle]
+            for game in idle:
+                del self._open[game]
+        return len(idle)
+
     def watch(self, stop: threading.Event, every: float = 0.2) -> None:
-        """Until ``stop`` is set, ``refresh`` every ``every`` seconds."""
+        """Until ``stop`` is set, ``refresh`` every ``every`` seconds, and let go of idle
+        games."""
         while not stop.wait(every):
             self.refresh()
+            self.forget_idle()
 
 
 def replay_page(table: Table, access: Access, assets: str) -> str:

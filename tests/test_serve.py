@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 import random
 import re
 import secrets
@@ -21,6 +22,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import msgspec
@@ -28,8 +30,10 @@ import pytest
 
 from gametape.engine.game import Game
 from gametape.events import Store, read_log
-from gametape.usecases.links import Link
-from gametape.usecases.record import new_game
+from gametape.events.errors import StaleWrite
+from gametape.usecases.links import Link, issue
+from gametape.usecases.record import Recording, new_game
+from gametape.usecases.tables import Tables
 from tests.serving import GAMETAPE, Served, start_game
 
 ROUTES = ["", "/live", "/events", "/state.json", "/replay"]
@@ -148,7 +152,7 @@ def test_a_seat_sees_its_view_the_host_and_spectators_the_tables(server):
     assert not host["buttons"] and not host["pickers"]  # legal clues would tell the hands
 
 
-def test_a_seat_records_its_move_and_the_log_validates(server, tmp_path):
+def test_a_seat_records_its_move_and_the_log_validates(server):
     said = start_game(server, "hanabi", "ann, ben, cat")
     game, links = said["game"], said["links"]
     answer = _move(server, links["ann"], "play 1")
@@ -562,8 +566,6 @@ def test_a_postgresql_store_serves_the_same_beside_the_cli(pg_url):
 
 @pytest.mark.parametrize("kind", ["fifo", "directory", "symlink"])
 def test_a_special_file_in_place_of_a_games_links_is_a_404_never_a_hang(tmp_path, kind):
-    import os
-
     store = tmp_path / "store"
     gid, _ = new_game(Store(store), "hanabi", ["ann", "ben"], seed=1)
     links = store / f"{gid}.links"
@@ -633,9 +635,6 @@ def test_a_seat_cannot_make_another_seats_move(server):
 def test_a_move_made_for_a_position_already_left_is_refused_under_the_lock(tmp_path):
     """Two phones that saw seq 1 both send a move: the second is checked against the game
     under the same lock the first was recorded under, so it cannot land at seq 2."""
-    from gametape.events.errors import StaleWrite
-    from gametape.usecases.record import Recording
-
     store = Store(tmp_path / "store")
     gid, _ = new_game(store, "hanabi", ["ann", "ben"], seed=1)
     recording = Recording(store, store.path(gid))
@@ -678,8 +677,6 @@ def test_a_phone_that_drops_its_connection_mid_answer_stops_nothing(server):
     """The CLI lets SIGPIPE end a command whose reader went away; the server ignores it, or
     a page that left while its live stream was open would end every game (found by the
     browser games: the server's next writes to that stream)."""
-    from urllib.parse import urlsplit
-
     links = start_game(server, "hanabi", "ann, ben, cat")["links"]
     where = urlsplit(server.url)
     for _ in range(3):  # pages that leave with their streams open
@@ -703,8 +700,6 @@ def test_a_phone_that_drops_its_connection_mid_answer_stops_nothing(server):
 
 
 def test_ctrl_c_with_pages_following_ends_their_streams_and_says_nothing_alarming(tmp_path):
-    from urllib.parse import urlsplit
-
     served = Served(tmp_path / "store")
     links = start_game(served, "hanabi", "ann, ben")["links"]
     where = urlsplit(served.url)
@@ -724,9 +719,6 @@ def test_ctrl_c_with_pages_following_ends_their_streams_and_says_nothing_alarmin
 
 
 def test_games_nobody_follows_are_let_go_of_and_opened_again_from_the_store(tmp_path):
-    from gametape.usecases.links import issue
-    from gametape.usecases.tables import Tables
-
     store = Store(tmp_path / "store")
     gid, game = new_game(store, "hanabi", ["ann", "ben"], seed=1)
     tokens = {x.label: x.token for x in issue(store, store.path(gid), game.players)}

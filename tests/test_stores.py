@@ -106,6 +106,15 @@ def test_create_read_and_resolve_by_prefix(backend):
     assert read.events[0].game == gid
 
 
+def test_heads_are_each_games_last_seq_in_one_look(backend):
+    """What a server asks of the store for every game it has open, each time it looks."""
+    store = backend.open()
+    one, two = _game_in(store), _game_in(store, "play 5", "clue alice 1")
+    assert store.heads([store.path(one), store.path(two)]) == {one: 0, two: 2}
+    store.append(one, [HanabiPlay(player=0, card=0)], expected_seq=1)
+    assert store.heads([store.path(one)]) == {one: 1}
+
+
 def test_append_at_the_expected_seq_and_a_stale_writer_is_refused(backend):
     store = backend.open()
     gid = _game_in(store)

@@ -436,6 +436,15 @@ class PgStore:
             raise self._fault(exc, "cannot follow the store") from None
         return False
 
+    def heads(self, games: Sequence[Path | Source]) -> dict[str, int]:
+        """Each game's last seq, in one query (a server looks at every open game's)."""
+        with self._tx("cannot read the store") as con:
+            rows = con.execute(
+                f"SELECT game_id, max(seq) FROM {EVENTS} WHERE game_id = ANY(%s) GROUP BY game_id",
+                [[g.stem for g in games]],
+            ).fetchall()
+        return {g: int(seq) for g, seq in rows}
+
     @staticmethod
     def _events_of(con: psycopg.Connection[Any], game_id: str) -> int:
         row = con.execute(

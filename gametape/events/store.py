@@ -290,6 +290,15 @@ class Store:
                 return False
             time.sleep(0.05)
 
+    def heads(self, logs: Sequence[Path | Source]) -> dict[str, int]:
+        """Each log's last seq (its whole lines read, not checked)."""
+        heads = {}
+        for log in logs:
+            records = read_log(log, verify=False).records
+            if records:
+                heads[log.stem] = records[-1].seq
+        return heads
+
     def recent(self, count: int) -> list[Path | Source]:
         """The ``count`` logs changed last, the latest first."""
         paths = [self.path(g) for g in self.game_ids()]
@@ -341,6 +350,7 @@ class GameStore(Protocol):
     def put(self, game_id: str, data: bytes) -> None: ...
     def batch(self) -> contextlib.AbstractContextManager[Any]: ...
     def wait(self, log: Path | Source, after_seq: int, timeout: float) -> bool: ...
+    def heads(self, logs: Sequence[Path | Source]) -> dict[str, int]: ...
     def notes(self, log: Path | Source) -> bytes: ...
     def add_note(self, log: Path | Source, line: bytes) -> None: ...
     def links(self, log: Path | Source) -> bytes: ...

@@ -264,24 +264,34 @@ class Tables:
     def refresh(self) -> int:
         """Read again each open game that grew in the store behind the server's back (the
         CLI, another server); return how many did."""
-        grown = 0
+        looked: list[tuple[Table, int]] = []
         for table in list(self._open.values()):
-            rec = table.recording
-            if isinstance(table.log, Path):
+            if isinstance(table.log, Path):  # a file that kept its size did not grow
                 size = _size(table.log)
                 if size == table.size:
                     continue
                 table.size = size
-            seen = len(rec.game.events) - 1
-            with contextlib.suppress(GametapeError):
-                if not self.store.wait(table.log, seen, 0):
-                    continue
+            looked.append((table, len(table.game.events) - 1))
+        if not looked:
+            return 0
+        try:
+            heads = self.store.heads([table.log for table, _ in looked])  # one query
+        except GametapeError:
+            return 0  # the store is away for now: the next look tries again
+        grown = 0
+        for table, seen in looked:
+            if heads.get(table.log.stem, -1) <= seen:
+                continue
+            rec = table.recording
+            try:
                 with rec.lock:
                     if len(rec.game.events) - 1 != seen:
-                        continue
+                        continue  # moved meanwhile, by this server: it knows
                     rec.reload()
-                table.changed()
-                grown += 1
+            except GametapeError:
+                continue  # a log that does not read now: looked at again next time
+            table.changed()
+            grown += 1
         return grown
 
     def forget_idle(self) -> int:

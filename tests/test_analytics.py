@@ -144,10 +144,10 @@ def test_every_column_matches_the_engine(filled):
         mine = [e for e in events if e["game_id"] == gid]
         assert [e["seq"] for e in mine] == list(range(1, len(game.events)))
         state = rules.start(game.setup)
-        for e, event in zip(mine, game.events[1:], strict=True):
+        for seq, (e, event) in enumerate(zip(mine, game.events[1:], strict=True), 1):
             after = rules.apply(state, event)
             assert e["type"] == event.__struct_config__.tag
-            assert e["actor"] == actor(event) and e["turn"] == rules.turn(state)
+            assert e["actor"] == actor(event) and e["turn"] == game.fold.turn_of(seq)
             assert e["notation"] == notation(rules, state, event)
             for key, value in rules.event_facts(state, event, after).items():
                 assert e[key] == value, (key, e[key], value)

@@ -65,7 +65,7 @@ def test_illegal_assignments_are_refused_and_nothing_is_written(run):
     assert path.read_bytes() == before
     run("move", gid, MOVE.format(p="alice", a=hand[0], b=hand[1], c=hand[2], d=hand[3]))
     result = run("move", gid, MOVE.format(p="alice", a=hand[4], b=hand[5], c=hand[2], d=hand[3]))
-    assert result.exit_code == 1 and "already assigned" in result.stderr
+    assert result.exit_code == 1 and "already moved this step" in result.stderr
 
 
 def test_simulate_and_list(run):

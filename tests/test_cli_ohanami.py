@@ -85,7 +85,7 @@ def test_discarding_a_card_that_fits_and_picking_twice_are_refused(run):
     assert "R4" in result.stderr
     assert run("move", gid, f"pick alice {card} row=1").exit_code == 0
     result = run("move", gid, f"pick alice {card} row=1")
-    assert result.exit_code == 1 and "already picked" in result.stderr
+    assert result.exit_code == 1 and "already moved this step" in result.stderr
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from gametape.engine.game import Game
+from gametape.engine.options import read_options
 from gametape.engine.ruleset import RuleViolation
 from gametape.events.base import Abandon
 from gametape.games.hanabi import HANABI
@@ -37,9 +38,8 @@ def test_components_default_suits_in_order():
 
 
 def test_components_suit_names_are_part_of_the_setup():
-    setup = HANABI.new_setup(
-        ["a", "b"], random.Random(1), {"suits": "red,yellow,green,blue,purple"}
-    )
+    options = read_options("hanabi", HANABI.options, {"suits": "red,yellow,green,blue,purple"})
+    setup = HANABI.new_setup(["a", "b"], random.Random(1), options)
     assert setup.options.suits[-1] == "purple"
     assert HANABI.view(HANABI.start(setup), None).suits[-1] == "purple"
 
@@ -53,7 +53,8 @@ def test_components_default_deck_is_the_published_50_cards():
 
 
 def test_components_tutorial_deck_is_an_option_never_the_default():
-    setup = HANABI.new_setup(["a", "b"], random.Random(1), {"copies": "tutorial"})
+    options = read_options("hanabi", HANABI.options, {"copies": "tutorial"})
+    setup = HANABI.new_setup(["a", "b"], random.Random(1), options)
     assert len(setup.deck) == 40
     assert setup.options.copies == (1, 2, 2, 2, 1)
     assert HanabiOptions().copies == (3, 2, 2, 2, 1)

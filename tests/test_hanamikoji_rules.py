@@ -250,9 +250,9 @@ def test_illegal_assignments_are_refused_with_the_rule(cards, message, rule):
 def test_a_second_assignment_in_the_same_round_is_refused():
     g = hanamikoji()
     assign(g, 0, 6, 1, 2, 3)
-    with pytest.raises(RuleViolation, match="already assigned") as exc:
+    with pytest.raises(RuleViolation, match="already moved this step") as exc:
         assign(g, 0, 5, 1, 2, 3)
-    assert "once per round" in exc.value.rule
+    assert "each player moves once" in exc.value.rule
 
 
 def test_a_missing_zone_is_refused():

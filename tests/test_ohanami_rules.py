@@ -147,9 +147,9 @@ def test_picks_may_arrive_in_any_order_and_resolve_when_all_are_in():
 def test_a_second_pick_in_a_turn_is_refused():
     g = ohanami()
     pick(g, 0, 4, 1)
-    with pytest.raises(RuleViolation, match="already picked") as exc:
+    with pytest.raises(RuleViolation, match="already moved this step") as exc:
         pick(g, 0, 5, 1)
-    assert "one card per turn" in exc.value.rule
+    assert "each player moves once" in exc.value.rule
 
 
 def test_a_card_not_in_the_hand_is_refused():

@@ -253,3 +253,145 @@ def test_a_move_made_elsewhere_reaches_an_open_page_within_a_second(browser, ser
         assert ben.input_value("form.typed input[name=seq]") == "2"
     finally:
         table.close()
+
+
+# --- a table that moves at once (#35) -------------------------------------------------------
+
+
+def _aimed(table: Table, who: str, text: str):
+    """The button that sends ``text`` from ``who``'s page, its picker set (or the notation
+    field filled), not yet pressed."""
+    page = table.pages[who]
+    button = page.locator(f'form.buttons button[value="{text}"]')
+    if button.count():
+        return button.first
+    words = text.split()
+    for form in page.locator("form.picker").all():
+        fields = form.locator("[name=w]").all()
+        if len(fields) != len(words):
+            continue
+        choices = [
+            [f.get_attribute("value")]
+            if f.get_attribute("type") == "hidden"
+            else f.locator("option").all_inner_texts()
+            for f in fields
+        ]
+        if all(w in c for w, c in zip(words, choices, strict=True)):
+            for field, word in zip(fields, words, strict=True):
+                if field.get_attribute("type") != "hidden":
+                    field.select_option(word)
+            return form.locator("button[type=submit]")
+    page.fill("form.typed input[name=text]", text)
+    return page.locator("form.typed button[type=submit]")
+
+
+def _at_once(table: Table, moves: dict[str, str]) -> float:
+    """Every seat in ``moves`` sends its move from the same position, the presses within a
+    few milliseconds of each other; each is recorded. Returns the spread of the presses."""
+    seq = len(table.log().events)
+    for who in moves:
+        _follows(table.pages[who], seq, timeout=5 * LIVE)
+    aimed = {who: _aimed(table, who, text) for who, text in moves.items()}
+    was = {who: table.pages[who].url for who in moves}
+    # Every page presses its button at one moment of the browser's clock, 0.3 s from now:
+    # the phones of a table tapping together (a test driving pages one by one cannot).
+    at = table.pages[next(iter(moves))].evaluate("() => Date.now()") + 300
+    for button in aimed.values():
+        button.evaluate(
+            "(el, at) => setTimeout(() => {"
+            " sessionStorage.setItem('sent', String(Date.now())); el.click(); }, at - Date.now())",
+            at,
+        )
+    for who, text in moves.items():
+        page = table.pages[who]
+        page.wait_for_url(lambda url, was=was[who]: url != was and "?ok=" in url, timeout=10_000)
+        problem = page.locator("#problem")
+        assert not problem.count(), f"{who} {text!r}: {problem.inner_text()}"
+    assert len(table.log().events) >= seq + len(moves)
+    sent = sorted(
+        float(table.pages[who].evaluate("() => sessionStorage.getItem('sent')")) for who in moves
+    )
+    return (sent[-1] - sent[0]) / 1000  # the moves left their pages within this
+
+
+def _one_after_another(game: Game) -> Game:
+    """The same game with each simultaneous step's moves entered in seat order."""
+    rules, events = game.ruleset, game.events
+    fold = game.fold
+    ordered = [events[0]]
+    run: list = []
+    for seq in range(1, len(events)):
+        event = events[seq]
+        step = rules.together(fold.states[seq - 1]) and hasattr(event, "player")
+        if step:
+            run.append(event)
+            if fold.frames[seq].turn == fold.frames[seq - 1].turn:
+                continue
+        ordered += sorted(run, key=lambda e: e.player)
+        run = []
+        if not step:
+            ordered.append(event)
+    ordered += sorted(run, key=lambda e: e.player)
+    return Game.from_events(ordered)
+
+
+def _steps_at_once(browser, server: Served, name: str, players: list[str]) -> Table:
+    rules = get_ruleset(name)
+    table = Table(browser, server, start_game(server, name, ", ".join(players)))
+    bots = [rules.bots[rules.default_bot]() for _ in players]
+    rng = random.Random(5)
+    spreads = []
+    while not (game := table.log()).is_over:
+        seats = game.to_act()
+        assert game.ruleset.together(game.state) and len(seats) == len(players)
+        moves = {}
+        for seat in seats:
+            move = bots[seat].choose(game.view(seat), game.legal_moves(seat), rng)
+            moves[players[seat]] = notation(rules, game.state, move)
+        spreads.append(_at_once(table, moves))
+    assert max(spreads) < 0.05, spreads  # every step's moves sent within 50 ms
+    return table
+
+
+def _classic_reveals_at_once(browser, server: Served) -> Table:
+    """The published Hanamikoji at a table, both players showing their secret cards at once
+    from their own pages at every scoring."""
+    rules = get_ruleset("hanamikoji-classic")
+    played = sim.play(rules, ["ann", "ben"], rules.default_bot, random.Random(3))
+    table = Table(browser, server, start_game(server, rules.name, "ann, ben", table=True))
+    shows: dict[str, str] = {}
+    for who, line in [*_classic_lines(played), ("", "")]:
+        if line.startswith("show "):
+            shows[line.split()[1]] = line
+            continue
+        if shows:
+            assert _at_once(table, shows) < 0.05
+            shows = {}
+        if line:
+            table.enter(who, line)
+    return table
+
+
+@pytest.mark.parametrize("name", ["ohanami", "hanamikoji", "hanamikoji-classic"])
+def test_phones_that_move_at_once_all_count(browser, server, name):
+    """Every simultaneous step entered from every seat's phone at once: no refusal, the log
+    validates, and the game is the one entered one seat after another."""
+    if name == "hanamikoji-classic":
+        table = _classic_reveals_at_once(browser, server)
+    else:
+        players = ["ann", "ben", "cat", "dan"] if name == "ohanami" else ["ann", "ben"]
+        table = _steps_at_once(browser, server, name, players)
+    try:
+        game = table.log()
+        assert game.is_over
+        again = _one_after_another(game)
+        assert again.result() == game.result()
+        assert again.view(None) == game.view(None)
+    finally:
+        table.close()
+    checked = subprocess.run(
+        [GAMETAPE, "--store", str(table.server.store), "validate", table.game],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr

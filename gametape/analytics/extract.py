@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.game import notation, turn_of
+from gametape.engine.game import notation
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
 from gametape.errors import PluginError
@@ -100,7 +100,7 @@ def _extract(path: Path | Source, data: bytes | None) -> Rows:
     records = read.records
     name = rules.name if rules else None
 
-    def visit(seq: int, before: Any, event: Event, after: Any) -> None:
+    def visit(seq: int, before: Any, event: Event, after: Any, turn: int) -> None:
         who = actor(event)
         assert rules is not None and setup is not None
         if type(event) is Retract:
@@ -117,7 +117,7 @@ def _extract(path: Path | Source, data: bytes | None) -> Rows:
             game_id=game_id,
             ruleset=name,
             seq=seq,
-            turn=turn_of(rules, before, event, after),
+            turn=turn,
             ts=records[seq].ts,
             type=event.__struct_config__.tag,
             actor=who,

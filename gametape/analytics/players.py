@@ -14,12 +14,13 @@ import duckdb
 
 from gametape.analytics.schema import schema_of
 from gametape.charts import bins
+from gametape.engine.ruleset import TERMINATED
 from gametape.text import look_alikes, person
 
 # The games that count: finished ones; abandoned ones (ended early: outcome terminated) only
 # when the first parameter asks, and branches ("what if" games) only when the second does.
 COUNTED = (
-    "g.status = 'finished' AND (? OR g.outcome IS DISTINCT FROM 'terminated') "
+    f"g.status = 'finished' AND (? OR g.outcome IS DISTINCT FROM '{TERMINATED}') "
     "AND (? OR g.parent_game IS NULL)"
 )
 
@@ -31,7 +32,7 @@ RECORDS = f"""
         SELECT p.person AS player, p.name, p.ruleset, p.score, p.won, p.merged,
                g.recorded, g.game_id, len(g.winners) AS winners,
                p.ruleset IN (SELECT unnest(?)) AS cooperative,
-               g.outcome IS NOT DISTINCT FROM 'terminated' AS abandoned
+               g.outcome IS NOT DISTINCT FROM '{TERMINATED}' AS abandoned
         FROM people p JOIN games g USING (game_id)
         WHERE {COUNTED} AND (? IS NULL OR p.person = ?)
     ), latest AS (

@@ -16,13 +16,15 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from gametape.engine.ruleset import TERMINATED
+
 # Every finished game of the competitive rulesets, in play order, with its seats in order
 # (each seat as the person it is, merged names followed).
-GAMES = """
+GAMES = f"""
     SELECT g.game_id, g.ruleset, g.recorded, list(p.person ORDER BY p.seat),
            list(p.score ORDER BY p.seat), list(p.won ORDER BY p.seat)
     FROM games g JOIN people p USING (game_id)
-    WHERE g.status = 'finished' AND g.outcome IS DISTINCT FROM 'terminated'
+    WHERE g.status = 'finished' AND g.outcome IS DISTINCT FROM '{TERMINATED}'
       AND g.parent_game IS NULL AND g.ruleset IN (SELECT unnest(?))
     GROUP BY ALL ORDER BY g.recorded, g.game_id"""
 

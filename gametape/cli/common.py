@@ -108,7 +108,7 @@ def status_line(game: Game) -> None:
     else:
         names = ", ".join(game.players[s] for s in game.to_act())
         rules = game.ruleset
-        out.print(Text(f"{rules.turn_word} {rules.turn(game.state)}: {names} to act"))
+        out.print(Text(f"{rules.turn_word} {game.turn}: {names} to act"))
 
 
 def print_reports(reports: list[Report], listing: bool = False) -> None:

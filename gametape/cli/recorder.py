@@ -151,20 +151,21 @@ class Recorder:
         if game.is_over:
             return "game over (undo, or q to leave) › "
         names = ", ".join(game.players[s] for s in game.to_act())
-        return f"{game.ruleset.turn_word} {game.ruleset.turn(game.state)} · {names} › "
+        return f"{game.ruleset.turn_word} {game.turn} · {names} › "
 
     def forms(self) -> dict[int, list[Any]]:
-        """The shapes of move each seat to act can make now."""
-        return move_forms(self.game)
+        """The shapes of move each seat to act can make now (as ``--as``: that seat's own,
+        which depend only on what it sees)."""
+        return move_forms(self.game, self.seat)
 
     def complete(self, typed: str) -> list[str]:
         """Completion: the words that may follow ``typed``."""
-        return complete(self.game, typed)
+        return complete(self.game, typed, self.seat)
 
     def record(self, line: str) -> bool:
         """Record one move; False (with the reason printed) if it was refused."""
         try:
-            done = self.recording.move(line)
+            done = self.recording.move(line, viewer=self.seat)
         except MachineError:
             raise  # the store, not the move: stop, saying what to do (nothing was recorded)
         except GametapeError as exc:

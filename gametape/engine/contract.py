@@ -19,7 +19,7 @@ NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")  # hanabi, hanamikoji-classic
 TAG_WORD = re.compile(r"[a-z][a-z0-9_-]*")  # the part after "<game>."
 COLUMN = re.compile(r"[a-z][a-z0-9_]*")
 COLUMN_TYPES = ("VARCHAR", "INTEGER", "BIGINT", "BOOLEAN", "DOUBLE", "VARCHAR[]", "INTEGER[]")
-REQUIRED = ("new_setup", "start", "apply", "to_act", "legal_moves", "result", "view")
+REQUIRED = ("new_setup", "start", "to_act", "legal_moves", "result", "view")
 SEAT_WORDS = ("player", "seat", "actor", "by")
 
 
@@ -38,6 +38,16 @@ def problems(rules: Any, name: str) -> list[str]:
             found.append(f"it does not define {method}(), which every game needs")
     events = tuple(getattr(rules, "events", ()))
     setups = [e for e in events if isinstance(e, type) and issubclass(e, Setup)]
+    if type(rules).apply is Ruleset.apply:  # events routed by class: each has its handler
+        for event in events:
+            if isinstance(event, type) and event not in setups and event not in rules.handlers:
+                found.append(
+                    f"no handler for {event.__name__}: mark one with "
+                    "@gametape.engine.ruleset.on, or define apply()"
+                )
+        for event in rules.handlers:
+            if event not in events:
+                found.append(f"a handler for {event.__name__}, which is not in its events")
     if len(setups) != 1:
         found.append(f"its events hold {len(setups)} Setup classes; a game has exactly one")
     for event in events:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import msgspec
+
 from gametape.engine.moves import R_NAMES, names_problem
-from gametape.engine.ruleset import Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import R_STEP, TERMINATED, Result, Ruleset, RuleViolation
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Move, Retract, Setup
 
@@ -34,6 +36,32 @@ class IllegalEvent(GametapeError):
     @property
     def rule(self) -> str:
         return self.violation.rule
+
+
+class Frame(msgspec.Struct, frozen=True, gc=False):
+    """What the fold keeps beside each state, so no game counts it (after boardgame.io's
+    ctx): the turn being played (one per step; a simultaneous step is one turn) and the
+    seats that have moved in the simultaneous step under way."""
+
+    turn: int = 1
+    moved: frozenset[int] = frozenset()
+
+
+FIRST = Frame()
+
+
+def next_frame(ruleset: Ruleset[Any], frame: Frame, before: Any, event: Event, after: Any) -> Frame:
+    """The frame after ``event``. A move ends its step, and the turn goes on by one, unless
+    it was made in a simultaneous step that goes on: the seats to act after it are exactly
+    those before it but its mover, and the game still says they move together."""
+    if not isinstance(event, Move):
+        return frame
+    seat = event.player
+    if ruleset.together(before) and ruleset.together(after):
+        acting = set(ruleset.to_act(after))
+        if acting and acting == set(ruleset.to_act(before)) - {seat}:
+            return Frame(turn=frame.turn, moved=frame.moved | {seat})
+    return Frame(turn=frame.turn + 1)
 
 
 class Fold:
@@ -59,6 +87,7 @@ class Fold:
             self.states: list[Any] = [ruleset.start(setup)]
         except RuleViolation as v:
             raise IllegalEvent(0, setup, v) from None
+        self.frames: list[Frame] = [FIRST]  # beside each kept state
         self.live: list[int] = []  # seqs still in effect (not retracted), oldest first
         # The frame the fold keeps beside the game's state: the seq of an abandon in effect.
         # After it no move is taken, whatever the game's own state says.
@@ -85,10 +114,27 @@ class Fold:
         whose rules say nothing, ``terminated`` with a score of 0 for every seat."""
         result = self.ruleset.result(self.state)
         if result is None and self.ended is not None:
-            return Result(outcome="terminated", scores=(0,) * len(self.players))
+            return Result(outcome=TERMINATED, scores=(0,) * len(self.players))
         return result
 
-    def step(self, state: Any, event: Event) -> Any:
+    @property
+    def frame(self) -> Frame:
+        return self.frames[-1]
+
+    def turn(self, index: int = -1) -> int:
+        """The turn (or the game's own round) being played at the kept state ``index``."""
+        own = self.ruleset.turn(self.states[index])
+        return own if own is not None else self.frames[index].turn
+
+    def turn_of(self, seq: int) -> int:
+        """The turn (or round) the event at ``seq`` belongs to: the one it was made in, but
+        for an undo the one it returns to (taking back turn 9's move is shown as turn 9, not
+        10). Seq 0: the first turn. The fold must keep its states."""
+        if seq == 0:
+            return self.turn(0)
+        return self.turn(seq if type(self.events[seq]) is Retract else seq - 1)
+
+    def step(self, state: Any, event: Event, frame: Frame = FIRST) -> Any:
         """The state after ``event`` (not recorded here); raises RuleViolation."""
         rules = self.ruleset
         if isinstance(event, Setup):
@@ -101,8 +147,30 @@ class Fold:
         if isinstance(event, Move):
             self._check_seat(event.player)
             if event.player not in rules.to_act(state):
+                if event.player in frame.moved and rules.together(state):
+                    name = self.players[event.player]
+                    raise RuleViolation(f"{name} has already moved this step", R_STEP)
                 raise rules.not_to_act(state, event.player, self.players)
         return rules.apply(state, event)
+
+    def independent(self, since: int, seat: int) -> bool:
+        """Whether a move by ``seat`` sent when the game stood at seq ``since`` (its next
+        event's) may be made now: every event recorded since is another seat's move in the
+        same simultaneous step, which ``seat`` is still to act in. Such moves commute: the
+        step's result does not depend on their order."""
+        if not self.keep or not 0 < since <= len(self.events):
+            return False
+        base = since - 1
+        frame, state = self.frames[base], self.states[base]
+        if not self.ruleset.together(state) or seat not in self.ruleset.to_act(state):
+            return False
+        for seq in range(since, len(self.events)):
+            event = self.events[seq]
+            if not isinstance(event, Move) or event.player == seat or seq not in self.live:
+                return False
+            if self.frames[seq].turn != frame.turn:
+                return False
+        return self.ended is None and seat in self.ruleset.to_act(self.state)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.players):
@@ -114,24 +182,29 @@ class Fold:
         """Apply and record one event; return the new state. Raises RuleViolation and
         then records nothing."""
         seq = len(self.events)
+        before, frame = self.states[-1], self.frames[-1]
         if type(event) is Retract:
             after = self._retract(event)
+            frame = self.frames[event.seq - 1]
         else:
             try:
                 if self.ended is not None:
                     raise RuleViolation(f"the game was abandoned at seq {self.ended}", R_OVER)
-                after = self.step(self.states[-1], event)
+                after = self.step(before, event, frame)
             except RuleViolation as v:
                 v.locate(self.live)
                 raise
             self.live.append(seq)
             if type(event) is Abandon:
                 self.ended = seq
+            frame = next_frame(self.ruleset, frame, before, event, after)
         self.events.append(event)
         if self.keep:
             self.states.append(after)
+            self.frames.append(frame)
         else:
             self.states[-1] = after
+            self.frames[-1] = frame
         return after
 
     def _retract(self, event: Retract) -> Any:
@@ -174,9 +247,12 @@ class Fold:
             for _ in self.walk(events):
                 pass
             return self
-        apply, is_over, to_act = self.ruleset.apply, self.ruleset.is_over, self.ruleset.to_act
-        recorded, live, states = self.events, self.live, self.states
-        state = states[-1]
+        rules = self.ruleset
+        apply, is_over, to_act = rules.apply, rules.is_over, rules.to_act
+        # A game with no simultaneous step counts a turn a move, with no call of its own.
+        together = type(rules).together is not Ruleset.together
+        recorded, live, states, frames = self.events, self.live, self.states, self.frames
+        state, frame = states[-1], frames[-1]
         for event in events:
             if (
                 type(event) in _SHARED
@@ -185,21 +261,28 @@ class Fold:
                 or is_over(state)
                 or (isinstance(event, Move) and event.player not in to_act(state))
             ):
-                states[-1] = state
+                states[-1], frames[-1] = state, frame
                 try:
                     state = self.push(event)
                 except RuleViolation as v:
                     raise IllegalEvent(len(recorded), event, v) from None
+                frame = frames[-1]
                 continue
             try:
-                state = apply(state, event)
+                after = apply(state, event)
             except RuleViolation as v:
-                states[-1] = state
+                states[-1], frames[-1] = state, frame
                 v.locate(live)
                 raise IllegalEvent(len(recorded), event, v) from None
+            if isinstance(event, Move):
+                if together:
+                    frame = next_frame(rules, frame, state, event, after)
+                else:
+                    frame = Frame(turn=frame.turn + 1)
+            state = after
             live.append(len(recorded))
             recorded.append(event)
-        states[-1] = state
+        states[-1], frames[-1] = state, frame
         return self
 
 

@@ -10,8 +10,9 @@ import msgspec
 
 from gametape.engine.fold import R_RETRACT, R_SETUP, Fold, IllegalEvent, live_seqs, start
 from gametape.engine.moves import check_length, seat_named
+from gametape.engine.options import read_options
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import ONLOOKER, Result, Ruleset, RuleViolation
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
 
 ABANDON_WORDS = ("abandon", "stop")
@@ -31,7 +32,7 @@ class Game:
 
     def __repr__(self) -> str:
         rules = self.ruleset
-        status = "over" if self.is_over else f"{rules.turn_word} {rules.turn(self.state)}"
+        status = "over" if self.is_over else f"{rules.turn_word} {self.turn}"
         name = f"{self.ruleset.name} {self.setup.game or '?'}"
         return f"<Game {name}: {len(self.events)} events, {status}>"
 
@@ -41,12 +42,14 @@ class Game:
         ruleset: Ruleset[Any],
         players: Sequence[str],
         rng: random.Random,
-        options: Mapping[str, str] | None = None,
+        options: Mapping[str, Any] | None = None,
         **meta: Any,
     ) -> Game:
         """A new game: chance outcomes drawn from ``rng``, ``meta`` kept in the setup, and any
-        deal the table owes at the start recorded."""
-        setup = ruleset.new_setup(players, rng, options or {})
+        deal the table owes at the start recorded. ``options`` as ``key=value`` strings (or
+        typed); OptionError for an unknown or bad one."""
+        typed = read_options(ruleset.name, ruleset.options, options or {})
+        setup = ruleset.new_setup(players, rng, typed)
         if meta:
             setup = msgspec.structs.replace(setup, meta={**setup.meta, **meta})
         game = cls(Fold(ruleset, setup))
@@ -88,6 +91,11 @@ class Game:
     @property
     def next_seq(self) -> int:
         return len(self.events)
+
+    @property
+    def turn(self) -> int:
+        """The turn being played now (a simultaneous step is one), or the game's round."""
+        return self.fold.turn()
 
     @property
     def is_over(self) -> bool:
@@ -169,7 +177,11 @@ def describe(
     fold: Fold | None = None,
 ) -> str:
     """What ``event`` changed, in one line, as ``seat`` saw it (None: everything). Given the
-    ``fold`` it happened in, an undo says which move it took back."""
+    ``fold`` it happened in, an undo says which move it took back.
+
+    The framework, not the game, decides what a seat is told: the game describes the event
+    as the seat sees it (``redact``), and an event the seat sees nothing of is worded here
+    from its class alone (``Event.secret``), whatever it held."""
     if isinstance(event, Retract | Abandon):
         who = players[event.player] if event.player is not None else "the table"
         if isinstance(event, Retract):
@@ -179,7 +191,19 @@ def describe(
         else:
             what = "abandoned the game"
         return f"{who} {what}" + (f": {event.reason}" if event.reason else "")
-    return ruleset.describe(before, event, after, seat)
+    if seat is None:
+        return ruleset.describe(before, event, after, None)
+    shown = ruleset.redact(before, event, seat)
+    if shown is None:
+        return hidden(players, event)
+    return ruleset.describe(before, shown, after, seat if ruleset.describes_per_seat else None)
+
+
+def hidden(players: Sequence[str], event: Event) -> str:
+    """How an event its requester sees nothing of is told: who made it and its class's
+    ``secret`` words, nothing of what it held."""
+    who = actor(event)
+    return f"{players[who] if who is not None else 'the table'} {type(event).secret}"
 
 
 def move_summary(fold: Fold, seq: int) -> str:
@@ -196,17 +220,25 @@ def undone_by(events: Sequence[Event]) -> dict[int, int]:
     return {event.seq: seq for seq, event in enumerate(events) if isinstance(event, Retract)}
 
 
-def turn_of(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> int:
-    """The turn (or round) an event belongs to: the one it was made in, but for an undo the
-    one it returns to (taking back turn 9's move is shown as turn 9, not 10)."""
-    return ruleset.turn(after if isinstance(event, Retract) else before)
-
-
-def redact(ruleset: Ruleset[Any], event: Event, seat: int | None) -> Event | None:
-    """The event as ``seat`` sees it when it happens (None: only that something happened)."""
+def redact(ruleset: Ruleset[Any], before: Any, event: Event, seat: int | None) -> Event | None:
+    """The event as ``seat`` sees it when it happens in ``before`` (None: only that something
+    happened)."""
     if seat is None or isinstance(event, Abandon | Retract):
         return event
-    return ruleset.redact(event, seat)
+    return ruleset.redact(before, event, seat)
+
+
+def check_known(ruleset: Ruleset[Any], state: Any, event: Event, viewer: int | None) -> None:
+    """Refuse ``event`` on what ``viewer`` (a seat, or ONLOOKER for a host's page) can see
+    alone, before the rules consult anything hidden; None sees everything."""
+    if viewer is None or isinstance(event, Abandon | Retract):
+        return
+    ruleset.check_known(ruleset.view(state, viewer), event)
+
+
+def is_public(ruleset: Ruleset[Any], state: Any, event: Event) -> bool:
+    """Whether the whole table sees ``event`` as it is (the host's page may enter it)."""
+    return redact(ruleset, state, event, ONLOOKER) == event
 
 
 def kinds(ruleset: Ruleset[Any], before: Any, event: Event, after: Any) -> tuple[str, ...]:

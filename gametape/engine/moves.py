@@ -111,8 +111,12 @@ def seat_named(players: Sequence[str], name: str, seat: int | None = None) -> in
     return named
 
 
-def gather(pending: tuple[M | None, ...], seat: int, move: M) -> tuple[tuple[M | None, ...], bool]:
-    """Record one seat's move in a simultaneous phase; True once every seat has moved."""
+def gather(
+    pending: tuple[M | None, ...], seat: int, move: M
+) -> tuple[tuple[M | None, ...], list[M] | None]:
+    """Record one seat's move in a simultaneous step: the pending moves, and once every seat
+    has moved, every seat's move in seat order (else None)."""
     moves = list(pending)
     moves[seat] = move
-    return tuple(moves), None not in moves
+    complete = [m for m in moves if m is not None]
+    return tuple(moves), complete if len(complete) == len(moves) else None

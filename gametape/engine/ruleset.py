@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Uni
 
 import msgspec
 
+from gametape.engine.options import Option, OptionError
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Setup
 
@@ -29,6 +30,11 @@ S = TypeVar("S")
 
 
 R_TURN = "a player moves only when it is their turn to act"
+R_STEP = "in a simultaneous step each player moves once"
+R_UNSEEN = "a move is checked against what its sender can see, before anything hidden"
+# The outcome of a game the players stopped (the shared abandon): every game's result says it
+# in the same word, and ``Result.abandoned`` reads it.
+TERMINATED = "terminated"
 
 # The seat of an onlooker: one who holds no cards and sees only what the whole table sees (a
 # spectator's or a host's page in ``gametape serve``). ``view``, ``describe`` and ``redact``
@@ -62,6 +68,15 @@ class RuleViolation(GametapeError):
             )
 
 
+class NotKnown(RuleViolation):
+    """A move whose legality depends on what its sender cannot see (the host's clue in a
+    dealt Hanabi game): refused in the same words in every world. ``who`` says who can enter
+    it."""
+
+    def __init__(self, message: str, who: str) -> None:
+        super().__init__(f"{message}; {who}", R_UNSEEN)
+
+
 class NotationError(GametapeError):
     """Text that is not a move in the game's notation; the message says what is expected."""
 
@@ -85,6 +100,29 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     scores: tuple[int, ...]
     winners: tuple[int, ...] = ()
     details: dict[str, Any] = {}
+
+    @property
+    def abandoned(self) -> bool:
+        """Whether the players stopped the game (the shared abandon) before its end."""
+        return self.outcome == TERMINATED
+
+
+H = TypeVar("H", bound=Callable[..., Any])
+
+
+def on(*classes: type[Event]) -> Callable[[H], H]:
+    """Mark a facet function as the handler of these event classes: the default ``apply``
+    routes each event to its class's handler, so no game writes a ``type(event)`` switch.
+
+    >>> @on(NimTake)
+    ... def take(state: NimState, event: NimTake) -> NimState: ...
+    """
+
+    def mark(function: H) -> H:
+        function.__gametape_handles__ = classes  # type: ignore[attr-defined]
+        return function
+
+    return mark
 
 
 class Bot(Protocol):
@@ -116,15 +154,26 @@ class Ruleset(Generic[S]):
     """
 
     facets: ClassVar[tuple[Any, ...]] = ()
+    # The event handlers (``@on``) of the class's facets, by event class; a handler that is
+    # a method of the class is kept by its name.
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], Any] | str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        handlers = dict(cls.handlers)
         for facet in cls.__dict__.get("facets", ()):
             for hook in HOOKS:
                 function = getattr(facet, hook, None)
                 if callable(function) and hook not in cls.__dict__:
                     _check_hook(cls, hook, function)
                     setattr(cls, hook, staticmethod(function))
+            for function in vars(facet).values():
+                for event in getattr(function, "__gametape_handles__", ()):
+                    handlers[event] = function
+        for name, function in cls.__dict__.items():
+            for event in getattr(function, "__gametape_handles__", ()):
+                handlers[event] = name
+        cls.handlers = handlers
 
     # --- required facts -------------------------------------------------------------------
     name: ClassVar[str]
@@ -134,12 +183,19 @@ class Ruleset(Generic[S]):
 
     # --- optional facts -------------------------------------------------------------------
     version: ClassVar[int] = 1
-    # What ``turn()`` counts, in every place it is shown: "turn", or "round" for a game whose
-    # unit of play is a round (the prompt, the replay header, the log, the stats).
+    # What the turn number counts, in every place it is shown: "turn", or "round" for a game
+    # whose unit of play is a round (the prompt, the replay header, the log, the stats).
     turn_word: ClassVar[str] = "turn"
     # The players win or lose together (Hanabi): reports give team scores, not wins.
     cooperative: ClassVar[bool] = False
-    options_help: ClassVar[Mapping[str, str]] = {}
+    # The game's options, typed (gametape.engine.options): read and refused by the framework.
+    options: ClassVar[tuple[Option, ...]] = ()
+    # Secrecy: whether ``describe`` words a move differently for each seat (Hanabi tells a
+    # player "drew a card" where the others see its face). Without it, a seat is told what
+    # everyone is told of the event as that seat sees it (``redact``).
+    describes_per_seat: ClassVar[bool] = False
+    # How the outcomes of ``result`` are worded, besides the shared TERMINATED.
+    outcomes: ClassVar[tuple[str, ...]] = ()
     bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}
     default_bot: ClassVar[str] = "random"
     move_examples: ClassVar[tuple[str, ...]] = ()  # notation, for help and `gametape games`
@@ -156,16 +212,21 @@ class Ruleset(Generic[S]):
         return f"<Ruleset {self.name}>"
 
     @property
+    def options_help(self) -> dict[str, str]:
+        """Each option's name and one line saying what it takes."""
+        return {o.name: o.describe() for o in self.options}
+
+    @property
     def setup_type(self) -> type[Setup]:
         """The game's setup event class (the one Setup among ``events``)."""
         return next(e for e in self.events if issubclass(e, Setup))
 
     # --- the required core ----------------------------------------------------------------
     def new_setup(
-        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> Setup:
-        """A setup event with its chance outcomes drawn from ``rng``. Options as strings;
-        an unknown or bad option raises OptionError."""
+        """A setup event with its chance outcomes drawn from ``rng``. ``options`` holds every
+        option of ``options``, typed (the framework read and checked them)."""
         raise NotImplementedError
 
     def start(self, setup: Any) -> S:
@@ -173,25 +234,42 @@ class Ruleset(Generic[S]):
         raise NotImplementedError
 
     def apply(self, state: S, event: Event) -> S:
-        """The state after ``event``; never mutates ``state``. Raises RuleViolation."""
-        raise NotImplementedError
+        """The state after ``event``; never mutates ``state``. Raises RuleViolation.
+
+        Default: the handler of the event's class (``@on``); a game with handlers writes no
+        ``apply``. The fold never hands a game another game's event."""
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            raise RuleViolation(
+                f"a {event.__struct_config__.tag} event in a {self.name} game",
+                f"a {self.name} log holds only {self.name} events",
+            )
+        if isinstance(handler, str):
+            return getattr(self, handler)(state, event)  # type: ignore[no-any-return]
+        return handler(state, event)  # type: ignore[no-any-return]
 
     def to_act(self, state: S) -> tuple[int, ...]:
-        """Seats that may act now (several in a simultaneous phase); empty when over."""
+        """Seats that may act now (several in a simultaneous step); empty when over."""
         raise NotImplementedError
+
+    def together(self, state: S) -> bool:
+        """Whether the seats to act now are in a simultaneous step: each moves once, in any
+        order, and no move of the step depends on another (Ohanami's picks). The fold then
+        counts the step as one turn, refuses a second move by one seat in its own words, and
+        a server accepts moves sent at once from several phones. Default: no."""
+        return False
 
     def not_to_act(self, state: S, seat: int, players: Sequence[str]) -> RuleViolation:
         """The refusal of a move by ``seat``, which is not to act now (the fold refuses such
-        a move before ``apply`` sees it). Default: whose turn it is; a game with phases or
-        simultaneous moves may say more, with its own rule."""
+        a move before ``apply`` sees it, and words a second move in one simultaneous step
+        itself). Default: whose turn it is; a game with phases may say more, with its own
+        rule."""
         acting = [players[s] for s in self.to_act(state)]
         if len(acting) == 1:
             return RuleViolation(f"it is {acting[0]}'s turn, not {players[seat]}'s", R_TURN)
         if not acting:
             return RuleViolation(f"nobody is to act now, {players[seat]} neither", R_TURN)
-        return RuleViolation(
-            f"{players[seat]} is not to act now; {' and '.join(acting)} are", R_TURN
-        )
+        return RuleViolation(f"{players[seat]} is not to act now; {_and(acting)} are", R_TURN)
 
     def legal_moves(self, state: S, seat: int) -> list[Event]:
         """Every legal move for ``seat`` now (empty if it may not act)."""
@@ -225,15 +303,24 @@ class Ruleset(Generic[S]):
     def abandon(self, state: S, event: Abandon) -> S:
         """The state after the players stopped the game. The fold marks the game ended in
         any case (no move follows an abandon); default: a state with an ``outcome`` field
-        gets ``terminated`` there, any other state is kept as it was."""
+        gets TERMINATED there, any other state is kept as it was."""
         if "outcome" in getattr(state, "__struct_fields__", ()):
-            return msgspec.structs.replace(state, outcome="terminated")  # type: ignore[type-var]
+            return msgspec.structs.replace(state, outcome=TERMINATED)  # type: ignore[type-var]
         return state
 
-    def turn(self, state: S) -> int:
-        """The number of the turn (or, with ``turn_word = "round"``, the round) being played
-        now, from 1."""
-        return 1
+    def turn(self, state: S) -> int | None:
+        """The number of the round being played now, from 1, for a game whose rounds are its
+        own (``turn_word = "round"``, several steps a round). Default None: the framework
+        counts turns, one per step (a simultaneous step is one turn)."""
+        return None
+
+    def check_known(self, view: Any, event: Event) -> None:
+        """Refuse ``event`` on what its sender can see alone, before the rules consult the
+        hidden state: ``view`` is the sender's. Raise RuleViolation if the move names what
+        the sender cannot see (the face of a card in their own hand, in a dealt game), in the
+        same words whatever it is; raise NotKnown if whether the move is legal depends on
+        what the sender cannot see. Default: every move can be checked by what its sender
+        sees (no move names a hidden thing). The secrecy kit checks this."""
 
     def parse_move(self, state: S, text: str, seat: int | None) -> Event:
         """Parse notation (default: the event as JSON). Raises NotationError."""
@@ -249,12 +336,16 @@ class Ruleset(Generic[S]):
         return msgspec.json.encode(event).decode()
 
     def describe(self, before: S, event: Event, after: S, seat: int | None = None) -> str:
-        """One line saying what changed, as ``seat`` saw it (None: everything)."""
+        """One line saying what changed. The framework hands it the event as the requester
+        sees it (``redact``) and ``seat`` None, unless ``describes_per_seat``; an event a seat
+        sees nothing of is worded by the framework (``Event.secret``), never here."""
         return self.notation(before, event)
 
-    def redact(self, event: Event, seat: int) -> Event | None:
-        """The event as ``seat`` sees it when it happens; None if they only see that it did.
-        The default: every move is made in the open."""
+    def redact(self, state: S, event: Event, seat: int) -> Event | None:
+        """The event as ``seat`` sees it when it happens in ``state`` (the state before it),
+        with what the seat cannot see removed; None if the seat sees only that it happened.
+        The one hook that decides what an event shows to whom: descriptions, notation and
+        the replay's events are derived from its answer. Default: every move is open."""
         return event
 
     def kinds(self, before: S, event: Event, after: S) -> tuple[str, ...]:
@@ -318,7 +409,9 @@ HOOKS = (
     "is_over",
     "abandon",
     "not_to_act",
+    "together",
     "turn",
+    "check_known",
     "hindsight",
     "parse_move",
     "notation",
@@ -350,7 +443,6 @@ def _check_hook(cls: type, hook: str, function: Any) -> None:
         ) from None
 
 
-class OptionError(GametapeError):
-    """A game option that is unknown or has a bad value (a usage error)."""
-
-    exit_code = 2
+def _and(names: Sequence[str]) -> str:
+    """``ann``, ``ann and ben``, ``ann, ben and cat``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -36,15 +36,16 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     last: str | None = None
 
 
-Visit = Callable[[int, Any, Event, Any], None]
+Visit = Callable[[int, Any, Event, Any, int], None]
 
 
 def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     """Check a read log: format problems from reading, then the rules. Returns (report, state).
 
     The state is the last valid one (None if not even the setup was valid). ``visit``, if
-    given, is called as ``visit(seq, before, event, after)`` for every valid event after the
-    setup (analytics reads facts this way without folding twice).
+    given, is called as ``visit(seq, before, event, after, turn)`` for every valid event
+    after the setup (``turn``: the turn it belongs to), so analytics reads facts without
+    folding twice.
     """
     file = str(read.path)
     events = read.events
@@ -66,7 +67,7 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
                 f.extend(events[1:])
             else:
                 for seq, event, before, after in f.walk(events[1:]):
-                    visit(seq, before, event, after)
+                    visit(seq, before, event, after, f.turn_of(seq))
     except IllegalEvent as exc:
         problem = Problem(
             kind="IllegalMove",
@@ -115,7 +116,7 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
         **base,
         status="finished" if over else "in_progress",
         events=count,
-        turn=ruleset.turn(state),
+        turn=f.turn(),
         result=result,
         winners=tuple(setup.players[s] for s in result.winners) if result and setup else (),
     ), state

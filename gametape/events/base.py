@@ -23,6 +23,14 @@ class Event(
     """
 
     upgrades: ClassVar[Mapping[str, Upgrade]] = {}
+    # How a requester who sees nothing of this event (its ``redact`` is None) is told of it,
+    # after who made it: "picked a card in secret". The framework words it; a game never
+    # describes an event its requester cannot see.
+    secret: ClassVar[str] = "made a secret move"
+
+    # The id its sender chose for it (a phone's retry, a script's): a retry with the same id
+    # gets the first answer and never records twice (docs/format.md). Empty: none.
+    move_id: str = ""
 
 
 class Setup(Event, frozen=True, kw_only=True):

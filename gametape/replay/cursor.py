@@ -15,10 +15,10 @@ import msgspec
 
 from gametape.engine.board import Board, mark_new
 from gametape.engine.fold import Fold, IllegalEvent, start
-from gametape.engine.game import describe, kinds, notation, redact, turn_of, undone_by
+from gametape.engine.game import describe, kinds, notation, redact, undone_by
 from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import NotationError
+from gametape.engine.ruleset import NotationError, Ruleset
 from gametape.errors import GametapeError, NotFound, Problem, UsageError
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import LogRead, Source, read_log
@@ -61,10 +61,12 @@ class Cursor:
         events: Sequence[Event],
         path: Path | Source | None = None,
         read_problem: Problem | None = None,
+        *,
+        ruleset: Ruleset[Any] | None = None,
     ) -> None:
         if not events or not isinstance(events[0], Setup):
             raise GametapeError("the log does not start with a setup event", path=path, line=1)
-        self.ruleset = ruleset_for(events[0])
+        self.ruleset = ruleset or ruleset_for(events[0])
         self.path = path
         self.fold: Fold = start(self.ruleset, events[:1])
         self.players = self.fold.players
@@ -174,9 +176,7 @@ class Cursor:
 
     def turn_of(self, seq: int) -> int:
         """The turn (or round) the event at ``seq`` belongs to (seq 0: the first)."""
-        if seq == 0:
-            return self.ruleset.turn(self.states[0])
-        return turn_of(self.ruleset, self.states[seq - 1], self.events[seq], self.states[seq])
+        return self.fold.turn_of(seq)
 
     def jump_turn(self, turn: int) -> int:
         """Jump to the first event of ``turn``."""
@@ -211,7 +211,7 @@ class Cursor:
         if seq == 0:
             return Frame(
                 seq=0,
-                turn=rules.turn(after),
+                turn=self.fold.turn(0),
                 seat=seat,
                 actor=None,
                 event=None,
@@ -221,15 +221,15 @@ class Cursor:
                 view=rules.view(shown, seat),
             )
         before, event = self.states[seq - 1], self.events[seq]
-        seen = redact(rules, event, seat)
+        seen = redact(rules, before, event, seat)
         who = actor(event)
         return Frame(
             seq=seq,
-            turn=turn_of(rules, before, event, after),
+            turn=self.fold.turn_of(seq),
             seat=seat,
             actor=self.players[who] if who is not None else None,
             event=seen,
-            move=notation(rules, before, event) if seen is not None else None,
+            move=notation(rules, before, seen) if seen is not None else None,
             change=describe(rules, self.players, before, event, after, seat, self.fold),
             undone_by=undone_by(self.events).get(seq),
             kinds=self._kinds[seq],

@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from gametape.engine.fold import IllegalEvent, iter_states, start
-from gametape.engine.game import Game, describe, notation, redact, turn_of, undone_by
+from gametape.engine.game import Game, describe, notation, redact, undone_by
 from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
 from gametape.errors import UsageError
 from gametape.events.base import actor
@@ -47,6 +49,32 @@ def installed_games() -> tuple[list[GameInfo], dict[str, str]]:
         for rules in all_rulesets()
     ]
     return games, problems()
+
+
+class OptionInfo(msgspec.Struct, frozen=True):
+    """One option of a game, as `gametape games NAME` and the new-game form list it."""
+
+    name: str
+    type: str
+    default: str | None
+    choices: list[str]
+    help: str
+
+
+def game_options(name: str) -> list[OptionInfo]:
+    """The options the game ``name`` declares (UnknownGame for another name)."""
+    from gametape.engine.options import shown
+
+    return [
+        OptionInfo(
+            name=o.name,
+            type=o.type_name,
+            default=None if o.default is None else shown(o.default),
+            choices=[shown(c) for c in o.choices],
+            help=o.help,
+        )
+        for o in get_ruleset(name).options
+    ]
 
 
 def check_game_name(name: str) -> None:
@@ -133,9 +161,9 @@ def sheet(log: LogRead, notes: list[Annotation] | None = None, seat: int | None 
             out.rows.append(
                 SheetRow(
                     seq=seq,
-                    turn=turn_of(rules, before, event, after),
+                    turn=fold.turn_of(seq),
                     player=game.players[who] if who is not None else None,
-                    move=_seen(rules, before, event, seat),
+                    move=seen_notation(rules, before, event, seat),
                     description=describe(
                         rules, game.players, before, event, after, seat=seat, fold=fold
                     ),
@@ -154,12 +182,10 @@ def sheet(log: LogRead, notes: list[Annotation] | None = None, seat: int | None 
     return out
 
 
-def _seen(rules: Any, before: Any, event: Any, seat: int | None) -> str:
+def seen_notation(rules: Any, before: Any, event: Any, seat: int | None) -> str:
     """An event in notation as ``seat`` saw it: ``(hidden)`` when they only saw that it was
     made."""
-    if seat is None:
-        return notation(rules, before, event)
-    seen = redact(rules, event, seat)
+    seen = redact(rules, before, event, seat)
     return "(hidden)" if seen is None else notation(rules, before, seen)
 
 

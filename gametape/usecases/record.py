@@ -8,6 +8,7 @@ then owes is drawn, and the append happens only if nobody else wrote first (expe
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -15,14 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from gametape.engine.fold import Fold, IllegalEvent
 from gametape.engine.forms import MoveForm, next_words
-from gametape.engine.game import UNDO_WORDS, Game, describe, move_summary, notation
+from gametape.engine.game import UNDO_WORDS, Game, check_known, describe, move_summary, notation
 from gametape.engine.moves import R_NAMES, names_problem
+from gametape.engine.options import read_options
 from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
 from gametape.errors import GametapeError, UsageError
-from gametape.events.base import Event, Retract
+from gametape.events.base import Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
@@ -86,8 +90,9 @@ def new_game(
     if table:
         if seed is not None:
             raise UsageError("a game dealt at the table has no seed: leave out --seed")
+        typed = read_options(rules.name, rules.options, options or {})
         with options_checked():
-            created = Game(Fold(rules, rules.table_setup(players, options or {})))
+            created = Game(Fold(rules, rules.table_setup(players, typed)))
         created.deal(random.Random(0))  # a table game's chance events carry no draw
         gid = store.create(created.setup, created.events[1:])
         return gid, created
@@ -152,16 +157,20 @@ def viewing_seat(game: Game, name: str | None) -> int | None:
 RECORDER_WORDS = ("undo", "abandon", "?", "board", "quit")
 
 
-def move_forms(game: Game) -> dict[int, list[MoveForm]]:
+def move_forms(game: Game, viewer: int | None = None) -> dict[int, list[MoveForm]]:
     """The shapes of move each seat to act can make now (a table game's say what the table
-    must tell: a play needs its card), for a recorder's ``?`` and a page's buttons."""
-    return {seat: game.ruleset.move_forms(game.state, seat) for seat in game.to_act()}
+    must tell: a play needs its card), for a recorder's ``?`` and a page's buttons. As a
+    ``viewer`` (a seat): that seat's own moves only, which depend on what it sees; the
+    onlooker is offered none (which clues are legal tells which cards a hand holds)."""
+    seats = [s for s in game.to_act() if viewer is None or s == viewer]
+    return {seat: game.ruleset.move_forms(game.state, seat) for seat in seats}
 
 
-def complete(game: Game, typed: str) -> list[str]:
+def complete(game: Game, typed: str, viewer: int | None = None) -> list[str]:
     """The words that may follow ``typed`` in a move of a seat to act (after ``clue b``,
-    the players starting with b), and a recorder's own words at the start of a line."""
-    forms = [f for fs in move_forms(game).values() for f in fs]
+    the players starting with b), and a recorder's own words at the start of a line; as a
+    ``viewer``, in that seat's own moves only."""
+    forms = [f for fs in move_forms(game, viewer).values() for f in fs]
     offered = next_words(forms, typed)
     if " " not in typed.strip():
         key = typed.strip().casefold()
@@ -178,15 +187,31 @@ def chance_rng(game: Game) -> random.Random:
     return random.Random(f"{seed}:{len(game.fold.live)}")
 
 
+class IdTaken(StaleWrite):
+    """A move id already recorded, sent with another move (or by another sender)."""
+
+
+MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}\Z")
+
+
+def check_move_id(move_id: str) -> str:
+    """A move id as a sender writes it: 8-64 letters, digits, ``-`` or ``_``."""
+    if not MOVE_ID.match(move_id):
+        raise UsageError(f"the move id {move_id[:80]!r} is not 8-64 letters, digits, - or _")
+    return move_id
+
+
 @dataclass
 class Recorded:
-    """What ``record_move`` appended: the events (the move, then any deal) from ``first``."""
+    """What ``record_move`` appended: the events (the move, then any deal) from ``first``.
+    ``again``: a retry of a move recorded before (by its move id): nothing new was written."""
 
     game: Game
     first: int
     events: list[Event]
     before: Any
     description: str
+    again: bool = False
 
     @property
     def last(self) -> int:
@@ -206,16 +231,24 @@ def play(
     text: str,
     by: str | None = None,
     allow: Callable[[Game, Event], None] | None = None,
+    *,
+    viewer: int | None = None,
+    move_id: str = "",
 ) -> Recorded:
     """Apply ``text`` (or ``undo``) to ``game`` in memory, with any deal the table then owes.
     ``allow`` sees each event parsed (or retraction) before it is applied, and may refuse
-    it by raising. Raises NotationError or RuleViolation (naming the seq the move would have
-    had), and then ``game`` is unchanged."""
+    it by raising. ``viewer`` is who sent it (a seat, ONLOOKER for a host's page; None: a
+    recorder who sees everything): the move is checked against what the viewer can see
+    before the rules consult anything hidden, and described as the viewer sees it.
+    ``move_id`` is kept with the move. Raises NotationError or RuleViolation (naming the seq
+    the move would have had), and then ``game`` is unchanged."""
     seat = None if by is None else seat_of(game, by)
     before = game.state
     expected = len(game.events)
     if text.strip().lower() in UNDO_WORDS:
         events: list[Event] = list(game.undo(seat))
+        if move_id:
+            events[0] = msgspec.structs.replace(events[0], move_id=move_id)
         if allow is not None:
             for retraction in events:
                 allow(game, retraction)
@@ -227,29 +260,91 @@ def play(
         )
     else:
         event = game.parse(text, seat)
-        if allow is not None:
-            allow(game, event)
+        if move_id:
+            event = msgspec.structs.replace(event, move_id=move_id)
         try:
+            if allow is not None:
+                allow(game, event)
+            check_known(game.ruleset, before, event, viewer)
             game.push(event)
         except RuleViolation as exc:
             exc.seq = expected  # the seq the move would have had
             raise
-        description = describe(
-            game.ruleset, game.players, before, event, game.state, seat=shown_as(game)
-        )
+        told = viewer if viewer is not None else shown_as(game)
+        description = describe(game.ruleset, game.players, before, event, game.state, seat=told)
         events = [event, *game.deal(chance_rng(game))]
     return Recorded(
         game=game, first=expected, events=events, before=before, description=description
     )
 
 
-def record_move(store: GameStore, read: LogRead, text: str, by: str | None = None) -> Recorded:
+def record_move(
+    store: GameStore,
+    read: LogRead,
+    text: str,
+    by: str | None = None,
+    *,
+    viewer: int | None = None,
+    move_id: str = "",
+) -> Recorded:
     """Parse ``text`` (or ``undo``) for the game in ``read`` and append it to that very file,
-    with any deal the table then owes. Raises NotationError, RuleViolation, StaleWrite; then
-    nothing is written."""
-    done = play(open_game(read), text, by)
+    with any deal the table then owes. A ``move_id`` already in the log gives that move's
+    answer again (``again``), writing nothing. Raises NotationError, RuleViolation,
+    StaleWrite; then nothing is written."""
+    game = open_game(read)
+    if move_id:
+        first = recorded_ids(game.events).get(move_id)
+        if first is not None:
+            return _again(game, first, text, by, viewer)
+    done = play(game, text, by, viewer=viewer, move_id=move_id)
     store.append_to(read.path, done.events, expected_seq=done.first)
     return done
+
+
+def recorded_ids(events: Sequence[Event]) -> dict[str, int]:
+    """The seq of each move id in a log (its first event: a move, or an undo's first
+    retraction)."""
+    return {e.move_id: seq for seq, e in enumerate(events) if e.move_id}
+
+
+def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None) -> Recorded:
+    """The answer to a retry of the move recorded at ``first`` with the same id: the same
+    answer, as ``viewer`` sees it, if it is the same move by the same sender; else refused."""
+    fold = game.fold
+    event, before = fold.events[first], fold.states[first - 1]
+    seat = None if by is None else seat_of(game, by)
+    undo = text.strip().lower() in UNDO_WORDS
+    same = isinstance(event, Retract) if undo else not isinstance(event, Retract)
+    if same and not undo:
+        try:
+            again = game.ruleset.parse_move(before, text, seat)
+        except GametapeError:
+            again = None
+        same = again is not None and again == msgspec.structs.replace(event, move_id="")
+    if not same or (seat is not None and actor(event) not in (seat, None)):
+        raise IdTaken(
+            f"this page's move was recorded already, as seq {first}",
+            hint="nothing was recorded; look at the game and send your move again",
+            seq=first,
+        )
+    events = [event]
+    for e in fold.events[first + 1 :]:
+        if actor(e) is not None and not isinstance(e, Retract):
+            break
+        if isinstance(e, Retract) != isinstance(event, Retract):
+            break
+        events.append(e)
+    told = viewer if viewer is not None else shown_as(game)
+    after = fold.states[first]
+    if isinstance(event, Retract):
+        description = "took back " + ", ".join(
+            f"seq {r.seq} ({move_summary(fold, r.seq)})" for r in events if isinstance(r, Retract)
+        )
+    else:
+        description = describe(game.ruleset, game.players, before, event, after, seat=told)
+    return Recorded(
+        game=game, first=first, events=events, before=before, description=description, again=True
+    )
 
 
 class Recording:
@@ -262,14 +357,15 @@ class Recording:
     def __init__(self, store: GameStore, path: Path | Source) -> None:
         self.store = store
         self.path = path
-        self.game = open_game(read_log(path))
         self.lock = threading.Lock()  # a move, or a reload by ``follow``, at a time
+        self.reload()
 
     def __repr__(self) -> str:
         return f"<Recording {self.path.name}: {len(self.game.events)} events>"
 
     def reload(self) -> None:
         self.game = open_game(read_log(self.path))
+        self.ids = recorded_ids(self.game.events)  # move ids, kept in the log itself
 
     def move(
         self,
@@ -277,37 +373,62 @@ class Recording:
         by: str | None = None,
         allow: Callable[[Game, Event], None] | None = None,
         expected: int | None = None,
+        *,
+        viewer: int | None = None,
+        move_id: str = "",
     ) -> Recorded:
         """Record one move (or ``undo``); it is on disk when this returns. ``allow`` may
         refuse the parsed move before it is applied (see ``play``). ``expected``: the seq
-        the move was made for; if the game has moved on, StaleWrite and nothing is parsed."""
+        the move was made for; if the game has moved on, StaleWrite and nothing is parsed,
+        unless everything recorded since is another seat's move in the simultaneous step
+        the sender (``by``) is still to move in: such moves commute. A ``move_id`` already
+        recorded gets that move's answer again (``again``), and nothing is written."""
         with self.lock:
+            if move_id and move_id in self.ids:
+                return _again(self.game, self.ids[move_id], text, by, viewer)
             events = len(self.game.events)
-            if expected is not None and expected != events:
+            if expected is not None and expected != events and not self._commutes(expected, by):
                 raise StaleWrite(
                     f"the move was made for seq {expected}, which was recorded meanwhile",
                     path=self.path,
                     seq=expected,
                 )
             try:
-                done = play(self.game, text, by, allow)
+                done = play(self.game, text, by, allow, viewer=viewer, move_id=move_id)
             except GametapeError:
                 if len(self.game.events) != events:  # a deal or retraction half-applied
                     self.reload()
                 raise
             try:
                 self.store.append_to(self.path, done.events, expected_seq=done.first)
-            except GametapeError:
-                self.reload()  # nothing was written; the store is the truth
+            except BaseException:
+                self.reload()  # the store is the truth: never show a move it does not hold
                 raise
+            if move_id:
+                self.ids[move_id] = done.first
             return done
 
+    def _commutes(self, expected: int, by: str | None) -> bool:
+        """Whether a move by ``by`` sent at seq ``expected`` commutes with everything since."""
+        if by is None or expected > len(self.game.events):
+            return False
+        try:
+            seat = seat_of(self.game, by)
+        except GametapeError:
+            return False
+        return self.game.fold.independent(expected, seat)
+
     def follow(
-        self, stop: threading.Event, told: Callable[[list[str]], None], every: float = 0.5
+        self,
+        stop: threading.Event,
+        told: Callable[[list[str]], None],
+        every: float = 0.5,
+        viewer: int | None = None,
     ) -> None:
         """Until ``stop`` is set, watch the store for moves recorded elsewhere (another
         terminal, another phone): when some come, read the game again and ``told`` their
-        descriptions. The store says when (PostgreSQL notifies; a file is looked at)."""
+        descriptions, as ``viewer`` sees them. The store says when (PostgreSQL notifies; a
+        file is looked at)."""
         while not stop.is_set():
             seen = len(self.game.events) - 1
             if not self.store.wait(self.path, seen, timeout=every):
@@ -316,7 +437,8 @@ class Recording:
                 if len(self.game.events) - 1 != seen:
                     continue  # our own move, recorded meanwhile
                 self.reload()
-                game, states, seat = self.game, self.game.fold.states, shown_as(self.game)
+                game, states = self.game, self.game.fold.states
+                seat = viewer if viewer is not None else shown_as(game)
                 new = [
                     describe(
                         game.ruleset, game.players, states[s - 1], game.events[s], states[s], seat

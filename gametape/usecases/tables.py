@@ -22,15 +22,15 @@ import msgspec
 
 from gametape.engine.board import Board, mark_new
 from gametape.engine.forms import MoveForm
-from gametape.engine.game import Game, describe, redact
-from gametape.engine.ruleset import ONLOOKER, NotationError
+from gametape.engine.game import Game, check_known, describe, is_public
+from gametape.engine.ruleset import ONLOOKER, NotationError, NotKnown
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
 from gametape.events.store import GameStore, Store
 from gametape.usecases.links import HOST, SEAT, Access, Issued, LinkNotFound, issue, open_link
-from gametape.usecases.record import Recorded, Recording, new_game
+from gametape.usecases.record import IdTaken, Recorded, Recording, new_game
 
 __all__ = ["MovedOn", "NotYours", "NotationError", "StaleWrite", "Tables", "replay_page"]
 
@@ -45,7 +45,7 @@ class MovedOn(GametapeError):
 
     def __init__(self, seq: int) -> None:
         super().__init__(
-            f"the table moved on: the game is at seq {seq} now",
+            f"the table moved on: the last move is seq {seq} now",
             hint="nothing was recorded; look at the new position and send your move again",
         )
         self.now = seq
@@ -237,10 +237,19 @@ class Tables:
     # --- recording ----------------------------------------------------------------------
 
     def move(
-        self, table: Table, access: Access, text: str, expected: int, by: str | None = None
+        self,
+        table: Table,
+        access: Access,
+        text: str,
+        expected: int,
+        by: str | None = None,
+        move_id: str = "",
     ) -> Recorded:
-        """Record ``text`` from ``access``'s page, made at seq ``expected``. Raises MovedOn
-        (the game is past it), NotYours, NotationError, RuleViolation or StaleWrite."""
+        """Record ``text`` from ``access``'s page, made at seq ``expected`` (a move that
+        commutes with everything since is made all the same: another seat's move in the
+        same simultaneous step). ``move_id``: the page's id for the move; a retry with it
+        gets the first answer. Raises MovedOn (the game is past it), NotYours,
+        NotationError, RuleViolation or StaleWrite."""
         if not access.records:
             raise NotYours("a spectator's link records nothing")
         rec = table.recording
@@ -248,10 +257,15 @@ class Tables:
             assert access.seat is not None
             by = rec.game.players[access.seat]
         try:
-            done = rec.move(text, by, _allow(access), expected=expected)
+            done = rec.move(
+                text, by, _allow(access), expected=expected, viewer=access.viewer,
+                move_id=move_id,
+            )  # fmt: skip
+        except IdTaken:
+            raise
         except StaleWrite:
             table.changed()
-            raise MovedOn(len(rec.game.events)) from None
+            raise MovedOn(len(rec.game.events) - 1) from None
         except NotationError:
             _whose(rec.game, access, text)  # another seat's move says so, not "bad notation"
             raise
@@ -333,13 +347,17 @@ def _allow(access: Access) -> Callable[[Game, Event], None]:
         if access.role == HOST:
             if isinstance(event, Retract | Abandon):
                 return
-            if redact(game.ruleset, event, ONLOOKER) != event:
-                who = actor(event)
-                whose = f"{players[who]}'s own page" if who is not None else "a seat's page"
+            who = actor(event)
+            whose = f"{players[who]}'s own page" if who is not None else "a seat's page"
+            if not is_public(game.ruleset, game.state, event):
                 raise NotYours(
                     f"a secret move is entered on {whose}, not the host's",
                     hint="nothing was recorded",
                 )
+            try:  # a move whose legality the host's page cannot see is entered by a seat
+                check_known(game.ruleset, game.state, event, ONLOOKER)
+            except NotKnown as exc:
+                raise NotYours(exc.message, hint="nothing was recorded") from None
             return
         name = players[access.seat] if access.seat is not None else "?"
         if isinstance(event, Retract | Abandon):

@@ -19,6 +19,7 @@ wrong token), 409 the table moved on, 413 too large, 422 the rules refuse it, 42
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import threading
 import time
@@ -32,7 +33,7 @@ import msgspec
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -40,7 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
-from gametape.usecases.record import parse_options
+from gametape.usecases.record import check_move_id, parse_options
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
 from gametape.usecases.tables import (
     MovedOn,
@@ -87,6 +88,10 @@ class TooLarge(GametapeError):
     """A request body over the limit."""
 
 
+class Gone(GametapeError):
+    """A client that went away in the middle of its request (nobody reads the answer)."""
+
+
 class TooFast(GametapeError):
     """A link sending moves faster than a table plays."""
 
@@ -101,6 +106,7 @@ def status_of(exc: GametapeError) -> int:
         (NotationError, 400),
         (RuleViolation, 422),
         (TooLarge, 413),
+        (Gone, 400),
         (TooFast, 429),
         (MachineError, 503),
     ):
@@ -164,7 +170,15 @@ def _environment() -> Environment:
     )
     env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
     env.filters["mark"] = lambda m: m if m in MARKS else ""
+    env.globals["move_id"] = form_move_id
     return env
+
+
+def form_move_id(base: str, seq: int) -> str:
+    """The id a page's forms send with a move made at ``seq``: the same for every render of
+    that position on that link, so a browser's retry of the same form records once; another
+    link or another position gets another. A one-way hash: it shows nothing of the token."""
+    return hashlib.sha256(f"{base}:{seq}".encode()).hexdigest()[:24]
 
 
 async def _body(request: Request) -> bytes:
@@ -173,11 +187,14 @@ async def _body(request: Request) -> bytes:
     if declared.isdigit() and int(declared) > BODY_LIMIT:
         raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes; this one has {declared}")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_LIMIT:
-            raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > BODY_LIMIT:
+                raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # the phone went before its move was whole: nothing to record
+        raise Gone("the connection closed before the move was sent whole") from None
     return b"".join(chunks)
 
 
@@ -374,9 +391,14 @@ def create_app(
                 raise NotationError("the move came without the seq it was made at")
             if not text.strip():
                 raise NotationError("the move is empty")
-            done = await run_in_threadpool(tables.move, table, access, text, int(seq))
+            move_id = form.get("id", [""])[0]
+            if move_id:
+                check_move_id(move_id)
+            done = await run_in_threadpool(
+                tables.move, table, access, text, int(seq), None, move_id
+            )
         except GametapeError as exc:
-            if isinstance(exc, LinkNotFound | TooLarge) or _wants_json(request):
+            if isinstance(exc, LinkNotFound | TooLarge | Gone) or _wants_json(request):
                 return refused(exc, request)
             position = await run_in_threadpool(tables.position, table, access)
             return seat_page(

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.ruleset import OptionError, Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import Option, OptionError, Result, Ruleset, RuleViolation, on
 from gametape.events.base import Event, Move, Setup
 
 
@@ -42,6 +42,7 @@ class Nim(Ruleset[NimState]):
     min_players = 2
     max_players = 3
     event_columns: Mapping[str, str] = {"pile": "INTEGER"}
+    options = (Option("pile", int, None, help="the pile counted by hand, at a table (1-99)"),)
     reports = (
         (
             "takes by size",
@@ -50,25 +51,23 @@ class Nim(Ruleset[NimState]):
     )
 
     def new_setup(
-        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> NimSetup:
-        if options:
-            raise OptionError("nim has no options")
-        return NimSetup(players=tuple(players), pile=rng.randrange(10, 30))
+        pile = rng.randrange(10, 30)
+        return NimSetup(players=tuple(players), pile=options["pile"] or pile)
 
-    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> NimSetup:
+    def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> NimSetup:
         """At a table the pile is counted by hand: ``-o pile=N`` says how many."""
-        pile = options.get("pile", "")
-        if not pile.isdigit() or not 1 <= int(pile) <= 99:
+        pile = options["pile"]
+        if pile is None or not 1 <= pile <= 99:
             raise OptionError("say how many the pile holds: -o pile=N (1-99)")
-        return NimSetup(players=tuple(players), pile=int(pile), table=True)
+        return NimSetup(players=tuple(players), pile=pile, table=True)
 
     def start(self, setup: NimSetup) -> NimState:
         return NimState(players=len(setup.players), pile=setup.pile)
 
-    def apply(self, state: NimState, event: Event) -> NimState:
-        if not isinstance(event, NimTake):
-            raise RuleViolation("not a nim move", "nim has one move: take")
+    @on(NimTake)
+    def take(self, state: NimState, event: NimTake) -> NimState:
         if not 1 <= event.count <= min(3, state.pile):
             raise RuleViolation(f"cannot take {event.count}", "take 1 to 3 from the pile")
         pile = state.pile - event.count

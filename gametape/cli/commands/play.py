@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
+import msgspec
 import typer
 from rich.table import Table
 from rich.text import Text
@@ -109,22 +110,37 @@ def move(
         str | None,
         typer.Option("--by", help="Who moves (default: whoever is to act, for turn-based games)."),
     ] = None,
+    move_id: Annotated[
+        str | None,
+        typer.Option(
+            "--id",
+            help="An id for the move (8-64 letters, digits, - or _): sent again, it is "
+            "recorded once and answered as the first time.",
+        ),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Record one move. An illegal move is refused with the rule it breaks; nothing is written.
 
     Moves are written in the game's notation: `gametape games` shows examples for each game,
     docs/notation.md has them all. Any game: `abandon`; `undo` takes back the last move (the
-    log keeps it, marked as retracted).
+    log keeps it, marked as retracted). `?` lists the moves that are legal now.
 
-    Example: `gametape move k3x9 "clue bob red"`
+    Example: `gametape move k3x9 "clue bob red"` · `gametape move k3x9 "play 2" --id a1b2c3d4`
     """
     log = read(game_ref)
+    if text.strip() == "?":
+        _legal(log)
+        return
+    if move_id is not None:
+        record.check_move_id(move_id)
     try:
-        done = record.record_move(STATE.store, log, text, by)
+        done = record.record_move(STATE.store, log, text, by, move_id=move_id or "")
     except RuleViolation as exc:
         at = f" (as seq {exc.seq})" if exc.seq is not None else ""
         fail(f"illegal move{at}: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
+    if done.again and not json:
+        err.print(Text(f"this move id was recorded already, as seq {done.first}", style="dim"))
     game = done.game
     if done.retracted:
         if json:
@@ -187,12 +203,52 @@ def show(
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
 
 
+def _game_options(name: str, json: bool) -> None:
+    """``games NAME``: the game's options (``-o key=value`` for ``new`` and ``simulate``)."""
+    options = browse.game_options(name)
+    if json:
+        print_json_lines(msgspec.structs.asdict(o) for o in options)
+        return
+    if not options:
+        out.print(Text(f"{name} has no options"))
+        return
+    table = Table(title=Text(f"{name}: options (-o NAME=VALUE)"), title_justify="left", box=None)
+    for col in ("option", "type", "default", "what it does"):
+        table.add_column(col)
+    for o in options:
+        kind = " | ".join(o.choices) if o.choices else o.type
+        table.add_row(Text(o.name, style="bold"), Text(kind), Text(o.default or "-"), Text(o.help))
+    render(table)
+
+
+def _legal(log: Any) -> None:
+    """``move GAME ?``: what each seat to act may do now, as the recorder's ``?`` lists it."""
+    game = record.open_game(log)
+    if game.is_over:
+        out.print(Text("the game is over: no move is legal (undo takes the last one back)"))
+        return
+    for seat, forms in record.move_forms(game).items():
+        listed = [f.shown for f in forms if f.shown]
+        out.print(Text(f"{game.players[seat]}: {len(listed)} move(s)", style="bold"))
+        for shown in listed[:40]:
+            out.print(Text(f"  {shown}"))
+        if len(listed) > 40:
+            out.print(Text(f"  … and {len(listed) - 40} more", style="dim"))
+
+
 @app.command("log")
 @friendly_errors
-def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
+def log_cmd(
+    game_ref: GameArg,
+    as_player: Annotated[
+        str | None,
+        typer.Option("--as", help="Only what this player saw: secret moves as '(hidden)'."),
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
     """The move list in notation, one line per event, like a score sheet.
 
-    Example: `gametape log k3x9`
+    Example: `gametape log k3x9` · `gametape log k3x9 --as bob`
     """
     from gametape.usecases.review import read_notes
 
@@ -200,7 +256,7 @@ def log_cmd(game_ref: GameArg, json: JsonOpt = False) -> None:
     notes, problems = read_notes(STATE.store, log.path)
     for problem in problems:
         err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
-    sheet = browse.sheet(log, notes, seat_of(game_of(log, 0), None))
+    sheet = browse.sheet(log, notes, record.viewing_seat(game_of(log, 0), as_player))
     if json:
         print_json_lines(r.to_dict() for r in sheet.rows)
         return
@@ -410,7 +466,7 @@ def _follow_while(recorder: Any, reader: Any) -> None:
 
     def watch() -> None:
         try:
-            recorder.recording.follow(stop, told)
+            recorder.recording.follow(stop, told, viewer=recorder.seat)
         except GametapeError as exc:  # the store went away: say so once, keep recording
             err.print(Text.assemble(("warning:", "yellow"), f" not following: {exc.message}"))
 
@@ -426,12 +482,20 @@ def _follow_while(recorder: Any, reader: Any) -> None:
 
 @app.command()
 @friendly_errors
-def games(json: JsonOpt = False) -> None:
+def games(
+    name: Annotated[
+        str | None, typer.Argument(help="One game: its options, each with type and default.")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
     """The installed games: players, bots, how moves are written, options (`--json` for what
     each option means).
 
-    Example: `gametape games`
+    Example: `gametape games` · `gametape games hanabi`
     """
+    if name is not None:
+        _game_options(name, json)
+        return
     infos, problems = browse.installed_games()
     rows: list[dict[str, Any]] = [
         {

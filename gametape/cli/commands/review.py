@@ -107,7 +107,7 @@ def branch(
         print_json({"game": gid, "of": of, "at": at})
         return
     out.print(gid)
-    state = "over" if game.is_over else f"{game.ruleset.turn_word} {game.ruleset.turn(game.state)}"
+    state = "over" if game.is_over else f"{game.ruleset.turn_word} {game.turn}"
     err.print(
         Text(f"a branch of {of} from seq {at} ({state}) → {STATE.store.path(gid)}", style="dim")
     )

@@ -10,7 +10,15 @@ from msgspec.structs import replace
 
 from gametape.engine.forms import MoveForm, slot_sets
 from gametape.engine.moves import number
-from gametape.engine.ruleset import ONLOOKER, OptionError, Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import (
+    ONLOOKER,
+    R_UNSEEN,
+    NotKnown,
+    Option,
+    Result,
+    Ruleset,
+    RuleViolation,
+)
 from gametape.events.base import Event
 from gametape.games.hanabi import board as _board
 from gametape.games.hanabi import knowledge as _knowledge
@@ -20,6 +28,7 @@ from gametape.games.hanabi import view as _view
 from gametape.games.hanabi.bots import BOTS
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
+    DEFAULT_SUITS,
     HANABI_EVENTS,
     TUTORIAL_COPIES,
     Face,
@@ -37,63 +46,48 @@ from gametape.games.hanabi.view import HanabiView
 if TYPE_CHECKING:
     from gametape.interop.formats import Format
 
-OPTION_HELP = {
-    "suits": "comma-separated suit names, e.g. red,yellow,green,blue,purple",
-    "copies": "copies of ranks 1-5 per suit, e.g. 3,2,2,2,1; or `tutorial` for 1,2,2,2,1",
-    "starting_seat": "the seat that acts first (0-based)",
-    "end_at_max_score": "true: end as soon as the best score still reachable is reached",
-}
-
-
-def _bool(text: str) -> bool:
-    if text.lower() in ("1", "true", "yes", "on"):
-        return True
-    if text.lower() in ("0", "false", "no", "off"):
-        return False
-    raise OptionError(f"{text!r} is not true or false")
-
-
-def _int(key: str, text: str) -> int:
-    value = number(text.strip())
-    if value is None:
-        raise OptionError(f"option {key}: {text!r} is not a whole number (up to 9 digits)")
-    return value
-
 
 def _suits(text: str) -> tuple[str, ...]:
     """Suit names: 1-6 of them, each 1-20 letters, no two alike (ignoring case)."""
     suits = tuple(s.strip() for s in text.split(","))
     for suit in suits:
         if not 1 <= len(suit) <= 20 or not suit.isalpha():
-            raise OptionError(f"option suits: {suit!r} is not a suit name (1-20 letters)")
+            raise ValueError(f"{suit!r} is not a suit name (1-20 letters)")
     folded = [s.casefold() for s in suits]
     if len(set(folded)) != len(folded):
-        raise OptionError(f"option suits: {text!r} names a suit twice")
+        raise ValueError(f"{text!r} names a suit twice")
     if not 1 <= len(suits) <= 6:
-        raise OptionError(f"option suits: {len(suits)} suits; a game has 1-6")
+        raise ValueError(f"{len(suits)} suits; a game has 1-6")
     return suits
 
 
-def parse_options(options: Mapping[str, str]) -> HanabiOptions:
-    """Options from ``key=value`` strings; OptionError names a bad key or value."""
-    kwargs: dict[str, Any] = {}
-    for key, value in options.items():
-        key = key.replace("-", "_")
-        if key == "suits":
-            kwargs[key] = _suits(value)
-        elif key == "copies":
-            kwargs[key] = (
-                TUTORIAL_COPIES
-                if value == "tutorial"
-                else tuple(_int(key, c) for c in value.split(","))
-            )
-        elif key == "starting_seat":
-            kwargs[key] = _int(key, value)
-        elif key == "end_at_max_score":
-            kwargs[key] = _bool(value)
-        else:
-            raise OptionError(f"unknown option {key!r}; hanabi options: {', '.join(OPTION_HELP)}")
-    return HanabiOptions(**kwargs)
+def _copies(text: str) -> tuple[int, ...]:
+    """Copies of ranks 1-5 per suit (``3,2,2,2,1``), or ``tutorial``."""
+    if text == "tutorial":
+        return TUTORIAL_COPIES
+    counts = tuple(number(c.strip()) for c in text.split(","))
+    bad = next((c for c, n in zip(text.split(","), counts, strict=True) if n is None), None)
+    if bad is not None:
+        raise ValueError(f"{bad.strip()!r} is not a whole number (up to 9 digits)")
+    return counts  # type: ignore[return-value]
+
+
+OPTIONS = (
+    Option("suits", _suits, DEFAULT_SUITS, help="comma-separated suit names"),
+    Option(
+        "copies",
+        _copies,
+        DEFAULT_COPIES,
+        help="copies of ranks 1-5 per suit, or `tutorial` for 1,2,2,2,1",
+    ),
+    Option("starting_seat", int, 0, help="the seat that acts first (0-based)"),
+    Option(
+        "end_at_max_score",
+        bool,
+        False,
+        help="end as soon as the best score still reachable is reached",
+    ),
+)
 
 
 class Hanabi(Ruleset[HanabiState]):
@@ -116,7 +110,9 @@ class Hanabi(Ruleset[HanabiState]):
         "table: p2 r3, d1 y4, c bob r 13, see bob r1 ? y2",
     )
     default_bot = "heuristic"
-    options_help = OPTION_HELP
+    options = OPTIONS
+    outcomes = ("normal", "perfect", "strikeout")
+    describes_per_seat = True  # a player is told "drew a card"; the others, its face
     reports = (
         (
             "misplays by rank",
@@ -148,9 +144,9 @@ class Hanabi(Ruleset[HanabiState]):
     )
 
     def new_setup(
-        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> HanabiSetup:
-        opts = parse_options(options)
+        opts = HanabiOptions(**options)
         copies = opts.copies if len(opts.copies) == 5 else DEFAULT_COPIES
         deck = [
             Face(s, r)
@@ -161,10 +157,10 @@ class Hanabi(Ruleset[HanabiState]):
         rng.shuffle(deck)
         return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
 
-    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> HanabiSetup:
+    def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> HanabiSetup:
         """The deck was shuffled at the table: every face is unknown until the game shows it
         (a play or discard names it, a clue names the slots it touched)."""
-        opts = parse_options(options)
+        opts = HanabiOptions(**options)
         size = len(opts.suits) * sum(opts.copies)
         return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size, table=True)
 
@@ -210,12 +206,42 @@ class Hanabi(Ruleset[HanabiState]):
         )
         return forms
 
-    def redact(self, event: Event, seat: int) -> Event | None:
+    def redact(self, state: HanabiState, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder, and so from
         the onlooker, who sees only what the whole table sees."""
         if isinstance(event, HanabiSee) and seat in (event.target, ONLOOKER):
             return None
         return event
+
+    def check_known(self, view: HanabiView, event: Event) -> None:
+        """In a game the tool dealt, the deck knows every face: a play or discard names its
+        slot only, and a face named for a card its sender cannot see is refused whatever it
+        is. Whether a clue touches a card is known only to those who see the hand."""
+        if view.table or view.seat is None:
+            return
+        names = view.players
+        if isinstance(event, HanabiPlay | HanabiDiscard) and event.face is not None:
+            hand = view.hands[event.player]
+            slot = next((i for i, c in enumerate(hand, 1) if c.order == event.card), None)
+            if slot is not None and hand[slot - 1].face is None:
+                verb = "play" if isinstance(event, HanabiPlay) else "discard"
+                raise RuleViolation(
+                    f"{names[event.player]}'s slot {slot} is not shown to this page, and in a "
+                    f"game the tool dealt the deck says its face: write `{verb} {slot}`",
+                    R_UNSEEN,
+                )
+        if (
+            isinstance(event, HanabiClue)
+            and event.target != event.player
+            and 0 <= event.target < len(view.hands)
+            and any(c.face is None for c in view.hands[event.target])
+        ):
+            giver, target = names[event.player], names[event.target]
+            raise NotKnown(
+                f"this page does not show {target}'s cards, so it cannot tell which "
+                "ones a clue touches",
+                f"{giver} enters {giver}'s clue on {giver}'s own page",
+            )
 
     def result(self, state: HanabiState) -> Result | None:
         if state.outcome is None:

@@ -10,7 +10,7 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from gametape.engine.ruleset import RuleViolation
+from gametape.engine.ruleset import RuleViolation, on
 from gametape.events.base import Event
 from gametape.games.hanabi.events import (
     Face,
@@ -109,28 +109,8 @@ def to_act(state: HanabiState) -> tuple[int, ...]:
     return () if state.outcome else (state.current,)
 
 
-def turn(state: HanabiState) -> int:
-    """The turn being played: the moves made so far, plus one."""
-    return state.moves + 1
-
-
 def is_over(state: HanabiState) -> bool:
     return state.outcome is not None
-
-
-def apply(state: HanabiState, event: Event) -> HanabiState:
-    """The state after ``event``. Raises RuleViolation naming the rule broken."""
-    kind = type(event)
-    if kind is HanabiClue:
-        return _clue(state, event)  # type: ignore[arg-type]
-    if kind is HanabiPlay or kind is HanabiDiscard:
-        return _play_or_discard(state, event)  # type: ignore[arg-type]
-    if kind is HanabiSee:
-        return _see(state, event)  # type: ignore[arg-type]
-    raise RuleViolation(
-        f"a {event.__struct_config__.tag} event in a Hanabi game",
-        "a Hanabi log holds only Hanabi events",
-    )
 
 
 def _check_face(face: Face, n_suits: int, where: str) -> None:
@@ -244,6 +224,7 @@ def _outcome(
     return None
 
 
+@on(HanabiPlay, HanabiDiscard)
 def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> HanabiState:
     seat, card = event.player, event.card  # the fold saw that it is this seat's turn
     playing = type(event) is HanabiPlay
@@ -376,6 +357,7 @@ def touched_by(
     return derived
 
 
+@on(HanabiClue)
 def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     seat, target, suit, rank = event.player, event.target, event.suit, event.rank
     if state.clues <= 0:
@@ -441,6 +423,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     )
 
 
+@on(HanabiSee)
 def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
     """Faces a recorder saw in one hand: each is checked like any reveal."""
     if not 0 <= event.target < len(state.hands):

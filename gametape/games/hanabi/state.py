@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from gametape.engine.ruleset import TERMINATED
 from gametape.games.hanabi.events import Face, HanabiSetup
 
 MAX_CLUES = 8
@@ -99,7 +100,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     @property
     def score(self) -> int:
         """The game's score: the fireworks sum, but 0 after a strikeout or abandonment."""
-        if self.outcome in ("strikeout", "terminated"):
+        if self.outcome in ("strikeout", TERMINATED):
             return 0
         return sum(self.fireworks)
 

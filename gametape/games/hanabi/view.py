@@ -53,6 +53,7 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     outcome: str | None
     pace: int | None  # hanab.live's pace; None once the deck is empty
     efficiency: float | None  # hanab.live's: cards gotten per clue lost
+    table: bool = False  # dealt at a real table: a face nobody recorded is unknown, not hidden
 
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:
@@ -112,4 +113,5 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         outcome=state.outcome,
         pace=pace(state),
         efficiency=efficiency(state),
+        table=state.at_table,
     )

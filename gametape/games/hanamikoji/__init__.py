@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Ruleset
+from gametape.engine.ruleset import Option, Ruleset
 from gametape.events.base import Event
 from gametape.games.hanamikoji import board as _board
 from gametape.games.hanamikoji import notation as _notation
@@ -17,7 +17,11 @@ from gametape.games.hanamikoji.bots import BOTS
 from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
 from gametape.games.hanamikoji.rules import HanamikojiState
 
-OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
+OPTIONS = (
+    Option(
+        "first", int, None, choices=(0, 1), help="the seat that starts round 1 (default: drawn)"
+    ),
+)
 
 
 class Hanamikoji(Ruleset[HanamikojiState]):
@@ -36,7 +40,8 @@ class Hanamikoji(Ruleset[HanamikojiState]):
         "short: a r8 b5 g4 v7 (perform hidden sacrifice vote); table: a r8 ? ? v7",
     )
     default_bot = "greedy"
-    options_help = OPTION_HELP
+    options = OPTIONS
+    outcomes = ("win", "draw")
     reports = (
         (
             "captures lost to ties",
@@ -48,24 +53,16 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     )
 
     def new_setup(
-        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> HanamikojiSetup:
-        unknown = set(options) - set(OPTION_HELP)
-        if unknown:
-            raise OptionError(
-                f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
-                f"{', '.join(OPTION_HELP)}"
-            )
         decks = []
         for _ in players:
             deck = list(range(1, _rules.CARDS + 1))
             rng.shuffle(deck)
             decks.append(tuple(deck))
-        first = rng.randrange(2)
-        if "first" in options:
-            if options["first"] not in ("0", "1"):
-                raise OptionError(f"option first: {options['first']!r} is not 0 or 1")
-            first = int(options["first"])
+        first = rng.randrange(2)  # drawn even when the option says, so a seed deals alike
+        if options.get("first") is not None:
+            first = options["first"]
         return HanamikojiSetup(players=tuple(players), decks=tuple(decks), first=first)
 
     def move_forms(self, state: HanamikojiState, seat: int) -> list[MoveForm]:
@@ -86,22 +83,13 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             MoveForm(((name, *short), cards, unseen, unseen, cards)),
         ]
 
-    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> HanamikojiSetup:
+    def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> HanamikojiSetup:
         """Both decks were shuffled at the table: cards are known when the table shows them
         (performed and voted cards at the round's end; hidden ones if the players show them)."""
-        unknown = set(options) - set(OPTION_HELP)
-        if unknown:
-            raise OptionError(
-                f"unknown option {sorted(unknown)[0]!r}; hanamikoji options: "
-                f"{', '.join(OPTION_HELP)}"
-            )
-        first = options.get("first", "0")
-        if first not in ("0", "1"):
-            raise OptionError(f"option first: {first!r} is not 0 or 1")
         return HanamikojiSetup(
             players=tuple(players),
             decks=((0,) * _rules.CARDS,) * 2,
-            first=int(first),
+            first=options.get("first") or 0,
             table=True,
         )
 

@@ -6,6 +6,8 @@ player owns one full set, so a number names one card of that player's deck.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from gametape.events.base import Move, Setup
@@ -30,6 +32,8 @@ class HanamikojiAssign(Move, frozen=True, kw_only=True, tag="hanamikoji.assign")
     At a real table the hidden and sacrificed cards may stay unknown (null): only the
     performed and voted cards are shown when the round resolves.
     """
+
+    secret: ClassVar[str] = "assigned four cards in secret"
 
     perform: int
     hidden: int | None

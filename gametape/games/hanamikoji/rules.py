@@ -6,13 +6,13 @@ arrives. Draws, display refills, resolution and scores are derived here, never r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import Result, RuleViolation
+from gametape.engine.ruleset import TERMINATED, NotKnown, Result, RuleViolation, on
 from gametape.events.base import Event, actor
 from gametape.games.hanamikoji.events import ARTISTS, HanamikojiAssign, HanamikojiSetup
 
@@ -23,7 +23,6 @@ DISPLAY = 3
 
 R_SETUP = "two players, each with a shuffled deck of the 14 performers (ruling R1)"
 R_SEATS = "the players are seats 0 and 1"
-R_ONCE = "each player assigns once per round"
 R_DIFFERENT = "the four zones take four different cards of the hand"
 R_IN_HAND = "a player assigns cards from their own hand"
 R_SHOWN = "the performed and voted cards are shown when the round resolves"
@@ -138,15 +137,6 @@ def _prepare(state: HanamikojiState) -> HanamikojiState:
     return replace(state, hands=tuple(hands), displays=tuple(displays), decks=tuple(decks))
 
 
-def apply(state: HanamikojiState, event: Event) -> HanamikojiState:
-    if type(event) is HanamikojiAssign:
-        return _assign(state, event)
-    raise RuleViolation(
-        f"a {event.__struct_config__.tag} event in a Hanamikoji game",
-        "a Hanamikoji log holds only Hanamikoji events",
-    )
-
-
 def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
     """Raise RuleViolation unless ``event`` is legal now."""
     seat = event.player  # the fold saw that this seat is to act (it has not assigned yet)
@@ -178,6 +168,7 @@ def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
             raise RuleViolation(f"{card_name(card)} is not in {name}'s hand", R_IN_HAND)
 
 
+@on(HanamikojiAssign)
 def _assign(state: HanamikojiState, event: HanamikojiAssign) -> HanamikojiState:
     check_assign(state, event)
     applied = state.applied + 1
@@ -189,10 +180,10 @@ def _assign(state: HanamikojiState, event: HanamikojiAssign) -> HanamikojiState:
                 mine[card] = applied
         used_at = tuple(tuple(mine) if s == event.player else used_at[s] for s in (0, 1))
     state = replace(state, applied=applied, used_at=used_at)
-    pending, complete = gather(state.pending, event.player, event)
-    if not complete:
+    pending, assigned = gather(state.pending, event.player, event)
+    if assigned is None:
         return replace(state, pending=pending)
-    return _resolve(state, list(pending))  # type: ignore[arg-type]
+    return _resolve(state, assigned)
 
 
 def _without(hand: tuple[int, ...], cards: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -287,24 +278,25 @@ def is_over(state: HanamikojiState) -> bool:
     return state.outcome is not None
 
 
-def turn(state: HanamikojiState) -> int:
-    """The round being played (the game counts rounds)."""
-    return state.round
+def together(state: HanamikojiState) -> bool:
+    """Both players assign at once: a round is one simultaneous step."""
+    return state.outcome is None
 
 
-def redact(event: Event, seat: int) -> Event | None:
-    """An assignment is secret: only its maker sees it (the resolution says the rest)."""
-    return event if actor(event) == seat else None
+def redact(state: HanamikojiState, event: Event, seat: int) -> Event | None:
+    """An assignment is secret: only its maker sees it, until the second one of the round
+    resolves it and the table sees what each side performed and voted (never the hidden or
+    sacrificed cards)."""
+    if actor(event) == seat:
+        return event
+    if isinstance(event, HanamikojiAssign) and sum(p is None for p in state.pending) == 1:
+        return replace(event, hidden=None, sacrifice=None)
+    return None
 
 
 def kinds(before: HanamikojiState, event: Event, after: HanamikojiState) -> tuple[str, ...]:
     """``round`` for the assignment that resolved a round, else ``assign``."""
     return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)
-
-
-def not_to_act(state: HanamikojiState, seat: int, players: Sequence[str]) -> RuleViolation:
-    name = state.setup.players[seat]
-    return RuleViolation(f"{name} has already assigned cards in round {state.round}", R_ONCE)
 
 
 def legal_moves_possible(state: HanamikojiState, seat: int) -> bool:
@@ -360,8 +352,8 @@ def result(state: HanamikojiState) -> Result | None:
         "hidden": list(hidden),
         "votes": [len(state.votes[0]), len(state.votes[1])],
     }
-    if state.outcome == "terminated":
-        return Result(outcome="terminated", scores=scores, details=details)
+    if state.outcome == TERMINATED:
+        return Result(outcome=TERMINATED, scores=scores, details=details)
     winner, decided_by = decide(scores, artists, hidden)
     return Result(
         outcome="draw" if winner is None else "win",
@@ -369,3 +361,16 @@ def result(state: HanamikojiState) -> Result | None:
         winners=() if winner is None else (winner,),
         details={**details, "decided_by": decided_by},
     )
+
+
+def check_known(view: Any, event: Event) -> None:
+    """An assignment names cards of its player's hand: a page that does not show that hand
+    (the host's) cannot enter it, whatever the cards."""
+    if isinstance(event, HanamikojiAssign) and view.seat != event.player:
+        if view.seats[event.player].hand is not None:
+            return
+        name = view.players[event.player]
+        raise NotKnown(
+            f"this page does not show {name}'s hand",
+            f"{name} enters {name}'s assignment on {name}'s own page",
+        )

@@ -10,8 +10,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from msgspec.structs import replace
+
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Ruleset
+from gametape.engine.ruleset import Option, Ruleset
 from gametape.events.base import Event, actor
 from gametape.games.hanamikoji_classic import board as _board
 from gametape.games.hanamikoji_classic import notation as _notation
@@ -28,20 +30,11 @@ from gametape.games.hanamikoji_classic.events import (
 )
 from gametape.games.hanamikoji_classic.rules import ClassicState
 
-OPTION_HELP = {"first": "the seat that starts round 1 (0 or 1; default: drawn at random)"}
-
-
-def _first(options: Mapping[str, str], rng: random.Random | None) -> int:
-    unknown = set(options) - set(OPTION_HELP)
-    if unknown:
-        raise OptionError(
-            f"unknown option {sorted(unknown)[0]!r}; hanamikoji-classic options: first"
-        )
-    if "first" in options:
-        if options["first"] not in ("0", "1"):
-            raise OptionError(f"option first: {options['first']!r} is not 0 or 1")
-        return int(options["first"])
-    return rng.randrange(2) if rng is not None else 0
+OPTIONS = (
+    Option(
+        "first", int, None, choices=(0, 1), help="the seat that starts round 1 (default: drawn)"
+    ),
+)
 
 
 class HanamikojiClassic(Ruleset[ClassicState]):
@@ -56,7 +49,8 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     landmark = "scoring"
     bots = BOTS  # type: ignore[assignment]
     default_bot = "greedy"
-    options_help = OPTION_HELP
+    options = OPTIONS
+    outcomes = ("win",)
     move_examples = (
         "secret pink",
         "trade red blue",
@@ -90,15 +84,18 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     )
 
     def new_setup(
-        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> ClassicSetup:
-        return ClassicSetup(players=tuple(players), first=_first(options, rng))
+        first = options.get("first")
+        return ClassicSetup(
+            players=tuple(players), first=rng.randrange(2) if first is None else first
+        )
 
-    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> ClassicSetup:
+    def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> ClassicSetup:
         """Shuffled and dealt at the table (ruling C4): hands, the removed card and
         trade-offs stay unknown; gift and competition cards are named when shown, secret
         cards at scoring (`show PLAYER CARD`)."""
-        return ClassicSetup(players=tuple(players), first=_first(options, None), table=True)
+        return ClassicSetup(players=tuple(players), first=options.get("first") or 0, table=True)
 
     def chance(self, state: ClassicState, rng: random.Random) -> Event | None:
         """Each round's shuffle of all 21 cards (unknown order at a real table)."""
@@ -110,12 +107,15 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         rng.shuffle(deck)
         return ClassicDeal(round=state.round + 1, deck=tuple(deck))
 
-    def redact(self, event: Event, seat: int) -> Event | None:
-        """Secret and trade-off cards are seen by their player alone; no one sees a deal."""
+    def redact(self, state: ClassicState, event: Event, seat: int) -> Event | None:
+        """Secret and trade-off cards are seen by their player alone (the others see that the
+        action was taken); no one sees a deal's order."""
         if isinstance(event, ClassicDeal):
-            return None
-        if isinstance(event, ClassicSecret | ClassicTrade) and event.player != seat:
-            return None
+            return replace(event, deck=None) if event.deck is not None else event
+        if isinstance(event, ClassicSecret) and event.player != seat:
+            return replace(event, card=None)
+        if isinstance(event, ClassicTrade) and event.player != seat:
+            return replace(event, cards=None)
         return event
 
     def move_forms(self, state: ClassicState, seat: int) -> list[MoveForm]:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
-from gametape.engine.ruleset import Result, RuleViolation
-from gametape.events.base import Event
+from gametape.engine.ruleset import TERMINATED, NotKnown, Result, RuleViolation, on
+from gametape.events.base import Event, Move
 from gametape.games.hanamikoji_classic.events import (
     GEISHAS,
     VALUES,
@@ -124,21 +125,30 @@ def start(setup: ClassicSetup) -> ClassicState:
     return ClassicState(setup=setup, first=setup.first, current=setup.first)
 
 
-def apply(state: ClassicState, event: Event) -> ClassicState:
-    kind = type(event)
-    if kind is ClassicDeal:
-        after = _deal(state, event)  # type: ignore[arg-type]
-    elif kind is ClassicChoose:
-        after = _choose(state, event)  # type: ignore[arg-type]
-    elif kind is ClassicReveal:
-        after = _reveal(state, event)  # type: ignore[arg-type]
-    elif kind in (ClassicSecret, ClassicTrade, ClassicGift, ClassicCompete):
-        after = _act(state, event)
-    else:
-        raise RuleViolation(
-            f"a {event.__struct_config__.tag} event in a Hanamikoji game",
-            "a hanamikoji-classic log holds only its own events",
-        )
+# Every event counts in ``applied`` (a table game's cards name the event that showed them).
+
+
+@on(ClassicDeal)
+def _dealt(state: ClassicState, event: ClassicDeal) -> ClassicState:
+    return _counted(_deal(state, event))
+
+
+@on(ClassicChoose)
+def _chosen(state: ClassicState, event: ClassicChoose) -> ClassicState:
+    return _counted(_choose(state, event))
+
+
+@on(ClassicReveal)
+def _revealed(state: ClassicState, event: ClassicReveal) -> ClassicState:
+    return _counted(_reveal(state, event))
+
+
+@on(ClassicSecret, ClassicTrade, ClassicGift, ClassicCompete)
+def _acted(state: ClassicState, event: Action) -> ClassicState:
+    return _counted(_act(state, event))
+
+
+def _counted(after: ClassicState) -> ClassicState:
     return replace(after, applied=after.applied + 1)
 
 
@@ -231,8 +241,11 @@ def _seen(state: ClassicState, cards: tuple[int, ...]) -> tuple[tuple[int, ...],
     return tuple(seen)
 
 
-def _act(state: ClassicState, event: Event) -> ClassicState:
-    seat: int = event.player  # type: ignore[attr-defined]
+Action = ClassicSecret | ClassicTrade | ClassicGift | ClassicCompete
+
+
+def _act(state: ClassicState, event: Action) -> ClassicState:
+    seat = event.player
     names = state.setup.players
     if state.phase == "choose":  # the seat is to act, but to choose from the offer
         raise RuleViolation(f"{names[seat]} has to choose first", R_PENDING)
@@ -438,8 +451,13 @@ def is_over(state: ClassicState) -> bool:
 
 
 def turn(state: ClassicState) -> int:
-    """The round being played (the game counts rounds)."""
+    """The round being played: rounds are the game's own (eight actions and a choice each)."""
     return max(state.round, 1)
+
+
+def together(state: ClassicState) -> bool:
+    """At a table's scoring both players show their secret cards at once."""
+    return state.phase == "reveal"
 
 
 def not_to_act(state: ClassicState, seat: int, players: Sequence[str] = ()) -> RuleViolation:
@@ -482,8 +500,8 @@ def result(state: ClassicState) -> Result | None:
         "rounds": len(state.history),
         "decided_by": state.decided_by,
     }
-    if state.outcome == "terminated" or state.winner is None:  # ruling C3: no winner
-        return Result(outcome="terminated", scores=scores, details=details)
+    if state.outcome == TERMINATED or state.winner is None:  # ruling C3: no winner
+        return Result(outcome=TERMINATED, scores=scores, details=details)
     return Result(outcome="win", scores=scores, winners=(state.winner,), details=details)
 
 
@@ -501,3 +519,21 @@ def cards_in_play(state: ClassicState) -> Counter[int]:
     if state.offer is not None:
         count.update(c for o in state.offer.options for c in o)
     return count
+
+
+def check_known(view: Any, event: Event) -> None:
+    """An action names cards of its player's hand: a page that does not show that hand (the
+    host's, in a game the tool dealt) cannot enter it, whatever the cards."""
+    named = (
+        isinstance(event, ClassicGift | ClassicCompete)
+        or (isinstance(event, ClassicSecret) and event.card is not None)
+        or (isinstance(event, ClassicTrade) and event.cards is not None)
+    )
+    if not isinstance(event, Move) or not named or view.table or view.seat == event.player:
+        return
+    if view.sides[event.player].hand is None:
+        name = view.players[event.player]
+        raise NotKnown(
+            f"this page does not show {name}'s hand",
+            f"{name} enters {name}'s action on {name}'s own page",
+        )

@@ -43,6 +43,7 @@ class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
     outcome: str | None
     winner: int | None
     decided_by: str | None
+    table: bool = False  # dealt at a real table: a hand is not known to the log
 
 
 def view(state: ClassicState, seat: int | None) -> ClassicView:
@@ -86,4 +87,5 @@ def view(state: ClassicState, seat: int | None) -> ClassicView:
         outcome=state.outcome,
         winner=state.winner,
         decided_by=state.decided_by,
+        table=state.at_table,
     )

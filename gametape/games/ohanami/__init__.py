@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from gametape.engine.forms import MoveForm
-from gametape.engine.ruleset import OptionError, Ruleset
+from gametape.engine.ruleset import Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami import board as _board
 from gametape.games.ohanami import notation as _notation
@@ -41,17 +41,15 @@ class Ohanami(Ruleset[OhanamiState]):
         ),
     )
 
+    outcomes = ("win", "shared")
+
     def new_setup(
-        self, players: Sequence[str], rng: random.Random, options: Mapping[str, str]
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> OhanamiSetup:
-        if options:
-            raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
         return OhanamiSetup(players=tuple(players))
 
-    def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> OhanamiSetup:
+    def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> OhanamiSetup:
         """Each round is shuffled and dealt at the table; a card is known once picked."""
-        if options:
-            raise OptionError(f"unknown option {sorted(options)[0]!r}; ohanami has no options")
         return OhanamiSetup(players=tuple(players), table=True)
 
     def chance(self, state: OhanamiState, rng: random.Random) -> Event | None:

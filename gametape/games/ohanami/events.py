@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from gametape.events.base import Event, Move, Setup
 
 
@@ -22,6 +24,8 @@ class OhanamiDeal(Event, frozen=True, kw_only=True, tag="ohanami.deal"):
 
 class OhanamiPick(Move, frozen=True, kw_only=True, tag="ohanami.pick"):
     """``player`` picks ``card``; it goes to the end of ``row`` (1-3), or is discarded (None)."""
+
+    secret: ClassVar[str] = "picked a card in secret"
 
     card: int
     row: int | None = None

@@ -6,13 +6,13 @@ in. Each round's deck order is a chance event; passing, drawing and scores are d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import Result, RuleViolation
+from gametape.engine.ruleset import TERMINATED, NotKnown, Result, RuleViolation, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
 
@@ -27,11 +27,9 @@ HAND = 3
 R_SETUP = "2-4 players"
 R_SEATS = "players are seats 0 to N-1"
 R_DEAL = "each round's deck is every card not in a row, shuffled (ruling R3)"
-R_ONCE = "each player picks one card per turn"
 R_IN_HAND = "a player picks a card from their own hand"
 R_ROW = "a card goes at the end of a row whose last value is lower than the card"
 R_R4 = "a card that fits a row must be placed; only a card that fits no row is discarded (R4)"
-R_DEALT = "a round is dealt before anyone picks"
 R_ONCE_A_ROUND = (
     "each card is in the game once: a card in a row, or picked earlier this round, cannot be picked"
 )
@@ -116,18 +114,7 @@ def start(setup: OhanamiSetup) -> OhanamiState:
     )
 
 
-def apply(state: OhanamiState, event: Event) -> OhanamiState:
-    kind = type(event)
-    if kind is OhanamiPick:
-        return _pick(state, event)  # type: ignore[arg-type]
-    if kind is OhanamiDeal:
-        return _deal(state, event)  # type: ignore[arg-type]
-    raise RuleViolation(
-        f"a {event.__struct_config__.tag} event in an Ohanami game",
-        "an Ohanami log holds only Ohanami events",
-    )
-
-
+@on(OhanamiDeal)
 def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
     if not state.needs_deal:
         raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
@@ -242,6 +229,7 @@ def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
         )
 
 
+@on(OhanamiPick)
 def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
     check_pick(state, event)
     applied = state.applied + 1
@@ -249,11 +237,11 @@ def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
     if picked_at:
         card = event.card
         picked_at = picked_at[:card] + (applied,) + picked_at[card + 1 :]
-    pending, complete = gather(state.pending, event.player, event)
+    pending, picks = gather(state.pending, event.player, event)
     state = replace(state, applied=applied, picked_at=picked_at)
-    if not complete:
+    if picks is None:
         return replace(state, pending=pending)
-    return _resolve(state, list(pending))  # type: ignore[arg-type]
+    return _resolve(state, picks)
 
 
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -323,14 +311,20 @@ def is_over(state: OhanamiState) -> bool:
     return state.outcome is not None
 
 
-def turn(state: OhanamiState) -> int:
-    """The turn being played, counted over the whole game."""
-    return state.turns + 1
+def together(state: OhanamiState) -> bool:
+    """Every player picks at once: a turn is one simultaneous step."""
+    return state.in_round and state.outcome is None
 
 
-def redact(event: Event, seat: int) -> Event | None:
-    """A pick is secret to its maker until the turn resolves; nobody sees a deck order."""
-    return event if actor(event) == seat else None
+def redact(state: OhanamiState, event: Event, seat: int) -> Event | None:
+    """A pick is secret to its maker until the turn resolves: the pick that completes the
+    turn shows every pick of it. A deal shows what is dealt, never its order."""
+    if isinstance(event, OhanamiDeal):
+        return event if event.deck is None else replace(event, deck=())
+    if actor(event) == seat:
+        return event
+    completes = sum(p is None for p in state.pending) == 1
+    return event if completes else None
 
 
 def kinds(before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str, ...]:
@@ -340,12 +334,6 @@ def kinds(before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str,
     if len(after.scores) > len(before.scores):
         return ("turn", "round end")
     return ("turn",) if after.turns > before.turns else ("pick",)
-
-
-def not_to_act(state: OhanamiState, seat: int, players: Sequence[str]) -> RuleViolation:
-    if not state.in_round:
-        return RuleViolation(f"round {state.round + 1} has not been dealt", R_DEALT)
-    return RuleViolation(f"{state.setup.players[seat]} has already picked this turn", R_ONCE)
 
 
 def legal_to_pick(state: OhanamiState, seat: int) -> bool:
@@ -379,8 +367,8 @@ def result(state: OhanamiState) -> Result | None:
         return None
     totals = state.totals()
     details = {"rounds": [list(r) for r in state.scores]}
-    if state.outcome == "terminated":
-        return Result(outcome="terminated", scores=totals, details=details)
+    if state.outcome == TERMINATED:
+        return Result(outcome=TERMINATED, scores=totals, details=details)
     best = max(totals)
     winners = tuple(s for s, t in enumerate(totals) if t == best)
     return Result(
@@ -389,3 +377,16 @@ def result(state: OhanamiState) -> Result | None:
         winners=winners,
         details=details,
     )
+
+
+def check_known(view: Any, event: Event) -> None:
+    """A pick names a card of its picker's hand: a page that does not show that hand (the
+    host's) cannot enter it, whatever the card."""
+    if isinstance(event, OhanamiPick) and view.seat != event.player:
+        if view.gardens[event.player].hand is not None:
+            return
+        name = view.players[event.player]
+        raise NotKnown(
+            f"this page does not show {name}'s hand",
+            f"{name} enters {name}'s pick on {name}'s own page",
+        )

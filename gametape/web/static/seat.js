@@ -27,6 +27,9 @@
       for (const input of document.querySelectorAll("form.typed input[name=seq]")) {
         input.value = position.dataset.seq;
       }
+      for (const input of document.querySelectorAll("form.typed input[name=id]")) {
+        input.value = position.dataset.id; // a move made at the new position is a new move
+      }
       document.body.dataset.seq = position.dataset.seq;
     } finally {
       busy = false;

@@ -1,0 +1,113 @@
+"""Typed game options (after OpenSpiel's parameter specification).
+
+A game declares its options once, as ``Option``s in ``Ruleset.options``; the framework reads
+``key=value`` strings into typed values, refuses an unknown key or a bad value with one line,
+and hands the game every declared option (its default where none was given). No game checks
+its options by hand, and ``gametape games NAME`` and the server's new-game form list them.
+
+>>> Option("first", int, None, choices=(0, 1), help="the seat that starts")
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from gametape.errors import GametapeError
+
+_NUMBER = re.compile(r"(0|[1-9][0-9]{0,8})\Z")  # as gametape.engine.moves.number reads
+TRUE = ("1", "true", "yes", "on")
+FALSE = ("0", "false", "no", "off")
+
+
+class OptionError(GametapeError):
+    """A game option that is unknown or has a bad value (a usage error)."""
+
+    exit_code = 2
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One option: its name, type (``int``, ``str``, ``bool``, or a function reading the text,
+    which raises OptionError or ValueError with what is wrong), default (None: the game
+    decides, a random draw say), allowed values and a line of help."""
+
+    name: str
+    kind: Any = str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    @property
+    def type_name(self) -> str:
+        if self.kind in (int, str, bool):
+            return {int: "number", str: "text", bool: "true|false"}[self.kind]
+        return "text"
+
+    def describe(self) -> str:
+        """One line for listings: the help, the allowed values and the default."""
+        parts = [self.help] if self.help else []
+        if self.choices:
+            parts.append("one of " + ", ".join(str(c) for c in self.choices))
+        elif self.kind is bool:
+            parts.append("true or false")
+        if self.default is not None:
+            parts.append(f"default {shown(self.default)}")
+        return "; ".join(parts)
+
+    def read(self, text: str) -> Any:
+        """The typed value of ``text``; OptionError says what is wrong with it."""
+        value: Any
+        text = text.strip()
+        if self.kind is bool:
+            if text.lower() in TRUE:
+                value = True
+            elif text.lower() in FALSE:
+                value = False
+            else:
+                raise OptionError(f"option {self.name}: {text!r} is not true or false")
+        elif self.kind is int:
+            value = int(text) if _NUMBER.match(text) else None
+            if value is None:
+                raise OptionError(
+                    f"option {self.name}: {text!r} is not a whole number (up to 9 digits)"
+                )
+        elif self.kind is str:
+            value = text
+        else:
+            reader: Callable[[str], Any] = self.kind
+            try:
+                value = reader(text)
+            except ValueError as exc:
+                raise OptionError(f"option {self.name}: {exc}") from None
+        if self.choices and value not in self.choices:
+            allowed = " or ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {text!r} is not {allowed}")
+        return value
+
+
+def shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def read_options(game: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option, typed: from ``given`` (``key=value`` strings; ``-`` in a key
+    reads as ``_``), else its default. A value that is already typed (not a string) is
+    kept. OptionError for an unknown key or a bad value."""
+    by_name = {o.name: o for o in declared}
+    values = {o.name: o.default for o in declared}
+    for key, text in given.items():
+        name = key.strip().replace("-", "_")
+        option = by_name.get(name)
+        if option is None:
+            known = ", ".join(by_name)
+            where = f"{game} options: {known}" if known else f"{game} has no options"
+            raise OptionError(f"unknown option {key!r}; {where}")
+        values[name] = option.read(text) if isinstance(text, str) else text
+    return values

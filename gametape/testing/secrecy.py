@@ -1,0 +1,435 @@
+"""The secrecy kit: checks that every answer a requester gets depends only on what it may know.
+
+A plug-in author runs it on their own game (docs/writing-a-game.md)::
+
+    from gametape.testing.secrecy import check_secrecy
+    assert check_secrecy(MY_GAME, games=3) == []
+
+It plays random games (dealt by the tool, or recorded at a table), and for each requester (every
+seat and the onlooker: the host's and spectators' pages) makes other worlds that the requester
+cannot tell from the real one: two chance outcomes swapped (cards of a deck, of a deal), or a
+move the requester sees only redacted replaced by another that it would have been told of in the
+same words. Where the requester was told the same thing in both worlds (the same views, the same
+events as ``redact`` shows them), it compares, byte for byte, every answer the requester gets:
+the board, each move's description and notation, its legal moves and move forms, completions,
+the answer to move texts (legal, illegal and adversarial ones: faces named, clues that may or may
+not touch), the server's page data and the HTML replay. Each difference is a ``Leak``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from gametape.engine.fold import Fold, IllegalEvent
+from gametape.engine.forms import MoveForm
+from gametape.engine.game import Game, describe, redact
+from gametape.engine.ruleset import ONLOOKER, RandomBot, Ruleset
+from gametape.errors import GametapeError
+from gametape.events.base import Event, Move, Setup, actor
+
+Texts = Callable[[Game, int], Sequence[str]]
+_encode = msgspec.json.encode
+
+
+@dataclass(frozen=True)
+class Leak:
+    """One answer that differs between two worlds its requester cannot tell apart."""
+
+    game: str
+    requester: str
+    seq: int
+    what: str
+    real: str
+    other: str
+    how: str  # what differs between the worlds
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game}: {self.requester} at seq {self.seq}, {self.what} differs across "
+            f"{self.how}:\n  real:  {self.real[:300]}\n  other: {self.other[:300]}"
+        )
+
+
+def check_secrecy(
+    rules: Ruleset[Any],
+    *,
+    games: int = 2,
+    table: bool = False,
+    players: int | None = None,
+    seed: int = 0,
+    worlds: int = 6,
+    positions: int = 6,
+    texts: Texts | None = None,
+) -> list[Leak]:
+    """Every leak found in ``games`` random games of ``rules`` (dealt, or ``table``): for each
+    requester, ``worlds`` other worlds and up to ``positions`` positions in each. ``texts``
+    gives extra move texts to try as a seat (``texts(game, seat)``)."""
+    rng = random.Random(seed)
+    found: list[Leak] = []
+    for n in range(games):
+        count = players or rng.randint(rules.min_players, rules.max_players)
+        names = tuple(("ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal")[:count])
+        real = play_random(rules, names, random.Random(rng.random()), table=table)
+        label = f"{rules.name} #{n}{' at a table' if table else ''}"
+        for requester in (*range(count), ONLOOKER):
+            for other, how in _worlds(rules, real, requester, rng, worlds):
+                found += _compare(rules, real, other, requester, how, label, rng, positions, texts)
+                if len(found) > 50:
+                    return found
+    return found
+
+
+# --- playing ----------------------------------------------------------------------------
+
+
+def play_random(
+    rules: Ruleset[Any], names: Sequence[str], rng: random.Random, *, table: bool = False
+) -> list[Event]:
+    """The events of a random game: legal moves at random (a table game's from its move
+    forms, filled at random), chance drawn from ``rng``; it may stop before the end if no
+    filling is found."""
+    if table:
+        setup = rules.table_setup(names, _defaults(rules))
+    else:
+        setup = rules.new_setup(names, rng, _defaults(rules))
+    game = Game(Fold(rules, setup))
+    game.deal(rng)
+    for _ in range(400):
+        if game.is_over:
+            break
+        move = _random_move(game, rng)
+        if move is None:
+            break
+        game.push(move)
+        game.deal(rng)
+    return list(game.events)
+
+
+def _defaults(rules: Ruleset[Any]) -> dict[str, Any]:
+    return {o.name: o.default for o in rules.options}
+
+
+def _random_move(game: Game, rng: random.Random) -> Event | None:
+    seats = list(game.to_act())
+    rng.shuffle(seats)
+    for seat in seats:
+        legal = game.legal_moves(seat)
+        if legal:
+            bot = game.ruleset.bots.get(game.ruleset.default_bot, RandomBot)()
+            chosen = bot.choose(game.view(seat), legal, rng)
+            try:
+                game.fold.step(game.state, chosen, game.fold.frame)
+                return chosen
+            except GametapeError:
+                pass  # a table game's move that needs what the table saw: fill its form
+        filled = _filled(game, seat, rng)
+        if filled is not None:
+            return filled
+    return None
+
+
+def _filled(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Event | None:
+    """A legal move of ``seat`` from a random filling of its move forms (a table game)."""
+    forms = [f for f in game.ruleset.move_forms(game.state, seat) if f.shown]
+    for _ in range(tries if forms else 0):
+        text = _fill(rng.choice(forms), rng)
+        try:
+            event = game.parse(text, seat)
+            game.fold.step(game.state, event, game.fold.frame)
+        except GametapeError:
+            continue
+        if actor(event) == seat:
+            return event
+    return None
+
+
+def _fill(form: MoveForm, rng: random.Random) -> str:
+    return " ".join(rng.choice(words) for words in form.words)
+
+
+# --- other worlds -----------------------------------------------------------------------
+
+
+def _worlds(
+    rules: Ruleset[Any], events: list[Event], requester: int, rng: random.Random, count: int
+) -> Iterator[tuple[list[Event], str]]:
+    """Other worlds: chance swapped, or a move the requester sees redacted replaced."""
+    fold = Fold(rules, events[0])
+    hidden: list[int] = []
+    for seq, event in enumerate(events[1:], 1):
+        if redact(rules, fold.state, event, requester) != event:
+            hidden.append(seq)
+        fold.push(event)
+    chances = [0] + [s for s, e in enumerate(events) if s and not isinstance(e, Move)]
+    made = 0
+    for _ in range(count * 4):
+        if made >= count:
+            return
+        if hidden and rng.random() < 0.5:
+            other = _replaced(rules, events, rng.choice(hidden), requester, rng)
+            how = "another secret move"
+        else:
+            seq = rng.choice(chances)
+            swapped = _swapped(events[seq], rng)
+            other = None if swapped is None else [*events[:seq], swapped, *events[seq + 1 :]]
+            how = f"a chance outcome swapped at seq {seq}"
+        if other is not None and other != events:
+            made += 1
+            yield other, how
+
+
+def _swapped(event: Event, rng: random.Random) -> Event | None:
+    """``event`` with two entries of one of its tuple fields (a deck, a deal) swapped."""
+    fields = [
+        (name, value)
+        for name in event.__struct_fields__
+        if isinstance(value := getattr(event, name), tuple) and len(value) > 1
+    ]
+    nested = [(n, v) for n, v in fields if all(isinstance(x, tuple) for x in v)]
+    if not fields:
+        return None
+    name, value = rng.choice(fields)
+    if (name, value) in nested and rng.random() < 0.5:  # a deck per player: swap within one
+        k = rng.randrange(len(value))
+        inner = _swap(value[k], rng)
+        return msgspec.structs.replace(event, **{name: (*value[:k], inner, *value[k + 1 :])})
+    return msgspec.structs.replace(event, **{name: _swap(value, rng)})
+
+
+def _swap(value: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    if len(value) < 2:
+        return value
+    i, j = rng.sample(range(len(value)), 2)
+    items = list(value)
+    items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+def _replaced(
+    rules: Ruleset[Any], events: list[Event], seq: int, requester: int, rng: random.Random
+) -> list[Event] | None:
+    """The events with the move at ``seq`` replaced by another of its mover's that the
+    requester is told of in the same words (``redact``)."""
+    fold = Fold(rules, events[0])
+    for event in events[1:seq]:
+        fold.push(event)
+    event, game = events[seq], Game(fold)
+    seat = actor(event)
+    if seat is None:
+        return None
+    told = redact(rules, fold.state, event, requester)
+    options = [m for m in game.legal_moves(seat) if m != event]
+    rng.shuffle(options)
+    if not options:
+        filled = [_filled(game, seat, rng, 40) for _ in range(5)]
+        options = [m for m in filled if m is not None and m != event]
+    for other in options[:30]:
+        if redact(rules, fold.state, other, requester) == told:
+            return [*events[:seq], other, *events[seq + 1 :]]
+    return None
+
+
+# --- comparing --------------------------------------------------------------------------
+
+
+def _compare(
+    rules: Ruleset[Any],
+    real: list[Event],
+    other: list[Event],
+    requester: int,
+    how: str,
+    label: str,
+    rng: random.Random,
+    positions: int,
+    texts: Texts | None,
+) -> list[Leak]:
+    a, b = _fold(rules, real), _fold(rules, other)
+    same = _indistinguishable(rules, a, b, requester)
+    differ = [k for k in range(same) if a.states[k] != b.states[k]]
+    if not differ:
+        return []
+    who = a.players[requester] if requester != ONLOOKER else "the onlooker"
+    found = []
+    for k in sorted(rng.sample(differ, min(positions, len(differ)))):
+        answers_a = answers(rules, a, k, requester, rng_seed=k, texts=texts, other=b)
+        answers_b = answers(rules, b, k, requester, rng_seed=k, texts=texts, other=a)
+        for what, value in answers_a.items():
+            if not _same(value, answers_b.get(what)):
+                shown = (value.split(SEEN)[0], answers_b.get(what, "—").split(SEEN)[0])
+                found.append(Leak(label, who, k, what, *shown, how))
+    return found
+
+
+def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
+    """The states of ``events`` as far as they are legal."""
+    fold = Fold(rules, events[0])
+    try:
+        for _ in fold.walk(events[1:]):
+            pass
+    except IllegalEvent:
+        pass
+    return fold
+
+
+def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) -> int:
+    """How many leading positions the requester cannot tell apart: the same views, and every
+    event so far told the same (``redact``)."""
+    n = min(len(a.events), len(b.events))
+    for k in range(n):
+        if k and redact(rules, a.states[k - 1], a.events[k], requester) != redact(
+            rules, b.states[k - 1], b.events[k], requester
+        ):
+            return k
+        if _encode(rules.view(a.states[k], requester)) != _encode(
+            rules.view(b.states[k], requester)
+        ):
+            return k
+    return n
+
+
+def answers(
+    rules: Ruleset[Any],
+    fold: Fold,
+    k: int,
+    requester: int,
+    *,
+    rng_seed: int = 0,
+    texts: Texts | None = None,
+    other: Fold | None = None,
+) -> dict[str, str]:
+    """Every answer ``requester`` gets at position ``k`` of ``fold``, by name."""
+    from gametape.usecases.browse import seen_notation
+    from gametape.usecases.links import HOST, SEAT, Access
+    from gametape.usecases.record import complete, play
+    from gametape.usecases.tables import _position
+
+    players = fold.players
+    state = fold.states[k]
+    out: dict[str, str] = {}
+    view = rules.view(state, requester)
+    out["board"] = _encode(rules.board(view, "t")).decode()
+    if k:
+        before, event = fold.states[k - 1], fold.events[k]
+        out["description"] = describe(rules, players, before, event, state, requester)
+        out["notation"] = seen_notation(rules, before, event, requester)
+    game = _game_at(rules, fold, k)
+    if requester != ONLOOKER:
+        legal = sorted(_encode(m).decode() for m in rules.legal_moves(state, requester))
+        out["legal moves"] = "\n".join(legal)
+        forms = rules.move_forms(state, requester) if requester in game.to_act() else []
+        out["move forms"] = "\n".join(f"{f.words}|{f.shown}|{f.note}" for f in forms)
+        for typed in ("", *{f.words[0][0] + " " for f in forms if f.words}):
+            out[f"completions of {typed!r}"] = " ".join(complete(game, typed, requester))
+    access = (
+        Access(game="g", role=SEAT, seat=requester)
+        if requester != ONLOOKER
+        else Access(game="g", role=HOST)
+    )
+    out["page"] = _encode(_position(game, access)).decode()
+    for text in _texts(rules, fold, other, k, requester, rng_seed, texts):
+        out[f"the answer to {text!r}"] = _answer(rules, fold, k, requester, text, access, play)
+    return out
+
+
+def _game_at(rules: Ruleset[Any], fold: Fold, k: int) -> Game:
+    copy = Fold(rules, fold.events[0])
+    for event in fold.events[1 : k + 1]:
+        copy.push(event)
+    return Game(copy)
+
+
+def _texts(
+    rules: Ruleset[Any],
+    fold: Fold,
+    other: Fold | None,
+    k: int,
+    requester: int,
+    seed: int,
+    texts: Texts | None,
+) -> list[str]:
+    """Move texts to send as the requester at ``k``: every seat's legal moves in both
+    worlds, fillings of the forms of the game recorded at a table (they name faces), and
+    the author's own."""
+    rng = random.Random(seed)
+    found: dict[str, None] = {}
+    for f in (fold, other):
+        if f is None or k >= len(f.states):
+            continue
+        state = f.states[k]
+        for seat in rules.to_act(state):
+            for move in rules.legal_moves(state, seat)[:40]:
+                found[rules.notation(state, move)] = None
+            for form in rules.move_forms(state, seat):
+                for _ in range(3):
+                    found[_fill(form, rng)] = None
+    table = _table_forms(rules, fold, k)
+    for form in table:
+        for _ in range(4):
+            found[_fill(form, rng)] = None
+    if texts is not None and requester != ONLOOKER:
+        game = _game_at(rules, fold, k)
+        found.update(dict.fromkeys(texts(game, requester)))
+    chosen = sorted(found)
+    rng.shuffle(chosen)
+    return sorted(chosen[:30])
+
+
+def _table_forms(rules: Ruleset[Any], fold: Fold, k: int) -> list[MoveForm]:
+    """The move forms the same position would offer recorded at a table (its words name
+    cards a dealt game hides), where the game can be set up so."""
+    setup = fold.events[0]
+    if not isinstance(setup, Setup) or setup.at_table:
+        return []
+    try:
+        table = rules.table_setup(setup.players, _defaults(rules))
+        state = Fold(rules, table).state
+    except GametapeError:
+        return []
+    seats = rules.to_act(fold.states[k])
+    try:
+        return [f for s in seats for f in rules.move_forms(state, s) if not f.is_literal]
+    except Exception:  # a table state the dealt position has not reached
+        return []
+
+
+def _answer(
+    rules: Ruleset[Any],
+    fold: Fold,
+    k: int,
+    requester: int,
+    text: str,
+    access: Any,
+    play: Any,
+) -> str:
+    """What the requester is told when it sends ``text`` at ``k``: what was recorded, or the
+    refusal, in the words the server and the recorder use."""
+    from gametape.usecases.tables import _allow
+
+    game = _game_at(rules, fold, k)
+    by = fold.players[requester] if requester != ONLOOKER else None
+    try:
+        done = play(game, text, by, _allow(access), viewer=requester)
+    except GametapeError as exc:
+        return f"refused: {type(exc).__name__}: {exc.message} | {exc.hint or ''}"
+    # A move may show what was hidden (a discard shows its card): its words are compared
+    # only where the requester's view after it is the same in both worlds.
+    seen = _encode(rules.view(game.state, requester)).decode()
+    return f"recorded: {done.description}{SEEN}{seen}"
+
+
+SEEN = "\x00seen after it: "
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    """Whether two answers agree: the same words, or two accepted moves whose words differ
+    only as what each showed differs."""
+    if a == b:
+        return True
+    if a is None or b is None or SEEN not in a or SEEN not in b:
+        return False
+    return a.split(SEEN)[1] != b.split(SEEN)[1]

@@ -77,8 +77,10 @@ def check_secrecy(
         real = play_random(rules, names, random.Random(rng.random()), table=table)
         label = f"{rules.name} #{n}{' at a table' if table else ''}"
         for requester in (*range(count), ONLOOKER):
-            for other, how in _worlds(rules, real, requester, rng, worlds):
-                found += _compare(rules, real, other, requester, how, label, rng, positions, texts)
+            for other, how, replaced in _worlds(rules, real, requester, rng, worlds):
+                found += _compare(
+                    rules, real, other, requester, how, label, rng, positions, texts, replaced
+                )
                 if len(found) > 50:
                     return found
     return found
@@ -157,7 +159,7 @@ def _fill(form: MoveForm, rng: random.Random) -> str:
 
 def _worlds(
     rules: Ruleset[Any], events: list[Event], requester: int, rng: random.Random, count: int
-) -> Iterator[tuple[list[Event], str]]:
+) -> Iterator[tuple[list[Event], str, int | None]]:
     """Other worlds: chance swapped, or a move the requester sees redacted replaced."""
     fold = Fold(rules, events[0])
     hidden: list[int] = []
@@ -170,9 +172,11 @@ def _worlds(
     for _ in range(count * 4):
         if made >= count:
             return
+        replaced: int | None = None
         if hidden and rng.random() < 0.5:
-            other = _replaced(rules, events, rng.choice(hidden), requester, rng)
-            how = "another secret move"
+            replaced = rng.choice(hidden)
+            other = _replaced(rules, events, replaced, requester, rng)
+            how = f"another secret move at seq {replaced}"
         else:
             seq = rng.choice(chances)
             swapped = _swapped(events[seq], rng)
@@ -180,7 +184,7 @@ def _worlds(
             how = f"a chance outcome swapped at seq {seq}"
         if other is not None and other != events:
             made += 1
-            yield other, how
+            yield other, how, replaced
 
 
 def _swapped(event: Event, rng: random.Random) -> Event | None:
@@ -247,14 +251,19 @@ def _compare(
     rng: random.Random,
     positions: int,
     texts: Texts | None,
+    replaced: int | None = None,
 ) -> list[Leak]:
     a, b = _fold(rules, real), _fold(rules, other)
     same = _indistinguishable(rules, a, b, requester)
-    differ = [k for k in range(same) if a.states[k] != b.states[k]]
-    if not differ:
-        return []
     who = a.players[requester] if requester != ONLOOKER else "the onlooker"
     found = []
+    if replaced is not None and same == replaced < min(len(a.states), len(b.states)):
+        # the two moves were told the same (redact), but the view after them differs
+        views = [_encode(rules.view(f.states[replaced], requester)).decode() for f in (a, b)]
+        found.append(Leak(label, who, replaced, "the view after a redacted move", *views, how))
+    differ = [k for k in range(same) if a.states[k] != b.states[k]]
+    if not differ:
+        return found
     for k in sorted(rng.sample(differ, min(positions, len(differ)))):
         answers_a = answers(rules, a, k, requester, rng_seed=k, texts=texts, other=b)
         answers_b = answers(rules, b, k, requester, rng_seed=k, texts=texts, other=a)
@@ -262,7 +271,18 @@ def _compare(
             if not _same(value, answers_b.get(what)):
                 shown = (value.split(SEEN)[0], answers_b.get(what, "—").split(SEEN)[0])
                 found.append(Leak(label, who, k, what, *shown, how))
+    pages = [_replay_page(rules, f.events[:same], requester) for f in (a, b)]
+    if pages[0] != pages[1]:
+        found.append(Leak(label, who, same - 1, "the HTML replay", *pages, how))
     return found
+
+
+def _replay_page(rules: Ruleset[Any], events: list[Event], requester: int) -> str:
+    """The HTML replay of ``events`` as the requester sees it (``export --format html``)."""
+    from gametape.replay.cursor import Cursor
+    from gametape.replay.html import page
+
+    return page(Cursor(events, ruleset=rules), requester)
 
 
 def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
@@ -330,10 +350,22 @@ def answers(
         if requester != ONLOOKER
         else Access(game="g", role=HOST)
     )
-    out["page"] = _encode(_position(game, access)).decode()
+    position = _position(game, access)
+    out["page data"] = _encode(position).decode()
+    out["page"] = _live_page(position)
     for text in _texts(rules, fold, other, k, requester, rng_seed, texts):
         out[f"the answer to {text!r}"] = _answer(rules, fold, k, requester, text, access, play)
     return out
+
+
+def _live_page(position: Any) -> str:
+    """The live part of the server's page for ``position`` (what a phone is sent)."""
+    from gametape.web.app import _environment, _groups
+
+    template = _environment().get_template("live.html")
+    return template.render(
+        p=position, board=position.board, groups=_groups(position), base="/g/game/token"
+    )
 
 
 def _game_at(rules: Ruleset[Any], fold: Fold, k: int) -> Game:

@@ -285,12 +285,12 @@ def together(state: HanamikojiState) -> bool:
 
 def redact(state: HanamikojiState, event: Event, seat: int) -> Event | None:
     """An assignment is secret: only its maker sees it, until the second one of the round
-    resolves it and the table sees what each side performed and voted (never the hidden or
-    sacrificed cards)."""
+    resolves it and the table sees what each side performed, voted and sacrificed (never the
+    hidden card, until the end of the game)."""
     if actor(event) == seat:
         return event
     if isinstance(event, HanamikojiAssign) and sum(p is None for p in state.pending) == 1:
-        return replace(event, hidden=None, sacrifice=None)
+        return event if state.round == ROUNDS else replace(event, hidden=None)  # the end shows all
     return None
 
 

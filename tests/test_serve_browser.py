@@ -87,20 +87,22 @@ class Table:
                 f"{who}'s page did not show seq {seq}; the server's exit status "
                 f"{served.poll()}, its stderr: {said!r}; the page: {page.content()[-3000:]}"
             ) from None
-        button = page.locator(f'form.buttons button[value="{text}"]')
-        words = text.split()
         with page.expect_navigation(url=re.compile(r"/g/[^/]+/[^/]+(\?ok=\d+|/move)$")):
-            if button.count():
-                button.first.click()
-            elif not self._pick(page, words):
-                page.fill("form.typed input[name=text]", text)
-                page.click("form.typed button[type=submit]")
+            self.aim(who, text).click()
         problem = page.locator("#problem")
         assert not problem.count(), f"{who} {text!r}: {problem.inner_text()}"
         assert len(self.log().events) > seq, f"{who} {text!r} was not recorded"
         self.check(who)
 
-    def _pick(self, page, words: list[str]) -> bool:
+    def aim(self, who: str, text: str):
+        """The button on ``who``'s page that sends ``text``, as a person would find it: a
+        button that says it, else a picker set to its words, else the notation field
+        filled; not yet pressed."""
+        page = self.pages[who]
+        button = page.locator(f'form.buttons button[value="{text}"]')
+        if button.count():
+            return button.first
+        words = text.split()
         for form in page.locator("form.picker").all():
             fields = form.locator("[name=w]").all()
             if len(fields) != len(words):
@@ -115,9 +117,9 @@ class Table:
                 for field, word in zip(fields, words, strict=True):
                     if field.get_attribute("type") != "hidden":
                         field.select_option(word)
-                form.locator("button[type=submit]").click()
-                return True
-        return False
+                return form.locator("button[type=submit]")
+        page.fill("form.typed input[name=text]", text)
+        return page.locator("form.typed button[type=submit]")
 
     def check(self, who: str) -> None:
         """The page ``who`` is shown holds no card their view at this seq does not show."""
@@ -258,40 +260,13 @@ def test_a_move_made_elsewhere_reaches_an_open_page_within_a_second(browser, ser
 # --- a table that moves at once (#35) -------------------------------------------------------
 
 
-def _aimed(table: Table, who: str, text: str):
-    """The button that sends ``text`` from ``who``'s page, its picker set (or the notation
-    field filled), not yet pressed."""
-    page = table.pages[who]
-    button = page.locator(f'form.buttons button[value="{text}"]')
-    if button.count():
-        return button.first
-    words = text.split()
-    for form in page.locator("form.picker").all():
-        fields = form.locator("[name=w]").all()
-        if len(fields) != len(words):
-            continue
-        choices = [
-            [f.get_attribute("value")]
-            if f.get_attribute("type") == "hidden"
-            else f.locator("option").all_inner_texts()
-            for f in fields
-        ]
-        if all(w in c for w, c in zip(words, choices, strict=True)):
-            for field, word in zip(fields, words, strict=True):
-                if field.get_attribute("type") != "hidden":
-                    field.select_option(word)
-            return form.locator("button[type=submit]")
-    page.fill("form.typed input[name=text]", text)
-    return page.locator("form.typed button[type=submit]")
-
-
 def _at_once(table: Table, moves: dict[str, str]) -> float:
     """Every seat in ``moves`` sends its move from the same position, the presses within a
     few milliseconds of each other; each is recorded. Returns the spread of the presses."""
     seq = len(table.log().events)
     for who in moves:
         _follows(table.pages[who], seq, timeout=5 * LIVE)
-    aimed = {who: _aimed(table, who, text) for who, text in moves.items()}
+    aimed = {who: table.aim(who, text) for who, text in moves.items()}
     was = {who: table.pages[who].url for who in moves}
     # Every page presses its button at one moment of the browser's clock, 0.3 s from now:
     # the phones of a table tapping together (a test driving pages one by one cannot).

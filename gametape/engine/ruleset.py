@@ -77,6 +77,16 @@ class NotKnown(RuleViolation):
         super().__init__(f"{message}; {who}", R_UNSEEN)
 
 
+def hand_not_shown(players: Sequence[str], seat: int, what: str) -> NotKnown:
+    """The refusal of a move naming cards of ``seat``'s hand, sent from a page that does not
+    show that hand (the host's): the same words whatever the cards. ``what`` names the move."""
+    name = players[seat]
+    return NotKnown(
+        f"this page does not show {name}'s hand",
+        f"{name} enters {name}'s {what} on {name}'s own page",
+    )
+
+
 class NotationError(GametapeError):
     """Text that is not a move in the game's notation; the message says what is expected."""
 

@@ -259,8 +259,18 @@ def _compare(
     found = []
     if replaced is not None and same == replaced < min(len(a.states), len(b.states)):
         # the two moves were told the same (redact), but the view after them differs
-        views = [_encode(rules.view(f.states[replaced], requester)).decode() for f in (a, b)]
-        found.append(Leak(label, who, replaced, "the view after a redacted move", *views, how))
+        seen_a, seen_b = (_encode(rules.view(f.states[replaced], requester)) for f in (a, b))
+        found.append(
+            Leak(
+                label,
+                who,
+                replaced,
+                "the view after a redacted move",
+                str(seen_a),
+                str(seen_b),
+                how,
+            )
+        )
     differ = [k for k in range(same) if a.states[k] != b.states[k]]
     if not differ:
         return found
@@ -271,9 +281,9 @@ def _compare(
             if not _same(value, answers_b.get(what)):
                 shown = (value.split(SEEN)[0], answers_b.get(what, "—").split(SEEN)[0])
                 found.append(Leak(label, who, k, what, *shown, how))
-    pages = [_replay_page(rules, f.events[:same], requester) for f in (a, b)]
-    if pages[0] != pages[1]:
-        found.append(Leak(label, who, same - 1, "the HTML replay", *pages, how))
+    page_a, page_b = (_replay_page(rules, f.events[:same], requester) for f in (a, b))
+    if page_a != page_b:
+        found.append(Leak(label, who, same - 1, "the HTML replay", page_a, page_b, how))
     return found
 
 

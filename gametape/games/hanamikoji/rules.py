@@ -12,7 +12,7 @@ import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import TERMINATED, NotKnown, Result, RuleViolation, on
+from gametape.engine.ruleset import TERMINATED, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.hanamikoji.events import ARTISTS, HanamikojiAssign, HanamikojiSetup
 
@@ -366,11 +366,9 @@ def result(state: HanamikojiState) -> Result | None:
 def check_known(view: Any, event: Event) -> None:
     """An assignment names cards of its player's hand: a page that does not show that hand
     (the host's) cannot enter it, whatever the cards."""
-    if isinstance(event, HanamikojiAssign) and view.seat != event.player:
-        if view.seats[event.player].hand is not None:
-            return
-        name = view.players[event.player]
-        raise NotKnown(
-            f"this page does not show {name}'s hand",
-            f"{name} enters {name}'s assignment on {name}'s own page",
-        )
+    if (
+        isinstance(event, HanamikojiAssign)
+        and view.seat != event.player
+        and view.seats[event.player].hand is None
+    ):
+        raise hand_not_shown(view.players, event.player, "assignment")

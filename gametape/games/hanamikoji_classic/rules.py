@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from gametape.engine.ruleset import TERMINATED, NotKnown, Result, RuleViolation, on
+from gametape.engine.ruleset import TERMINATED, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, Move
 from gametape.games.hanamikoji_classic.events import (
     GEISHAS,
@@ -532,8 +532,4 @@ def check_known(view: Any, event: Event) -> None:
     if not isinstance(event, Move) or not named or view.table or view.seat == event.player:
         return
     if view.sides[event.player].hand is None:
-        name = view.players[event.player]
-        raise NotKnown(
-            f"this page does not show {name}'s hand",
-            f"{name} enters {name}'s action on {name}'s own page",
-        )
+        raise hand_not_shown(view.players, event.player, "action")

@@ -12,7 +12,7 @@ import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import TERMINATED, NotKnown, Result, RuleViolation, on
+from gametape.engine.ruleset import TERMINATED, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
 
@@ -382,11 +382,9 @@ def result(state: OhanamiState) -> Result | None:
 def check_known(view: Any, event: Event) -> None:
     """A pick names a card of its picker's hand: a page that does not show that hand (the
     host's) cannot enter it, whatever the card."""
-    if isinstance(event, OhanamiPick) and view.seat != event.player:
-        if view.gardens[event.player].hand is not None:
-            return
-        name = view.players[event.player]
-        raise NotKnown(
-            f"this page does not show {name}'s hand",
-            f"{name} enters {name}'s pick on {name}'s own page",
-        )
+    if (
+        isinstance(event, OhanamiPick)
+        and view.seat != event.player
+        and view.gardens[event.player].hand is None
+    ):
+        raise hand_not_shown(view.players, event.player, "pick")

@@ -39,9 +39,9 @@ def run(tmp_path: Path):
     root = tmp_path / "store"
     runner = CliRunner()
 
-    def invoke(*args: str, store: bool = True):
+    def invoke(*args: str, store: bool = True, input: str | None = None):
         argv = (["--store", str(root)] if store else []) + list(args)
-        result = runner.invoke(app, argv)
+        result = runner.invoke(app, argv, input=input)
         assert "Traceback" not in result.output, result.output
         assert not isinstance(result.exception, Exception) or isinstance(
             result.exception, SystemExit

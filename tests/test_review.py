@@ -19,6 +19,7 @@ from gametape.events import Store, read_log
 from gametape.events.log import encode_lines
 from gametape.usecases.branches import branch
 from gametape.usecases.check import validate_path
+from gametape.usecases.record import Recording, new_game
 
 runner = CliRunner()
 
@@ -420,3 +421,26 @@ def test_a_branch_of_a_branch_whose_parent_changed_is_refused(tmp_path):
     result = _cli(store, "branch", bid, "--at", "3")
     assert result.exit_code == 1 and "ParentChanged" not in result.stderr
     assert "its parent" in result.stderr and store.game_ids() == before
+
+
+def test_a_seats_hypothesis_never_plays_on_with_what_the_seat_did_not_see(tmp_path):
+    """#34: ann's secret assignment, made before ben's branch, is not in ben's hypothesis
+    (she makes it again there), and the deck there is unknown: nothing of the real game's
+    hidden cards is consulted on ben's behalf. The branch validates against its parent."""
+    store = Store(tmp_path)
+    gid, game = new_game(store, "hanamikoji", ["ann", "ben"], seed=4)
+    ann = game.legal_moves(0)[0]
+    rec = Recording(store, store.path(gid))
+    rec.move(game.ruleset.notation(game.state, ann), "ann")
+    made = json.loads(_cli(store, "branch", gid, "--at", "1", "--as", "ben", "--json").stdout)
+    branch = store.read(made["game"]).events
+    assert branch[0].table and all(d == (0,) * 14 for d in branch[0].decks)
+    assert len(branch) == 1  # ann's assignment, which ben never saw, is not there
+    assert "seed" not in branch[0].meta  # the seed would deal the deck again
+    # ben assigns in his hypothesis: the round waits for ann's (unknown) choice
+    hypo = Recording(store, store.path(made["game"]))
+    ben = game.legal_moves(1)[0]
+    said = hypo.move(game.ruleset.notation(game.state, ben), "ben")
+    assert hypo.game.to_act() == (0,) and "round 1:" not in said.description
+    checked = _cli(store, "validate", made["game"])
+    assert checked.exit_code == 0, checked.stdout + checked.stderr

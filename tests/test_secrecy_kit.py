@@ -12,6 +12,7 @@ import pytest
 from gametape.engine.registry import all_rulesets, get_ruleset
 from gametape.events.base import Event
 from gametape.games.hanabi import Hanabi
+from gametape.games.ohanami import Ohanami
 from gametape.testing.secrecy import check_secrecy
 from tests.plugins.toy_bids import Bid, Bids, BidsState
 from tests.plugins.toy_nim import Nim
@@ -106,4 +107,19 @@ def test_a_seat_naming_its_own_hidden_card_is_refused_in_the_same_words_whatever
         v for k, v in said.items() if k.startswith("the answer to 'play") and k.count(" ") == 5
     }
     assert len(refusals) == 2, refusals  # one per slot, the same for every face
-    assert all("is not shown to this page" in r for r in refusals)
+    assert all("ann's slot" in r and "is not shown to ann" in r for r in refusals)
+
+
+class _Hoping(Ohanami):
+    """A seat's hypothesis that keeps the other seats' picks of the turn still open."""
+
+    def hypothesis(self, events, seat):
+        from gametape.engine.fold import live_events
+
+        first, *rest = live_events(events)
+        return [msgspec.structs.replace(first, table=True), *rest]
+
+
+def test_the_kit_finds_a_hypothesis_that_starts_from_what_the_seat_did_not_see():
+    leaks = check_secrecy(_Hoping(), games=2, seed=6)
+    assert any(leak.what == "hypothesis" for leak in leaks), _report(leaks)

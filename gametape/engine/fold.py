@@ -318,3 +318,17 @@ def live_seqs(events: Sequence[Event]) -> list[int]:
         else:
             live.append(seq)
     return live
+
+
+def live_events(events: Sequence[Event]) -> list[Event]:
+    """The setup and the events still in effect, in order: the game's history with every
+    move taken back left out (and the retractions that took them back)."""
+    return [events[0], *(events[s] for s in live_seqs(events))]
+
+
+def walk_live(ruleset: Ruleset[Any], events: Sequence[Event]) -> Iterator[tuple[Event, Any, Any]]:
+    """(event, state before, state after) for each event of ``live_events``; raises
+    IllegalEvent (the events must fold)."""
+    live = live_events(events)
+    for _, event, before, after in start(ruleset, live).walk(live[1:]):
+        yield event, before, after

@@ -77,13 +77,19 @@ class NotKnown(RuleViolation):
         super().__init__(f"{message}; {who}", R_UNSEEN)
 
 
-def hand_not_shown(players: Sequence[str], seat: int, what: str) -> NotKnown:
-    """The refusal of a move naming cards of ``seat``'s hand, sent from a page that does not
-    show that hand (the host's): the same words whatever the cards. ``what`` names the move."""
+def viewer_name(players: Sequence[str], viewer: int | None) -> str:
+    """Who a view is, in a refusal: a player's name, or ``the table`` for the onlooker."""
+    return players[viewer] if viewer is not None and 0 <= viewer < len(players) else "the table"
+
+
+def hand_not_shown(players: Sequence[str], seat: int, what: str, viewer: int | None) -> NotKnown:
+    """The refusal of a move naming cards of ``seat``'s hand, sent by ``viewer`` (a seat, or
+    the onlooker: the host's page), who does not see that hand: the same words whatever the
+    cards. ``what`` names the move."""
     name = players[seat]
     return NotKnown(
-        f"this page does not show {name}'s hand",
-        f"{name} enters {name}'s {what} on {name}'s own page",
+        f"{name}'s hand is not shown to {viewer_name(players, viewer)}",
+        f"only {name} can enter {name}'s {what} ({name}'s own page, or `record --as {name}`)",
     )
 
 
@@ -384,6 +390,15 @@ class Ruleset(Generic[S]):
         and cards enter the log as the table sees them (docs/recording.md)."""
         raise OptionError(f"{self.name} cannot be recorded from a table deal")
 
+    def hypothesis(self, events: Sequence[Event], seat: int) -> list[Event] | None:
+        """The game ``events`` hold (its setup first) as ``seat`` saw it, as a game recorded
+        at a table: what the seat never saw is unknown (the deal's order, a card it never
+        saw, another seat's move it was not shown), so a seat's hypothesis (``branch --as``)
+        made from it never consults the game's hidden information; the seat names an unknown
+        card when the branch needs it. A function of what the seat saw alone: the secrecy kit
+        checks it. Default None: the game has no such record (a hypothesis is refused)."""
+        return None
+
     def move_forms(self, state: S, seat: int) -> list[MoveForm]:
         """The shapes of move ``seat`` can make now, for the recorder's ``?`` and Tab. Default:
         each legal move, whole. A game recorded at a table overrides this to give forms with
@@ -432,6 +447,7 @@ HOOKS = (
     "learned_facts",
     "player_facts",
     "table_setup",
+    "hypothesis",
     "move_forms",
     "board",
     "formats",

@@ -13,7 +13,9 @@ same words. Where the requester was told the same thing in both worlds (the same
 events as ``redact`` shows them), it compares, byte for byte, every answer the requester gets:
 the board, each move's description and notation, its legal moves and move forms, completions,
 the answer to move texts (legal, illegal and adversarial ones: faces named, clues that may or may
-not touch), the server's page data and the HTML replay. Each difference is a ``Leak``.
+not touch), where a seat's hypothesis (``branch --as``) starts, the server's page data and
+live page, and the HTML replay; and the view after a move told the same in both worlds. Each
+difference is a ``Leak``.
 """
 
 from __future__ import annotations
@@ -355,6 +357,8 @@ def answers(
         out["move forms"] = "\n".join(f"{f.words}|{f.shown}|{f.note}" for f in forms)
         for typed in ("", *{f.words[0][0] + " " for f in forms if f.words}):
             out[f"completions of {typed!r}"] = " ".join(complete(game, typed, requester))
+        # a seat's hypothesis (branch --as) starts from the game as the seat saw it
+        out["hypothesis"] = _encode(rules.hypothesis(fold.events[: k + 1], requester)).decode()
     access = (
         Access(game="g", role=SEAT, seat=requester)
         if requester != ONLOOKER

@@ -13,14 +13,16 @@ unknown cards unknown. The hash in the setup ties the branch to the parent's log
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from gametape.engine.game import Game
+from gametape.engine.registry import ruleset_for
 from gametape.errors import GametapeError, Problem, UsageError
-from gametape.events.base import Setup
+from gametape.events.base import Event, Setup
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.postgres import PgGame
 from gametape.events.store import SUFFIX, GameStore
@@ -33,7 +35,12 @@ def fork_of(setup: Any) -> dict[str, Any] | None:
     meta = getattr(setup, "meta", None) or {}
     if "branch_of" not in meta:
         return None
-    return {"of": meta["branch_of"], "at": meta.get("branch_at"), "hash": meta.get("branch_hash")}
+    return {
+        "of": meta["branch_of"],
+        "at": meta.get("branch_at"),
+        "hash": meta.get("branch_hash"),
+        "as": meta.get(BRANCH_AS),
+    }
 
 
 def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) -> tuple[str, Game]:
@@ -66,14 +73,34 @@ def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) ->
         "branch_at": at,
         "branch_hash": read.records[at].hash,
     }
+    events = read.events[1 : at + 1]
+    meta = {**setup.meta, **fork}
     if as_player is not None:
         parent = Game.from_events(read.events[:1])
-        fork[BRANCH_AS] = parent.players[viewing_seat(parent, as_player)]  # type: ignore[index]
-    forked = msgspec.structs.replace(setup, meta={**setup.meta, **fork})
-    events = read.events[1 : at + 1]
+        seat = viewing_seat(parent, as_player)
+        assert seat is not None
+        seen = seen_by(read.events[: at + 1], seat)
+        assert isinstance(seen[0], Setup)
+        setup, events = seen[0], seen[1:]
+        meta = {k: v for k, v in meta.items() if k != "seed"}  # the seed would deal the deck
+        meta[BRANCH_AS] = parent.players[seat]
+    forked = msgspec.structs.replace(setup, meta=meta)
     game = Game.from_events([forked, *events])
     gid = store.create(forked, events)
     return gid, game
+
+
+def seen_by(events: Sequence[Event], seat: int) -> list[Event]:
+    """The game ``events`` hold as ``seat`` saw it, recorded as at a table (the game's
+    ``hypothesis``): a seat's hypothesis starts from it. UsageError if the game has none."""
+    rules = ruleset_for(events[0])
+    seen = rules.hypothesis(events, seat)
+    if seen is None:
+        raise UsageError(
+            f"{rules.name} cannot start a seat's hypothesis: it has no record of a game as one "
+            "seat saw it (make the branch without --as)"
+        )
+    return seen
 
 
 def parent_log(log: Path | Source, of: str) -> Path | Source:
@@ -124,6 +151,15 @@ def branch_problem(read: LogRead) -> Problem | None:
             seq=0,
         )
     mine, theirs = read.events[1 : at + 1], parent.events[1 : at + 1]
+    name = fork.get("as")
+    first = parent.events[0]
+    if isinstance(name, str) and isinstance(first, Setup) and name in first.players:
+        try:  # a seat's hypothesis starts as the parent did as that seat saw it
+            seen = seen_by(parent.events[: at + 1], first.players.index(name))
+        except GametapeError:
+            seen = [first]
+        mine, theirs = read.events[1 : len(seen)], seen[1:]
+        at = len(seen) - 1
     for seq, (a, b) in enumerate(zip(mine, theirs, strict=False), start=1):
         if a != b:
             return Problem(

@@ -18,6 +18,7 @@ from gametape.engine.ruleset import (
     Result,
     Ruleset,
     RuleViolation,
+    viewer_name,
 )
 from gametape.events.base import Event
 from gametape.games.hanabi import board as _board
@@ -226,8 +227,9 @@ class Hanabi(Ruleset[HanabiState]):
             if slot is not None and hand[slot - 1].face is None:
                 verb = "play" if isinstance(event, HanabiPlay) else "discard"
                 raise RuleViolation(
-                    f"{names[event.player]}'s slot {slot} is not shown to this page, and in a "
-                    f"game the tool dealt the deck says its face: write `{verb} {slot}`",
+                    f"{names[event.player]}'s slot {slot} is not shown to "
+                    f"{viewer_name(names, view.seat)}, and in a game the tool dealt the deck "
+                    f"says its face: write `{verb} {slot}`",
                     R_UNSEEN,
                 )
         if (
@@ -238,9 +240,10 @@ class Hanabi(Ruleset[HanabiState]):
         ):
             giver, target = names[event.player], names[event.target]
             raise NotKnown(
-                f"this page does not show {target}'s cards, so it cannot tell which "
-                "ones a clue touches",
-                f"{giver} enters {giver}'s clue on {giver}'s own page",
+                f"{target}'s cards are not shown to {viewer_name(names, view.seat)}, so which "
+                "ones a clue touches cannot be told",
+                f"only {giver} can enter {giver}'s clue ({giver}'s own page, or `record --as "
+                f"{giver}`)",
             )
 
     def result(self, state: HanabiState) -> Result | None:

@@ -7,6 +7,7 @@ Written for speed as well as clarity: each move builds its successor state with 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from msgspec.structs import replace
 
@@ -463,3 +464,31 @@ def legal_moves(state: HanabiState, seat: int) -> list[Event]:
             for r in sorted({f.rank for f in faces}):  # type: ignore[union-attr]
                 moves.append(HanabiClue(player=seat, target=target, rank=r))
     return moves
+
+
+def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
+    """The game as ``seat`` saw it, recorded as at a table: no deck, every card's face as it
+    was shown (a play or a discard names it, a clue the cards it touched), and at the end
+    the faces the seat sees in the other hands (a recorder's ``see``); the seat's own cards
+    in hand stay unknown."""
+    from gametape.engine.fold import walk_live
+    from gametape.games.hanabi import RULESET
+
+    setup = events[0]
+    assert isinstance(setup, HanabiSetup)
+    seen: list[Event] = [replace(setup, deck=(None,) * len(setup.deck), table=True)]
+    state = RULESET.start(setup)
+    for event, before, after in walk_live(RULESET, events):
+        if isinstance(event, HanabiPlay | HanabiDiscard):
+            event = replace(event, face=before.faces[event.card])
+        elif isinstance(event, HanabiClue):
+            event = replace(event, touched=after.touched)
+        elif isinstance(event, HanabiSee):
+            continue  # a recorder's note: the faces it saw are noted at the end
+        seen.append(event)
+        state = after
+    for holder, hand in enumerate(state.hands if state.outcome is None else ()):
+        faces = tuple(state.faces[o] for o in hand)
+        if holder != seat and hand and None not in faces:
+            seen.append(HanabiSee(target=holder, cards=hand, faces=faces))  # type: ignore[arg-type]
+    return seen

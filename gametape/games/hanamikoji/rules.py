@@ -6,6 +6,7 @@ arrives. Draws, display refills, resolution and scores are derived here, never r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -371,4 +372,28 @@ def check_known(view: Any, event: Event) -> None:
         and view.seat != event.player
         and view.seats[event.player].hand is None
     ):
-        raise hand_not_shown(view.players, event.player, "assignment")
+        raise hand_not_shown(view.players, event.player, "assignment", view.seat)
+
+
+def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
+    """The game as ``seat`` saw it, recorded as at a table: no deck's order, the other
+    player's assignments as each round's resolution showed them (never the hidden card), the
+    seat's own whole, and not the other's assignment of the round still open."""
+    from gametape.engine.fold import walk_live
+    from gametape.games.hanamikoji import RULESET
+
+    setup = events[0]
+    assert isinstance(setup, HanamikojiSetup)
+    table = replace(setup, decks=((UNKNOWN,) * CARDS,) * len(setup.decks), table=True)
+    seen: list[Event] = [table]
+    open_: list[int] = []
+    for event, before, after in walk_live(RULESET, events):
+        if isinstance(event, HanamikojiAssign) and actor(event) != seat:
+            event = replace(event, hidden=None)
+        seen.append(event)
+        if isinstance(event, HanamikojiAssign):
+            open_.append(len(seen) - 1)
+            if after.round != before.round or after.outcome is not None:
+                open_ = []
+    hidden = {i for i in open_ if actor(seen[i]) != seat}
+    return [e for i, e in enumerate(seen) if i not in hidden]

@@ -532,4 +532,29 @@ def check_known(view: Any, event: Event) -> None:
     if not isinstance(event, Move) or not named or view.table or view.seat == event.player:
         return
     if view.sides[event.player].hand is None:
-        raise hand_not_shown(view.players, event.player, "action")
+        raise hand_not_shown(view.players, event.player, "action", view.seat)
+
+
+def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
+    """The game as ``seat`` saw it, recorded as at a table: no deal's order, the other
+    player's secret and trade-off cards unnamed, and at each scoring the secret cards shown
+    (a reveal each, as a table records them)."""
+    from gametape.engine.fold import Fold, walk_live
+    from gametape.games.hanamikoji_classic import RULESET
+
+    setup = events[0]
+    assert isinstance(setup, ClassicSetup)
+    table = Fold(RULESET, replace(setup, table=True))
+    for event, _, after in walk_live(RULESET, events):
+        if isinstance(event, ClassicDeal):
+            event = replace(event, deck=None)
+        elif isinstance(event, ClassicSecret) and event.player != seat:
+            event = replace(event, card=None)
+        elif isinstance(event, ClassicTrade) and event.player != seat:
+            event = replace(event, cards=None)
+        table.push(event)
+        while table.state.phase == "reveal":  # the parent scored here: the secrets were shown
+            shown = after.history[-1].secrets
+            waiting = next(s for s in (0, 1) if table.state.secret[s] == UNKNOWN)
+            table.push(ClassicReveal(player=waiting, card=shown[waiting]))
+    return list(table.events)

@@ -6,6 +6,7 @@ in. Each round's deck order is a chance event; passing, drawing and scores are d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -387,4 +388,28 @@ def check_known(view: Any, event: Event) -> None:
         and view.seat != event.player
         and view.gardens[event.player].hand is None
     ):
-        raise hand_not_shown(view.players, event.player, "pick")
+        raise hand_not_shown(view.players, event.player, "pick", view.seat)
+
+
+def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
+    """The game as ``seat`` saw it, recorded as at a table: no deal's order, every pick of a
+    turn that resolved (all shown then), the seat's own pending pick, and none of the other
+    seats' picks of the turn still open (the seat did not see them)."""
+    from gametape.engine.fold import walk_live
+    from gametape.games.ohanami import RULESET
+
+    setup = events[0]
+    assert isinstance(setup, OhanamiSetup)
+    seen: list[Event] = [replace(setup, table=True)]
+    open_: list[int] = []  # where in ``seen`` the picks of the turn still open are
+    for event, before, after in walk_live(RULESET, events):
+        if isinstance(event, OhanamiDeal):
+            seen.append(replace(event, deck=None))
+            continue
+        seen.append(event)
+        if isinstance(event, OhanamiPick):
+            open_.append(len(seen) - 1)
+            if after.turns != before.turns or len(after.scores) != len(before.scores):
+                open_ = []  # the turn resolved: every pick of it was shown
+    hidden = {i for i in open_ if actor(seen[i]) != seat}
+    return [e for i, e in enumerate(seen) if i not in hidden]

@@ -683,3 +683,26 @@ def test_export_html_refuses_garbage_and_changes_nothing(store, tmp_path, args, 
     result = gt("--store", str(store), "export", *args)
     assert result.exit_code == 2 and message in result.stderr, result.stderr  # usage, machine
     assert (snapshot(store), a_file.read_text()) == before
+
+
+def test_one_name_rule_in_new_imports_and_validation(tmp_path, run):
+    """#37: a name with a quote was refused by `new` but imported from hanab.live."""
+    bad = '"><svg onload=alert(1)>'
+    refused = run("new", "hanabi", "--players", f"{bad},bob")
+    assert refused.exit_code == 2 and "a move could not name them" in refused.stderr
+    example = Path(__file__).resolve().parents[1] / "examples" / "hanablive" / "no_variant.json"
+    game = json.loads(example.read_text())
+    game["players"][0] = bad
+    source = tmp_path / "bad.json"
+    source.write_text(json.dumps(game))
+    imported = run("import", "hanablive", str(source))
+    assert imported.exit_code == 1 and "a move could not name them" in imported.output
+    assert not list(run.root.glob("*.jsonl"))  # nothing was written
+    # and a log written by something else with such a name does not validate
+    from gametape.events.store import Store
+    from gametape.games.hanabi.events import HanabiSetup
+
+    store = Store(tmp_path / "other")
+    gid = store.create(HanabiSetup(players=(bad, "bob"), deck=()))
+    checked = run("--store", str(store.root), "validate", gid, "--json", store=False)
+    assert checked.exit_code == 1 and "a move could not name them" in checked.stdout

@@ -621,3 +621,25 @@ def test_a_file_the_user_cannot_read_is_refused_by_name(shared_tmp):
     row = json.loads(result.stdout)
     assert row["status"] == "refused" and "ermission denied" in row["reason"]
     assert not list(store.glob("*.jsonl"))
+
+
+def test_a_read_only_store_and_a_read_only_cache_say_which_is_needed(read_only_store):
+    """#37: with the store and the cache both unwritable, query and stats said to use a
+    store you own; what is needed is a writable cache (XDG_CACHE_HOME)."""
+    root, home, kw = read_only_store
+    root.chmod(0o755)
+    gid = in_progress(root)
+    (root / f"{gid}.jsonl").chmod(0o644)
+    assert gt("--store", str(root), "move", gid, next_move(root / f"{gid}.jsonl")).exit_code == 0
+    (root / f"{gid}.jsonl").chmod(0o444)
+    root.chmod(0o555)  # the model is stale now, and the store read-only
+    home.chmod(0o555)  # and the cache (under the home) cannot be made
+    before = snapshot(root)
+    try:
+        for args in (["query", "SELECT count(*) AS n FROM games"], ["stats"]):
+            result = run_as(kw, "--store", str(root), *args)
+            assert result.returncode == 2, result.stderr
+            assert "XDG_CACHE_HOME" in result.stderr and "cache" in result.stderr
+    finally:
+        home.chmod(0o755)
+    assert snapshot(root) == before

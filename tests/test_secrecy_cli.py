@@ -60,3 +60,15 @@ def test_a_move_sent_again_with_its_id_is_recorded_once(run):
     assert len(run("log", gid, "--json").stdout.splitlines()) == 2  # the deal and one pick
     bad = run("move", gid, alice, "--id", "no spaces!")
     assert bad.exit_code == 2 and "move id" in bad.stderr
+
+
+def test_record_keep_going_does_not_advise_recording_the_rest_again(run):
+    """#37: after --keep-going the lines after a refused one are recorded; the old advice
+    (run record again with the rest) would have recorded them twice."""
+    made = run("new", "hanabi", "--players", "ann,ben", "--table", "--json")
+    gid = json.loads(made.stdout)["game"]
+    done = run("record", gid, "--keep-going", input="c ben 1 1\nnot a move\nc ann 2 2\n")
+    assert done.exit_code == 1
+    assert "again with the rest" not in done.output
+    assert "every other line was recorded" in done.output
+    assert len(run("log", gid, "--json").stdout.splitlines()) == 2  # both clues, once

@@ -94,3 +94,16 @@ def test_an_error_is_never_a_bare_file_name(
         assert result.exit_code == 0, result.output
         first = (result.stderr.strip().splitlines() or [""])[0]
         assert not first.startswith("error:"), first
+
+
+@pytest.mark.parametrize("odd", ["nl\nstore", "tab\tstore", "esc\x1bstore", "ünï cödé"])
+def test_a_store_folder_whose_name_holds_odd_characters_reads_its_logs_as_valid(tmp_path, odd):
+    """#37: a newline in the store's path made validate and list call every log invalid,
+    while show, index and query read them."""
+    root = tmp_path / odd
+    made = CliRunner().invoke(app, ["--store", str(root), "simulate", "hanabi", "-n", "1"])
+    assert made.exit_code == 0, made.output
+    for command in (["validate", "--json"], ["list", "--json"]):
+        result = CliRunner().invoke(app, ["--store", str(root), *command])
+        assert result.exit_code == 0, result.output
+        assert '"finished"' in result.stdout and "invalid" not in result.stdout

@@ -411,6 +411,14 @@ def test_the_database_refuses_a_gap_and_a_second_row_at_one_seq(pg_url):
             2,
             "cannot connect",
         ),
+        # #37: a URL psycopg cannot read printed its password in psycopg's own words
+        (lambda url: "postgresql://club:s3cret%zz@127.0.0.1:5432/x", 2, "not a PostgreSQL URL"),
+        (lambda url: "postgresql://club:s3cret@[::1:5432/x", 2, "not a PostgreSQL URL"),
+        (
+            lambda url: url.replace("gametape@", "gametape:s3cret@") + "?sslmode=s3cret",
+            2,
+            "sslmode",
+        ),
     ],
 )
 def test_a_store_that_cannot_be_used_is_one_line_naming_it(pg_url, make_url, code, said):

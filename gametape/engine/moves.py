@@ -22,8 +22,8 @@ _WORD = re.compile(r"\s+|\"[^\"]*\"|'[^']*'|[^\s\"']+|[\"']")
 
 MAX_NAME = 40
 R_NAMES = (
-    f"player names are 1-{MAX_NAME} printable characters, without spaces at either end, "
-    "and differ from each other"
+    f'player names are 1-{MAX_NAME} printable characters but ", without spaces at either '
+    "end, and differ from each other"
 )
 
 
@@ -34,6 +34,8 @@ def names_problem(players: Sequence[str]) -> str | None:
         if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
             shown = name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…"
             return f"the player name {shown!r} is not allowed"
+        if '"' in name:  # a move names a player, and a name with spaces is quoted with "
+            return f'the player name {name!r} has a ": a move could not name them'
     people = [person(n) for n in players]  # "Ann" and "ＡＮＮ" are one person
     if len(set(people)) != len(people):
         first, second = next(

@@ -11,9 +11,11 @@ The tool only ever INSERTs and SELECTs (docs/stores.md lists the role's rights).
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 import msgspec
 
@@ -99,6 +101,27 @@ def shown_url(url: str) -> str:
     return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
 
 
+def scrubbed(text: str, url: str) -> str:
+    """psycopg's text about ``url`` with no secret in it: a quoted token holding the password
+    (psycopg quotes the piece it could not read: the password, or the whole URL), the URL
+    itself and its password, each replaced by ``…``."""
+    secrets = [url]
+    userinfo = url.split("://", 1)[-1].rsplit("@", 1)[0] if "@" in url else ""
+    if ":" in userinfo:
+        secret = userinfo.split(":", 1)[1]
+        secrets += [secret, unquote(secret)]
+    secrets += re.findall(r"password=([^&\s]+)", url)
+    secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+
+    def quoted(match: re.Match[str]) -> str:
+        return '"…"' if any(s in match.group(0) for s in secrets) else match.group(0)
+
+    text = re.sub(r'"[^"]*"', quoted, text)
+    for secret in secrets:
+        text = text.replace(secret, "…")
+    return text
+
+
 class PgGame:
     """One game's log in a PostgreSQL store: what a file's path is in the file store (it
     names the game in every message, and reads its log)."""
@@ -171,7 +194,7 @@ class PgStore:
                 self._con.close()
             self._con = None
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        text = text.removeprefix("connection failed: ")
+        text = scrubbed(text.removeprefix("connection failed: "), self.url)
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
             return MachineError(
                 f"{doing} {self.name}: the role may not ({text})",
@@ -194,7 +217,8 @@ class PgStore:
                 self._con = psycopg.connect(self.url, connect_timeout=5, autocommit=True)
             except psycopg.ProgrammingError as exc:  # a URL psycopg cannot read
                 raise UsageError(
-                    f"{self.name} is not a PostgreSQL URL psycopg can read: {exc}",
+                    f"{self.name} is not a PostgreSQL URL psycopg can read: "
+                    f"{scrubbed(str(exc), self.url)}",
                     hint="like postgresql://user@host:5432/database",
                 ) from None
             except psycopg.Error as exc:

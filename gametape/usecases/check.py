@@ -23,8 +23,8 @@ def validate_path(path: Path | Source, data: bytes | None = None) -> Report:
     """Read (or take ``data`` as its bytes) and validate one log; a file that cannot be
     read, or whose name is not UTF-8 (no game's is), is an invalid report."""
     shown = shown_path(path) if isinstance(path, Path) else str(path)
-    try:
-        if shown != str(path):
+    try:  # the file's own name (its game id), not the store's folder, which may hold anything
+        if isinstance(path, Path) and shown_path(path.name) != path.name:
             raise LogError("the file name is not UTF-8 text: no game log is named so", path=path)
         read = read_log(path, data=data)
     except LogError as exc:

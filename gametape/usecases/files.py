@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 
-from gametape.errors import os_error
+from gametape.errors import UsageError, os_error
+from gametape.text import shown_path
 
 
 def _umask() -> int:
@@ -24,7 +27,29 @@ def _umask() -> int:
 def write_whole(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` through a temporary file in the same directory and a
     rename, so a full disk or a crash leaves the old file (or none), never a torn one.
-    A failure (a full disk, a name too long) is a MachineError naming ``target``."""
+    A failure (a full disk, a name too long) is a MachineError naming ``target``.
+
+    What is at ``target`` is never replaced by something else: ``-`` is standard output; a
+    FIFO or a device is written through, as a shell's ``>`` would; a symlink is followed,
+    and the file it names is the one written; a directory or a socket is refused."""
+    if str(target) == "-":
+        _through(target, data, stdout=True)
+        return
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        found = None
+    except OSError as exc:
+        raise os_error(exc, target, "cannot write") from None
+    if found is not None and stat.S_ISDIR(found.st_mode):
+        raise UsageError(f"{shown_path(target)} is a directory: name a file to write")
+    if found is not None and stat.S_ISSOCK(found.st_mode):
+        raise UsageError(f"{shown_path(target)} is a socket, not a file to write")
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        _through(target, data)  # a FIFO, a terminal, a device: written to, never replaced
+        return
+    if target.is_symlink():
+        target = target.resolve()  # the file the link names is written; the link stays
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".gametape-", suffix=".part")
@@ -43,3 +68,20 @@ def write_whole(target: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise os_error(exc, target, "cannot write") from None
         raise
+
+
+def _through(target: Path, data: bytes, *, stdout: bool = False) -> None:
+    """Write ``data`` straight to what is at ``target`` (or standard output)."""
+    try:
+        if stdout:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return
+        fd = os.open(target, os.O_WRONLY | os.O_NOCTTY)
+        with os.fdopen(fd, "wb", buffering=0) as f:
+            view = memoryview(data)
+            while view:
+                view = view[f.write(view) or 0 :]
+    except OSError as exc:
+        raise os_error(exc, target, "cannot write") from None

@@ -55,9 +55,6 @@ def check_names(names: Sequence[str], rules: Any) -> None:
     problem = names_problem(names)
     if problem is not None:
         raise UsageError(f"{problem}: {R_NAMES}")
-    quoted = next((n for n in names if '"' in n), None)
-    if quoted is not None:  # a move names a player, and a name with spaces is quoted with "
-        raise UsageError(f'the player name {quoted!r} has a ": a move could not name them')
 
 
 def parse_options(items: Sequence[str]) -> dict[str, str]:

@@ -47,6 +47,13 @@ def fresh_model() -> Any:
     if model.stale():
         if not model.writable:
             model = model.elsewhere()
+            if not model.writable:  # neither the store nor the cache can hold a model
+                raise MachineError(
+                    f"the store is read-only, and so is the cache for its read model, "
+                    f"{model.path.parent}",
+                    hint="set XDG_CACHE_HOME to a directory you can write (the read model "
+                    "is kept there), or use --store with a directory you own",
+                )
             err.print(
                 Text(f"the store is read-only; the read model is kept in {model.path}", style="dim")
             )

@@ -421,12 +421,25 @@ def record_cmd(
         recorder.run()
     if recorder.refused and not interactive:
         lines = ", ".join(map(str, recorder.refused[:10]))
-        more = "" if keep_going else "; the lines after it were not read"
+        gid = recording.game.setup.game
+        several = len(recorder.refused) > 1
+        if keep_going:  # the other lines were recorded: only the refused ones are owed
+            more = ""
+            hint = (
+                "every other line was recorded; enter the refused "
+                f"{'ones' if several else 'one'} again, fixed, with `gametape record {gid}` "
+                "(`gametape log` shows where the game stands)"
+            )
+        else:
+            more = "; the lines after it were not read"
+            hint = (
+                f"every move before it is recorded; fix the line and run `gametape record "
+                f"{gid}` again with the rest"
+            )
         fail(
-            f"standard input line{'s' if len(recorder.refused) > 1 else ''} {lines} "
-            f"{'were' if len(recorder.refused) > 1 else 'was'} refused{more}",
-            hint="every move before it is recorded; fix the line and run "
-            f"`gametape record {recording.game.setup.game}` again with the rest",
+            f"standard input line{'s' if several else ''} {lines} "
+            f"{'were' if several else 'was'} refused{more}",
+            hint=hint,
         )
 
 

@@ -608,3 +608,29 @@ def test_notes_and_branches_work_the_same_on_either_store(backend):
         "csv",
     )
     assert forks.stdout.splitlines()[1] == f"{gid},1"
+
+
+def test_a_copy_takes_the_review_with_it_notes_and_merged_names(backend, tmp_path):
+    """#37: store copy left each game's notes and the store's merged names behind, so
+    `notes` and `players` answered differently after a copy (files to files, and to and from
+    PostgreSQL: every pair the backend fixture makes)."""
+    source = backend.spec
+    assert runner.invoke(app, ["--store", source, "simulate", "hanabi", "-n", "2"]).exit_code == 0
+    gid = sorted(backend.open().game_ids())[0]
+    for text in ("a first note", "a second"):
+        assert runner.invoke(app, ["--store", source, "note", gid, "1", text]).exit_code == 0
+    other = ["--store", source, "new", "hanabi", "-p", "Alicia,zed", "--seed", "1"]
+    assert runner.invoke(app, other).exit_code == 0
+    merged = runner.invoke(app, ["--store", source, "players", "merge", "Alicia", "alice"])
+    assert merged.exit_code == 0, merged.output
+    target = tmp_path / "copy"
+    copied = runner.invoke(app, ["store", "copy", source, str(target)])
+    assert copied.exit_code == 0, copied.output
+    assert "2 notes copied" in copied.stdout and "merged names" in copied.stdout
+    for args in (["notes", gid, "--json"], ["players", "--json"]):
+        here = runner.invoke(app, ["--store", source, *args])
+        there = runner.invoke(app, ["--store", str(target), *args])
+        assert here.exit_code == there.exit_code == 0, there.output
+        assert here.stdout.replace(source, "S") == there.stdout.replace(str(target), "S")
+    again = runner.invoke(app, ["store", "copy", source, str(target)])
+    assert again.exit_code == 0 and "notes copied" not in again.stdout  # nothing twice

@@ -14,6 +14,7 @@ from typing import Literal
 
 from gametape.engine.validate import validate
 from gametape.errors import GametapeError
+from gametape.events import sidelog
 from gametape.events.log import read_log
 from gametape.events.postgres import PgStore
 from gametape.events.store import GameStore
@@ -23,12 +24,48 @@ Outcome = Literal["copied", "copied invalid", "already there", "skipped", "refus
 
 @dataclass
 class Copied:
-    """One game's copy: what happened, and why when it was not copied as it is."""
+    """One game's copy: what happened, and why when it was not copied as it is; ``notes``:
+    how many of its notes (gametape.usecases.review) were copied with it. The store's
+    merged names come last, as ``players.log``."""
 
     game: str
     outcome: Outcome
     status: str
     reason: str = ""
+    notes: int = 0
+
+
+PLAYERS = "players.log"  # the store's merged names (gametape.analytics.aliases)
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def _carry(have: bytes, want: bytes, add: Callable[[bytes], None]) -> int | None:
+    """Append to a side log holding ``have`` the lines of ``want`` it lacks; the count
+    appended, or None when ``have`` is not the start of ``want`` (the destination's own
+    lines: nothing is appended, since a side log is only ever appended to)."""
+    if not want.startswith(have):
+        return None
+    missing = _lines(want[len(have) :])
+    for line in missing:
+        add(line if line.endswith(b"\n") else line + b"\n")
+    return len(missing)
+
+
+def _players(store: GameStore) -> bytes:
+    if isinstance(store, PgStore):
+        return store.players_log()
+    path = store.root / PLAYERS  # type: ignore[attr-defined]
+    return path.read_bytes() if path.is_file() and not path.is_symlink() else b""
+
+
+def _add_players(store: GameStore) -> Callable[[bytes], None]:
+    if isinstance(store, PgStore):
+        return store.add_players_line
+    root = store.root  # type: ignore[attr-defined]
+    return lambda line: sidelog.append(root / PLAYERS, line)
 
 
 def _logs(store: GameStore, ids: list[str]) -> Iterator[tuple[str, bytes]]:
@@ -59,12 +96,13 @@ def copy_store(
         why = str(report.problem) if report.problem else ""
         if gid in there:
             same = target.raw(target.path(gid)) == data
-            yield Copied(
+            made = Copied(
                 gid,
                 "already there" if same else "refused",
                 report.status,
                 "" if same else "the destination holds a different log with this id",
             )
+            yield _with_notes(source, target, gid, made) if same else made
             continue
         if invalid and not invalid_too:
             yield Copied(gid, "skipped", "invalid", f"{why} (--with-invalid copies it)")
@@ -86,4 +124,31 @@ def copy_store(
                 f"{gid}: the copy in {target.name} reads back differently from the source "
                 f"({again.status}); the source is unchanged"
             )
-        yield Copied(gid, "copied invalid" if invalid else "copied", report.status, why)
+        made = Copied(gid, "copied invalid" if invalid else "copied", report.status, why)
+        yield _with_notes(source, target, gid, made)
+    yield _copy_players(source, target)
+
+
+def _with_notes(source: GameStore, target: GameStore, gid: str, done: Copied) -> Copied:
+    """``done`` with the game's notes copied after its log, and checked read back."""
+    want = source.notes(source.path(gid))
+    dst = target.path(gid)
+    added = _carry(target.notes(dst), want, lambda line: target.add_note(dst, line))
+    if added is None:
+        done.outcome, done.reason = "refused", "the destination holds other notes on this game"
+    elif target.notes(dst) != want:
+        raise GametapeError(f"{gid}: its notes read back differently in {target.name}")
+    else:
+        done.notes = added
+    return done
+
+
+def _copy_players(source: GameStore, target: GameStore) -> Copied:
+    """The store's merged names (players.log), appended to the destination's."""
+    want = _players(source)
+    added = _carry(_players(target), want, _add_players(target))
+    if added is None:
+        return Copied(PLAYERS, "refused", "", "the destination has merged names of its own")
+    if _players(target) != want:
+        raise GametapeError(f"the merged names read back differently in {target.name}")
+    return Copied(PLAYERS, "copied" if added else "already there", "", f"{added} lines")

@@ -365,7 +365,7 @@ def store_copy(
 
     Example: `gametape store copy ~/.local/share/gametape postgresql://club@db.example/club`
     """
-    from gametape.usecases.copying import copy_store
+    from gametape.usecases.copying import PLAYERS, copy_store
     from gametape.usecases.store import open_store
 
     src, dst = (open_store(s if is_url(s) else Path(s).expanduser()) for s in (source, target))
@@ -378,15 +378,21 @@ def store_copy(
 
         for result in copy_store(src, dst, with_invalid, advance):
             results.append(result)
-    counts = Counter(r.outcome for r in results)
+    counts = Counter(r.outcome for r in results if r.game != PLAYERS)
+    names = next((r for r in results if r.game == PLAYERS), None)
     if json:
         print_json_lines(results)
     else:
         for r in results:
             if r.outcome in ("skipped", "refused", "copied invalid"):
                 out.print(Text.assemble((r.outcome, "yellow"), f" {r.game}: {r.reason}"))
+        notes = sum(r.notes for r in results)
+        if notes:
+            out.print(Text(f"{notes} notes copied with their games"))
+        if names is not None and names.outcome == "copied":
+            out.print(Text(f"merged names ({PLAYERS}): {names.reason} copied"))
         said = ", ".join(f"{n} {what}" for what, n in counts.most_common()) or "no games"
         shown = dst.name if is_url(target) else target  # as typed; a URL without its password
         out.print(Text(f"{said} → {shown}"))
-    if counts["skipped"] or counts["refused"]:
+    if counts["skipped"] or counts["refused"] or (names is not None and names.outcome == "refused"):
         raise typer.Exit(EXIT_INVALID)

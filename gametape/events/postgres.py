@@ -196,6 +196,13 @@ class PgStore:
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         text = scrubbed(text.removeprefix("connection failed: "), self.url)
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+            if doing.startswith("cannot make"):  # making the tables needs more than using them
+                return MachineError(
+                    f"{doing} {self.name}: the role may not create tables ({text})",
+                    hint="a role that may create tables (CREATE on the schema) runs "
+                    f"`gametape --store {self.name} store init` once; then this role needs "
+                    "only SELECT and INSERT (docs/stores.md)",
+                )
             return MachineError(
                 f"{doing} {self.name}: the role may not ({text})",
                 hint="the role needs SELECT and INSERT on gametape_events, gametape_players, "
@@ -252,8 +259,8 @@ class PgStore:
 
         return StoreMissing(
             f"no gametape tables in {self.name}",
-            hint=f"`gametape store init {self.name}` makes them, as a role that may create "
-            "tables (docs/stores.md)",
+            hint=f"`gametape --store {self.name} store init` makes them, as a role that may "
+            "create tables (docs/stores.md)",
         )
 
     # --- the store interface ------------------------------------------------------------
@@ -340,6 +347,7 @@ class PgStore:
             path=str(game),
             seq=expected_seq,
         )
+        written: list[bytes] = []  # the lines sent, once they are
         try:
             with self._tx("cannot write to the store") as con:
                 row = con.execute(
@@ -359,12 +367,40 @@ class PgStore:
                         f"{last_seq}: another writer appended first; nothing was written"
                     )
                     raise stale
-                _insert(
-                    con, game.stem, expected_seq, encode_lines(events, expected_seq, last_hash)[0]
-                )
+                data = encode_lines(events, expected_seq, last_hash)[0]
+                _insert(con, game.stem, expected_seq, data)
+                written.append(data)
         except psycopg.errors.UniqueViolation:
             raise stale from None
+        except MachineError:
+            if not written:
+                raise  # it failed before the lines were sent: nothing was written
+            # The connection broke with the commit on its way: the rows may be in.
+            committed = self._committed(game.stem, expected_seq, written[0])
+            if committed is None:
+                raise MachineError(
+                    f"the store {self.name} went away as the move was being written: it may "
+                    "have been recorded",
+                    hint=f"`gametape log {game.stem}` shows whether it was; sending it again "
+                    "with the same move id (`move --id`) records it at most once",
+                ) from None
+            if not committed:
+                raise
         return expected_seq + len(events) - 1
+
+    def _committed(self, game_id: str, first: int, data: bytes) -> bool | None:
+        """Whether the lines ``data`` from seq ``first`` are in the store (a commit whose
+        answer was lost), on a new connection; None if the store cannot be asked."""
+        lines = data.decode().split("\n")[:-1]
+        try:
+            with self._tx("cannot read the store") as con:
+                rows = con.execute(
+                    f"SELECT line FROM {EVENTS} WHERE game_id = %s AND seq >= %s ORDER BY seq",
+                    [game_id, first],
+                ).fetchall()
+        except MachineError:
+            return None
+        return [line for (line,) in rows[: len(lines)]] == lines
 
     def read(self, game_id: str, *, verify: bool = True) -> LogRead:
         return read_log(self.resolve(game_id), verify=verify)  # type: ignore[arg-type]

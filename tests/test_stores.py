@@ -675,3 +675,25 @@ def test_a_commit_whose_answer_was_lost_is_found_or_said_to_be_unknown(pg_server
     assert store._committed(gid, 1, b'{"v":1,"seq":1}\n') is False
     away = PgStore(pg_url.rsplit(":", 1)[0] + ":1/x")  # a store that cannot be asked
     assert away._committed(gid, 1, sent) is None
+
+
+def test_two_stores_in_one_database_keep_two_read_models(pg_server, pg_url):
+    """#37: two stores at one URL differing only in their search_path shared one read-model
+    cache, so each index threw the other's model away."""
+    database = pg_url.rsplit("/", 1)[1]
+    urls = []
+    for schema, games in (("east", "2"), ("west", "3")):
+        pg_server.sql(f"CREATE SCHEMA {schema}", database)
+        url = f"{pg_url}?options=-csearch_path%3D{schema}"
+        assert runner.invoke(app, ["--store", url, "store", "init"]).exit_code == 0
+        made = runner.invoke(app, ["--store", url, "simulate", "hanabi", "-n", games])
+        assert made.exit_code == 0, made.output
+        urls.append(url)
+    from gametape.analytics import ReadModel
+
+    east, west = (ReadModel(open_store(url)) for url in urls)
+    assert east.path != west.path  # a model each
+    for url, count in ((urls[0], 2), (urls[1], 3)):
+        asked = runner.invoke(app, ["--store", url, "query", "SELECT count(*) AS n FROM games"])
+        assert asked.exit_code == 0 and f"│ {count} " in asked.stdout, asked.output
+    assert not ReadModel(open_store(urls[0])).stale()  # west's index left east's model alone

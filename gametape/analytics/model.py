@@ -134,7 +134,7 @@ class ReadModel:
         self.root = Path(_cache() if self.pg else store).resolve()  # type: ignore[arg-type]
         self.name = self.pg.name if self.pg else shown_path(self.root)
         self.source: Path | PgStore = self.pg or self.root
-        self.path = db_path or (_in_cache(self.pg.name) if self.pg else self.root / DB_NAME)
+        self.path = db_path or (_in_cache(self.pg.identity) if self.pg else self.root / DB_NAME)
         self.notes: list[str] = []  # what a person should hear: a damaged model rebuilt
 
     def __repr__(self) -> str:

@@ -101,6 +101,20 @@ def shown_url(url: str) -> str:
     return f"postgresql://{user}{host}{port}/{parts.get('dbname') or ''}"
 
 
+def identity(url: str) -> str:
+    """What tells one PostgreSQL store from another, without its password: every connection
+    parameter (a search_path in ``options`` makes another store in the same database), for
+    keys such as where its read model is cached."""
+    try:
+        from psycopg.conninfo import conninfo_to_dict
+
+        parts = conninfo_to_dict(url)
+    except Exception:
+        return shown_url(url)
+    parts.pop("password", None)
+    return "postgresql:" + repr(sorted((str(k), str(v)) for k, v in parts.items()))
+
+
 def scrubbed(text: str, url: str) -> str:
     """psycopg's text about ``url`` with no secret in it: a quoted token holding the password
     (psycopg quotes the piece it could not read: the password, or the whole URL), the URL
@@ -177,6 +191,7 @@ class PgStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self.name = shown_url(url)
+        self.identity = identity(url)  # the name, but for every parameter: a cache's key
         self._con: psycopg.Connection[Any] | None = None
         self._listener: psycopg.Connection[Any] | None = None
         self._made = False  # its tables are known to exist (ensure() asks once)

@@ -697,3 +697,37 @@ def test_two_stores_in_one_database_keep_two_read_models(pg_server, pg_url):
         asked = runner.invoke(app, ["--store", url, "query", "SELECT count(*) AS n FROM games"])
         assert asked.exit_code == 0 and f"│ {count} " in asked.stdout, asked.output
     assert not ReadModel(open_store(urls[0])).stale()  # west's index left east's model alone
+
+
+@pytest.mark.parametrize("bad", [b"\xff\xfe", b"\x00"], ids=["not UTF-8", "NUL"])
+def test_a_log_that_cannot_be_rows_is_refused_by_name_and_the_copy_goes_on(tmp_path, pg_url, bad):
+    """#37: a byte that is not UTF-8 ended `store copy --with-invalid` in a traceback, and a
+    NUL stopped the whole copy with a configuration error."""
+    files = Backend("file", str(tmp_path / "files"))
+    good, broken = _game_in(files.open(), "play 5"), _game_in(files.open(), "play 4")
+    lines = files.lines(broken)
+    files.forge(broken, [lines[0], lines[1].replace(b'"ts":"', b'"ts":"' + bad)])
+    copied = runner.invoke(app, ["store", "copy", files.spec, pg_url, "--with-invalid"])
+    assert copied.exit_code == 1 and "Traceback" not in copied.output
+    assert f"refused {broken}: line 2 holds" in copied.stdout
+    assert PgStore(pg_url).game_ids() == [good]
+
+
+def test_two_copies_into_one_database_at_once_both_end_in_words(tmp_path, pg_url):
+    """#37: the loser of two `store copy` runs racing for one game printed only its id. Here
+    the race is won on purpose: the game is put in the destination between the copy's look
+    at what is there and its write."""
+    from gametape.usecases import copying
+
+    files = Backend("file", str(tmp_path / "files"))
+    gid = _game_in(files.open(), "play 5")
+    src, dst = files.open(), PgStore(pg_url).ensure()
+    put = dst.put
+
+    def first_another(game_id, data):
+        put(game_id, data)  # the other copy wins
+        put(game_id, data)  # this one: FileExistsError
+
+    dst.put = first_another  # type: ignore[method-assign]
+    results = list(copying.copy_store(src, dst))
+    assert (results[0].game, results[0].outcome) == (gid, "already there")

@@ -116,7 +116,17 @@ def copy_store(
                 "`gametape repair` it first",
             )
             continue
-        target.put(gid, data)
+        unfit = _unfit_for_rows(data) if isinstance(target, PgStore) else None
+        if unfit is not None:
+            yield Copied(gid, "refused", report.status, unfit)
+            continue
+        try:
+            target.put(gid, data)
+        except FileExistsError:  # another copy (or a writer) made it meanwhile
+            same = target.raw(target.path(gid)) == data
+            reason = "" if same else "another writer made a game with this id meanwhile"
+            yield Copied(gid, "already there" if same else "refused", report.status, reason)
+            continue
         back = target.raw(target.path(gid))
         again = validate(read_log(target.path(gid), data=back))[0]
         if back != data or again.status != report.status:
@@ -127,6 +137,19 @@ def copy_store(
         made = Copied(gid, "copied invalid" if invalid else "copied", report.status, why)
         yield _with_notes(source, target, gid, made)
     yield _copy_players(source, target)
+
+
+def _unfit_for_rows(data: bytes) -> str | None:
+    """Why a log cannot be rows of a PostgreSQL store (a row holds one line as JSON text):
+    a byte that is not UTF-8, or a NUL, named by its line; None if it can."""
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            return f"line {number} holds a byte that is not UTF-8 text: a row holds text"
+        if b"\x00" in line:
+            return f"line {number} holds a NUL byte: a row's text cannot"
+    return None
 
 
 def _with_notes(source: GameStore, target: GameStore, gid: str, done: Copied) -> Copied:

@@ -731,3 +731,78 @@ def test_two_copies_into_one_database_at_once_both_end_in_words(tmp_path, pg_url
     dst.put = first_another  # type: ignore[method-assign]
     results = list(copying.copy_store(src, dst))
     assert (results[0].game, results[0].outcome) == (gid, "already there")
+
+
+# --- forged logs: one report on both stores (#37) ---------------------------------------
+
+
+def _forged(backend: Backend, gid: str, how: str) -> None:
+    """Forge the game's log as a person with every right would: on PostgreSQL with the
+    foreign key got round (session_replication_role) and rows edited in place."""
+    lines = backend.lines(gid)
+    if how == "first line gone":
+        new = lines[1:]
+    elif how == "an old line edited":
+        new = [lines[0], lines[1].replace(b'"ts":"2', b'"ts":"1'), *lines[2:]]
+    elif how == "the last hash forged":
+        new = [*lines[:-1], lines[-1][:-34] + b'"' + b"0" * 32 + b'"}']
+    else:  # a line that is not JSON
+        new = [*lines[:-1], b"this is not JSON"]
+    if backend.kind == "file":
+        Path(backend.spec, f"{gid}.jsonl").write_bytes(b"".join(line + b"\n" for line in new))
+        return
+    import psycopg
+
+    with psycopg.connect(backend.spec, autocommit=True) as con:
+        con.execute("SET session_replication_role = replica")
+        if how == "first line gone":
+            con.execute(f"DELETE FROM {EVENTS} WHERE game_id = %s AND seq = 0", [gid])
+            return
+        seq = 1 if how == "an old line edited" else len(lines) - 1
+        con.execute(
+            f"UPDATE {EVENTS} SET line = %s WHERE game_id = %s AND seq = %s",
+            [new[seq].decode(), gid, seq],
+        )
+
+
+def _reports(backend: Backend, gid: str) -> dict[str, object]:
+    checked = json.loads(_cli(backend, "validate", "--json").stdout.splitlines()[0])
+    listed = _cli(backend, "list", "--json")
+    shown = _cli(backend, "show", gid)
+    status = _cli(
+        backend, "query", f"SELECT status FROM games WHERE game_id = '{gid}'", "-f", "json"
+    )
+    return {
+        "validate": (checked["status"], checked["problem"]["kind"], checked["problem"]["line"]),
+        "list": (listed.exit_code, gid in listed.stdout, "invalid" in listed.stdout),
+        "show": shown.exit_code,
+        "read model": json.loads(status.stdout or "{}"),
+    }
+
+
+@pytest.mark.parametrize(
+    "how", ["first line gone", "an old line edited", "the last hash forged", "not JSON"]
+)
+def test_a_forged_log_is_reported_the_same_on_both_stores(tmp_path, pg_url, how):
+    """Each forgery after the read model was built: validate, list, show and the read model
+    say the same on both stores (the incremental index noticing the edit, the game with no
+    setup row still listed)."""
+    said = {}
+    for backend in (Backend("file", str(tmp_path / "files")), Backend("postgresql", pg_url)):
+        gid = _game_in(backend.open(), "play 1", "play 1", "play 1")
+        assert _cli(backend, "index").exit_code == 0
+        _forged(backend, gid, how)
+        said[backend.kind] = _reports(backend, gid)
+        assert said[backend.kind]["validate"][0] == "invalid", said
+        assert said[backend.kind]["read model"] == {"status": "invalid"}, said
+    assert said["file"] == said["postgresql"], said
+
+
+def test_one_row_that_is_not_json_does_not_stop_record_for_the_store(backend):
+    """#37: `record` with no GAME picks the latest game; one row that was not JSON failed
+    that query for the whole store."""
+    good, bad = _game_in(backend.open(), "play 1"), _game_in(backend.open(), "play 1")
+    _forged(backend, bad, "not JSON")
+    done = _cli(backend, "record", stdin="q\n")
+    assert done.exit_code == 0, done.output
+    assert good in done.output or bad in done.output

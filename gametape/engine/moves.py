@@ -22,8 +22,8 @@ _WORD = re.compile(r"\s+|\"[^\"]*\"|'[^']*'|[^\s\"']+|[\"']")
 
 MAX_NAME = 40
 R_NAMES = (
-    f'player names are 1-{MAX_NAME} printable characters but ", without spaces at either '
-    "end, and differ from each other"
+    f"player names are 1-{MAX_NAME} printable characters, without spaces at either end and "
+    'without a ", and differ from each other'
 )
 
 

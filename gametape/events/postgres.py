@@ -299,9 +299,9 @@ class PgStore:
 
     def game_ids(self) -> list[str]:
         with self._tx("cannot read the store") as con:
-            rows = con.execute(
-                f"SELECT game_id FROM {EVENTS} WHERE seq = 0 ORDER BY game_id"
-            ).fetchall()
+            # every game with a row, its setup row there or not (a log missing its first
+            # line is reported invalid, as a file missing its first line is)
+            rows = con.execute(f"SELECT DISTINCT game_id FROM {EVENTS} ORDER BY game_id").fetchall()
         return [g for (g,) in rows]
 
     def path(self, game_id: str) -> PgGame:
@@ -315,9 +315,14 @@ class PgStore:
             shown = ref if len(ref) <= 60 else ref[:60] + "…"
             raise GameNotFound(f"{shown!r} is not a game id (up to 100 letters and digits)")
         with self._tx("cannot read the store") as con:  # no table: StoreMissing
-            rows = con.execute(
-                f"SELECT game_id FROM {EVENTS} WHERE seq = 0 AND left(game_id, %s) = %s "
-                "ORDER BY game_id = %s DESC, game_id LIMIT 6",
+            exact = con.execute(  # the whole id, as most are given: one look in the index
+                f"SELECT game_id FROM {EVENTS} WHERE game_id = %s LIMIT 1", [ref]
+            ).fetchone()
+            if exact is not None:
+                return PgGame(self, exact[0])
+            rows = con.execute(  # a game whose setup row is gone is a game too (invalid)
+                f"SELECT game_id FROM {EVENTS} WHERE left(game_id, %s) = %s "
+                "GROUP BY game_id ORDER BY game_id = %s DESC, game_id LIMIT 6",
                 [len(ref), ref, ref],
             ).fetchall()
         found = [g for (g,) in rows]
@@ -465,12 +470,16 @@ class PgStore:
         return {g: bytes(data) for g, data in rows}
 
     def versions(self) -> dict[str, int]:
-        """Each game's number of events: the log's version (rows are only ever added)."""
+        """Each game's version, for the read model's incremental refresh: its number of rows
+        and the newest transaction that wrote one (``xmin``), so an appended row, a deleted
+        one and one edited in place (an UPDATE by hand: gametape never does one) all change
+        it, as a file's size and time do. Read in the one scan that counts the rows."""
         with self._tx("cannot read the store") as con:
             rows = con.execute(
-                f"SELECT game_id, max(seq) + 1 FROM {EVENTS} GROUP BY game_id"
+                f"SELECT game_id, count(*)::bigint * 4294967296 "
+                f"+ max(xmin::text::bigint) % 4294967296 FROM {EVENTS} GROUP BY game_id"
             ).fetchall()
-        return dict(rows)
+        return {g: int(v) for g, v in rows}
 
     def put(self, game_id: str, data: bytes) -> None:
         """Store a log's bytes as they are (``store copy``); FileExistsError if the game is
@@ -531,8 +540,10 @@ class PgStore:
         """The ``count`` games written to last (by their last event's time), latest first."""
         with self._tx("cannot read the store") as con:
             rows = con.execute(
-                f"SELECT game_id FROM {EVENTS} GROUP BY game_id "
-                "ORDER BY max(line::json->>'ts') DESC, game_id LIMIT %s",
+                # the time read as text: one row that is not JSON must not stop the query
+                f"SELECT game_id FROM {EVENTS} GROUP BY game_id ORDER BY "
+                'max(substring(line from \'"ts":"([^"]*)"\')) DESC NULLS LAST, '
+                "game_id LIMIT %s",
                 [count],
             ).fetchall()
         return [PgGame(self, g) for (g,) in rows]

@@ -101,5 +101,7 @@ def start_game(server: Served, ruleset: str, players: str, table: bool = False) 
     if table:
         form["table"] = "1"
     answer = server.client.post("/new", data=form)
-    assert answer.status_code == 200, answer.text[:2000]
+    assert answer.status_code == 303, answer.text[:2000]
+    shown = server.client.get(answer.headers["location"])  # the host's links page
+    assert shown.status_code == 200, shown.text[:2000]
     return server.announced()

@@ -92,7 +92,9 @@ def _move(server: Served, link: str, text: str, seq: int | None = None, **extra)
 def test_a_game_from_the_front_page_gets_a_link_per_seat_a_host_and_a_spectator(server):
     front = server.client.get("/")
     assert front.status_code == 200 and "hanamikoji-classic" in front.text
-    answer = server.client.post("/new", data={"ruleset": "hanabi", "players": "ann, ben, cat"})
+    posted = server.client.post("/new", data={"ruleset": "hanabi", "players": "ann, ben, cat"})
+    assert posted.status_code == 303  # posted, then redirected: a reload starts no new game
+    answer = server.client.get(posted.headers["location"])
     assert answer.status_code == 200
     said = server.announced()
     links = said["links"]
@@ -123,7 +125,7 @@ def test_a_game_from_the_front_page_gets_a_link_per_seat_a_host_and_a_spectator(
 def test_a_new_game_the_rules_refuse_is_a_clear_400_and_nothing_is_made(server, form, said):
     before = sorted(p.name for p in Path(server.store).iterdir())
     answer = server.client.post("/new", data=form)
-    if form.get("table") and answer.status_code == 200:
+    if form.get("table") and answer.status_code == 303:
         server.announced()  # this game can be dealt at a table: it was made
         return
     assert answer.status_code == 400, answer.text
@@ -301,7 +303,8 @@ EVIL = '"><script>alert(1)</script><img src=x onerror=alert(2)>'
 
 def test_markup_in_every_field_is_shown_as_text(server):
     players = "<b>ann</b>, ben'<i>&amp;"
-    answer = server.client.post("/new", data={"ruleset": "hanabi", "players": players})
+    posted = server.client.post("/new", data={"ruleset": "hanabi", "players": players})
+    answer = server.client.get(posted.headers["location"])
     assert answer.status_code == 200 and "<b>ann</b>" not in answer.text
     assert "&lt;b&gt;ann&lt;/b&gt;" in answer.text
     links = server.announced()["links"]
@@ -608,7 +611,7 @@ def test_a_new_games_options_are_those_of_gametape_new(server):
     answer = server.client.post(
         "/new", data={"ruleset": "hanamikoji", "players": "ann, ben", "options": "first=1"}
     )
-    assert answer.status_code == 200
+    assert answer.status_code == 303
     game = server.announced()["game"]
     assert _events(server, game)[0].first == 1
     for options, said in (("first", "is not key=value"), ("colour=red", "colour")):
@@ -739,3 +742,26 @@ def test_games_nobody_follows_are_let_go_of_and_opened_again_from_the_store(tmp_
     again, ben = tables.open(gid, tokens["ben"])
     assert again is not table and len(again.game.events) == 2  # read again from the store
     assert tables.move(again, ben, "play 1", 2).first == 2
+
+
+def test_the_links_page_reloads_without_starting_another_game(server):
+    """#36: the links page stayed at /new, so a reload posted the form again and the first
+    game's links, shown once, were gone. Now the post redirects to the host's links page,
+    which shows the same links as often as it is loaded, to the host's link alone."""
+    posted = server.client.post("/new", data={"ruleset": "ohanami", "players": "ann, ben"})
+    assert posted.status_code == 303
+    page = posted.headers["location"]
+    links = server.announced()["links"]
+    assert page == server.path(links["host"]) + "/links"
+    games = sorted(Path(server.store).glob("*.jsonl"))
+    first, again = server.client.get(page), server.client.get(page)
+    assert first.status_code == again.status_code == 200 and first.text == again.text
+    for link in links.values():
+        assert link in first.text and server.client.get(server.path(link)).status_code == 200
+    assert sorted(Path(server.store).glob("*.jsonl")) == games  # no second game
+    assert "the game's links" in server.client.get(server.path(links["host"])).text
+    # to any other link, and a forged one, the page is not there: the same bytes
+    gone = [server.client.get(server.path(links[who]) + "/links") for who in ("ann", "spectator")]
+    forged = server.client.get(page.replace(page.split("/")[3], "A" * 22))
+    assert {r.status_code for r in [*gone, forged]} == {404}
+    assert len({r.content for r in [*gone, forged]}) == 1

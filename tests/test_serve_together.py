@@ -40,7 +40,7 @@ def _start(server: Served, cards: int) -> dict:
         "/new",
         data={"ruleset": "toy-bids", "players": ", ".join(SEATS), "options": f"cards={cards}"},
     )
-    assert answer.status_code == 200, answer.text[:500]
+    assert answer.status_code == 303, answer.text[:500]
     return server.announced()
 
 

@@ -10,6 +10,7 @@ such link, a seat's link for another game) is the same ``LinkNotFound``.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -45,6 +46,9 @@ class Link(msgspec.Struct, frozen=True, kw_only=True):
     role: str
     seat: int | None = None
     made: str = ""
+    # A host link whose game's other links were derived from its token (``derived``): its
+    # page can show them again (a reload of the links page starts no second game).
+    derives: bool = False
 
 
 class Access(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,6 +57,7 @@ class Access(msgspec.Struct, frozen=True, kw_only=True):
     game: str
     role: str
     seat: int | None = None
+    derives: bool = False  # a host link the game's other links derive from
 
     @property
     def viewer(self) -> int:
@@ -83,20 +88,36 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue(store: GameStore, log: Path | Source, players: Sequence[str]) -> list[Issued]:
-    """New links to the game at ``log``: one per seat, then the host's and the spectators'.
-    Each is kept (hashed) before this returns; links made earlier stay valid."""
-    made = datetime.now(UTC).isoformat(timespec="seconds")
+def derived(host: str, players: Sequence[str]) -> list[Issued]:
+    """A game's links from its host's token: one per seat, the host's own, the spectators'.
+    Each other token is an HMAC of the host's (128 bits, as a random one): whoever holds the
+    host's link can be shown them again, and nobody else can work one out."""
     roles: list[tuple[str, str, int | None]] = [(p, SEAT, s) for s, p in enumerate(players)]
     roles += [(HOST, HOST, None), (SPECTATOR, SPECTATOR, None)]
     issued = []
-    encode = msgspec.json.Encoder().encode
     for label, role, seat in roles:
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        store.add_link(
-            log, encode(Link(hash=_hash(token), role=role, seat=seat, made=made)) + b"\n"
-        )
+        if role == HOST:
+            token = host
+        else:
+            mac = hmac.new(host.encode(), f"gametape link {role} {seat}".encode(), "sha256")
+            token = base64.urlsafe_b64encode(mac.digest()[:TOKEN_BYTES]).decode().rstrip("=")
         issued.append(Issued(label=label, role=role, seat=seat, token=token))
+    return issued
+
+
+def issue(store: GameStore, log: Path | Source, players: Sequence[str]) -> list[Issued]:
+    """New links to the game at ``log``: one per seat, then the host's and the spectators'
+    (``derived`` from a new host token). Each is kept (hashed) before this returns; links
+    made earlier stay valid."""
+    made = datetime.now(UTC).isoformat(timespec="seconds")
+    issued = derived(secrets.token_urlsafe(TOKEN_BYTES), players)
+    encode = msgspec.json.Encoder().encode
+    for link in issued:
+        kept = Link(
+            hash=_hash(link.token), role=link.role, seat=link.seat, made=made,
+            derives=link.role == HOST,
+        )  # fmt: skip
+        store.add_link(log, encode(kept) + b"\n")
     return issued
 
 
@@ -123,4 +144,4 @@ def open_link(store: GameStore, game: str, token: str) -> tuple[Path | Source, A
             found = link
     if found is None or found.role not in (HOST, SPECTATOR, SEAT):
         raise LinkNotFound()
-    return log, Access(game=game, role=found.role, seat=found.seat)
+    return log, Access(game=game, role=found.role, seat=found.seat, derives=found.derives)

@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.usecases.browse import installed_games
-from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
+from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
 from gametape.usecases.record import check_move_id, parse_options
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
 from gametape.usecases.tables import (
@@ -264,6 +264,7 @@ def create_app(
             example=examples[0] if examples else "",
             examples=examples,
             typed=context.pop("typed", ""),
+            links_page=access.role == HOST and access.derives,
             **context,
         )
 
@@ -296,13 +297,28 @@ def create_app(
             )  # fmt: skip
         if announce is not None:
             announce(gid, ruleset, issued)
+        host = next(link for link in issued if link.role == HOST)
+        # Post, then redirect: a reload shows the same links and starts no second game.
+        return RedirectResponse(host.path(gid) + "/links", status_code=303)
+
+    async def links(request: Request) -> Response:
+        """The game's links, for its host's link alone (derived again from its token)."""
+        try:
+            table, access = await opened(request)
+            if access.role != HOST or not access.derives:
+                raise LinkNotFound()  # the same answer as a link that is not there
+        except GametapeError as exc:
+            return refused(exc, request)
+        game = table.game
+        issued = derived(request.path_params["token"], game.players)
         root = str(request.base_url).rstrip("/")
         return html(
             "links.html",
-            title=f"{ruleset} {gid}: links",
-            ruleset=ruleset,
-            game=gid,
-            links=[_shown(link, root + link.path(gid)) for link in issued],
+            title=f"{game.ruleset.name} {access.game}: links",
+            ruleset=game.ruleset.name,
+            game=access.game,
+            host=issued[-2].path(access.game),
+            links=[_shown(link, root + link.path(access.game)) for link in issued],
         )
 
     async def seat(request: Request) -> Response:
@@ -436,6 +452,7 @@ def create_app(
         Route("/g/{game}/{token}/events", events),
         Route("/g/{game}/{token}/state.json", state),
         Route("/g/{game}/{token}/replay", replay),
+        Route("/g/{game}/{token}/links", links),
         Route("/static/{name}", static),
     ]
     app = Starlette(

@@ -368,7 +368,7 @@ def test_each_games_page_steps_jumps_and_links_in_chromium(browser, exported):
 
 
 def test_a_hostile_name_is_shown_as_text_in_chromium(browser, tmp_path):
-    evil = ['<img src=x onerror="document.title=1">', "</script><i>b"]
+    evil = ["<img src=x onerror=document.title=1>", "</script><i>b"]
     cursor = Cursor(_game("hanabi", 2, evil).events)
     html = tmp_path / "evil.html"
     html.write_text(page(cursor))
@@ -540,7 +540,7 @@ def test_a_players_page_draws_its_charts_and_fits_a_phone_in_chromium(browser, t
     from gametape.analytics.player_page import page as player_page
 
     store = Store(tmp_path / "store")
-    evil = '<img src=x onerror="document.title=1">'
+    evil = "<img src=x onerror=document.title=1>"
     for i in range(6):
         g = _game("hanamikoji-classic", i, [evil, "bob"])
         store.create(g.setup, g.events[1:])
@@ -568,7 +568,7 @@ def test_notes_and_branches_in_the_replay_page_in_chromium(browser, tmp_path):
     store = Store(store_root)
     g = _game("hanabi", 1)
     gid = store.create(g.setup, g.events[1:])
-    evil = '<img src=x onerror="document.title=1">'
+    evil = "<img src=x onerror=document.title=1>"
     for args in (
         ["note", gid, "3", evil, "--mark", "?"],
         ["note", gid, "4", "ben thought it a 2", "--card", "7"],

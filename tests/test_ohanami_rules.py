@@ -319,3 +319,20 @@ def test_the_deal_line_says_how_many_cards_each_player_got_r6():
                 assert f"{dealt} dealt to each player" in line, line
                 seen.add(dealt)
     assert 3 in seen and seen - {3}, seen  # short decks happen with 4 players
+
+
+def test_at_a_table_a_pick_is_never_refused_for_another_players_secret_pick():
+    """#34: at a table, ben's pick of 40 was refused because alice's secret pick of this turn
+    was 40 ("already picked this round (at seq 2)"), which told ben her pick. Now ben's pick
+    is taken, and the clash is refused when the turn's picks are shown, to the one whose
+    pick shows them all."""
+    from gametape.engine.game import Game
+    from gametape.games.ohanami.events import OhanamiDeal, OhanamiSetup
+
+    game = Game.new(OhanamiSetup(game="t", players=("alice", "bob", "cat"), table=True))
+    game.push(OhanamiDeal(round=1, deck=None))
+    pick(game, 0, 40, 1)
+    pick(game, 1, 40, 1)  # bob cannot know: taken
+    with pytest.raises(RuleViolation, match="40 was picked by alice and by bob this turn"):
+        pick(game, 2, 12, 1)
+    assert game.to_act() == (2,)  # nothing resolved: the table takes a pick back

@@ -18,11 +18,11 @@ from tests.plugins.toy_bids import Bid, Bids, BidsState
 from tests.plugins.toy_nim import Nim
 
 NAMES = [r.name for r in all_rulesets()]
-# Known leaks of games recorded at a table, where two players name hidden cards at once:
-# a clash between two secret entries is refused to the second with the first's seq.
+# A known leak at a table, which ruling C4 asks for: a secret or trade-off card its player
+# names privately counts in the card accounting of the other player's moves from the event
+# that names it, so the other player's gift can be refused for a card they cannot see.
 TABLE_LEAKS = {
-    "ohanami": "a pick clashing with another player's hidden pick this turn is refused by it",
-    "hanamikoji-classic": "a secret card named by its player counts in the others' card counts",
+    "hanamikoji-classic": "ruling C4 counts a privately named card in the other player's checks",
 }
 
 

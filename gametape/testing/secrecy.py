@@ -279,7 +279,10 @@ def _compare(
     for k in sorted(rng.sample(differ, min(positions, len(differ)))):
         answers_a = answers(rules, a, k, requester, rng_seed=k, texts=texts, other=b)
         answers_b = answers(rules, b, k, requester, rng_seed=k, texts=texts, other=a)
+        completes = _completes(rules, a, k, requester, replaced)
         for what, value in answers_a.items():
+            if completes and what.startswith("the answer to"):
+                continue  # the move shows the step's secret moves, the replaced one among them
             if not _same(value, answers_b.get(what)):
                 shown = (value.split(SEEN)[0], answers_b.get(what, "—").split(SEEN)[0])
                 found.append(Leak(label, who, k, what, *shown, how))
@@ -287,6 +290,18 @@ def _compare(
     if page_a != page_b:
         found.append(Leak(label, who, same - 1, "the HTML replay", page_a, page_b, how))
     return found
+
+
+def _completes(
+    rules: Ruleset[Any], fold: Fold, k: int, requester: int, replaced: int | None
+) -> bool:
+    """Whether any move of the requester at ``k`` completes the simultaneous step that the
+    replaced secret move belongs to: its answer may then show that move, as the step's end
+    shows every move of it (accepted, or refused because two of them clash)."""
+    if replaced is None or replaced > k or not rules.together(fold.states[k]):
+        return False
+    same_step = fold.frames[replaced].turn == fold.frames[k].turn
+    return same_step and tuple(rules.to_act(fold.states[k])) == (requester,)
 
 
 def _replay_page(rules: Ruleset[Any], events: list[Event], requester: int) -> str:

@@ -545,7 +545,7 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
     setup = events[0]
     assert isinstance(setup, ClassicSetup)
     table = Fold(RULESET, replace(setup, table=True))
-    for event, _, after in walk_live(RULESET, events):
+    for event, before, after in walk_live(RULESET, events):
         if isinstance(event, ClassicDeal):
             event = replace(event, deck=None)
         elif isinstance(event, ClassicSecret) and event.player != seat:
@@ -553,7 +553,8 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
         elif isinstance(event, ClassicTrade) and event.player != seat:
             event = replace(event, cards=None)
         table.push(event)
-        while table.state.phase == "reveal":  # the parent scored here: the secrets were shown
+        scored = len(after.history) > len(before.history)
+        while scored and table.state.phase == "reveal":  # the parent scored: secrets shown
             shown = after.history[-1].secrets
             waiting = next(s for s in (0, 1) if table.state.secret[s] == UNKNOWN)
             table.push(ClassicReveal(player=waiting, card=shown[waiting]))

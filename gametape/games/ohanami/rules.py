@@ -224,10 +224,27 @@ def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
                 R_ONCE_A_ROUND,
                 (at,),
             )
+    if any(p is not None and p.card == card for p in state.pending):
+        return  # another player's pick of this turn, still secret: checked when it is shown
     if at > state.round_began:
         raise RuleViolation(
             f"{card} was already picked this round (at seq {{0}})", R_ONCE_A_ROUND, (at,)
         )
+
+
+def _check_shown(state: OhanamiState, picks: list[OhanamiPick]) -> None:
+    """At a table, when a turn's picks are shown: no card picked by two players (which
+    neither could have known while the other's pick was secret)."""
+    names = state.setup.players
+    for i, pick in enumerate(picks):
+        twice = next((p for p in picks[i + 1 :] if p.card == pick.card), None)
+        if twice is not None:
+            raise RuleViolation(
+                f"{pick.card} was picked by {names[pick.player]} and by "
+                f"{names[twice.player]} this turn: one of the two picks is wrong (take one "
+                "back and enter it again)",
+                R_ONCE_A_ROUND,
+            )
 
 
 @on(OhanamiPick)
@@ -242,6 +259,8 @@ def _pick(state: OhanamiState, event: OhanamiPick) -> OhanamiState:
     state = replace(state, applied=applied, picked_at=picked_at)
     if picks is None:
         return replace(state, pending=pending)
+    if state.at_table:
+        _check_shown(state, picks)
     return _resolve(state, picks)
 
 

@@ -524,3 +524,17 @@ def test_whether_a_log_was_recorded_at_a_table_is_the_documented_table_field(tmp
     report = check(dealt, ClassicDeal(round=1, deck=deck[:20]))
     assert "not the 21 item cards once each (20 cards)" in report.problem.message
     assert '"table":true' in _log_of(table) and '"table"' not in _log_of(dealt)
+
+
+def test_c4_a_refusal_names_only_earlier_seqs_never_its_own(tmp_path):
+    """#36: the refusal of the move at seq 4 said 'all seen already (at seq 2, seq 4)'."""
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "hanamikoji-classic", ["ann", "ben"], None, {"first": "0"}, table=True)
+    rec = Recording(store, store.path(gid))
+    rec.move("g v r r")  # seq 2: a violet shown (violet has 2)
+    rec.move("x r")  # seq 3
+    with pytest.raises(RuleViolation) as exc:
+        rec.move("c v v b b")  # seq 4 would show two more violets
+    message = exc.value.message
+    assert "one violet card too many this round: she has 2" in message
+    assert "1 seen already (at seq 2) and 2 in this move" in message and "seq 4" not in message

@@ -72,3 +72,17 @@ def test_record_keep_going_does_not_advise_recording_the_rest_again(run):
     assert "again with the rest" not in done.output
     assert "every other line was recorded" in done.output
     assert len(run("log", gid, "--json").stdout.splitlines()) == 2  # both clues, once
+
+
+def test_record_says_where_it_resumes_and_that_a_finished_game_is_over(run):
+    """#36: resuming showed the board but not where; a finished game was left 'over' with
+    advice to resume it."""
+    gid = _new(run)
+    alice = _legal_pick(_view(run, gid, "alice"), 0)
+    assert run("move", gid, alice).exit_code == 0
+    resumed = run("record", gid, input="")
+    assert "resumed at seq 2" in resumed.output and "resume with" in resumed.output
+    hanabi = run("simulate", "hanabi", "--games", "1", "--seed", "3", "--json")
+    done = json.loads(hanabi.stdout)["games"][0]
+    over = run("record", done, input="")
+    assert "this game is over" in over.output and "left the game: it is over" in over.output

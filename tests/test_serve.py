@@ -765,3 +765,14 @@ def test_the_links_page_reloads_without_starting_another_game(server):
     forged = server.client.get(page.replace(page.split("/")[3], "A" * 22))
     assert {r.status_code for r in [*gone, forged]} == {404}
     assert len({r.content for r in [*gone, forged]}) == 1
+
+
+def test_a_seats_undo_with_nothing_to_undo_is_still_not_its_to_make(server):
+    """#36: with nothing to undo, a seat's undo was told the rule (422) before the
+    permission (403)."""
+    links = start_game(server, "hanabi", "ann, ben")["links"]
+    answer = _move(server, links["ann"], "undo", 1)
+    assert answer.status_code == 403, answer.text[:2000]
+    assert "undo and abandon are on the host's page" in html.unescape(answer.text)
+    host = _move(server, links["host"], "undo", 1)
+    assert host.status_code == 422 and "no move to take back" in html.unescape(host.text)

@@ -72,7 +72,7 @@ def test_a_whole_table_game_recorded_through_the_prompt(name, tmp_path):
     printed = _record_through_the_prompt(store, gid, lines)
     assert "refused" not in printed, printed[-2000:]
     assert printed.count("✓") == len(lines)
-    assert "resume with: gametape record" in printed
+    assert "left the game: it is over" in printed  # a finished game is not to resume
     game = Game.from_events(read_log(store.path(gid)).events)
     assert game.is_over and game.result() == played.result()
     # it validates, replays from every seat and indexes
@@ -127,9 +127,9 @@ def test_hanabi_reveals_contradicting_a_clue_or_the_copies_name_both_seqs(tmp_pa
 def test_ohanami_a_card_picked_twice_names_the_first_seq(tmp_path):
     rec = _game_at_table(Store(tmp_path), "ohanami", ["ann", "ben"])
     rec.move("a 37 2")  # seq 2 (seq 1 is the deal)
-    with pytest.raises(RuleViolation) as exc:
+    with pytest.raises(RuleViolation) as exc:  # ben's pick shows the turn: the clash shows
         rec.move("b 37 1")
-    assert exc.value.seq == 3 and "picked this round (at seq 2)" in exc.value.message
+    assert exc.value.seq == 3 and "37 was picked by ann and by ben" in exc.value.message
     rec.move("b 40 1")  # seq 3: the turn resolves, 37 is in ann's garden
     with pytest.raises(RuleViolation) as exc:
         rec.move("b 37 2")

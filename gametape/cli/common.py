@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.errors import UsageError
+from gametape.text import plural
 from gametape.usecases import browse, record
 from gametape.usecases.store import Game, GameStore, LogRead, Report, default_store, open_store
 
@@ -98,13 +100,21 @@ def progress() -> Progress:
     )
 
 
+def result_line(players: Sequence[str], result: Any) -> str:
+    """How a game ended, in words: ``normal, 19 points`` for a team, ``win: ben 13, ann 6``
+    (highest first) when each seat has its own score."""
+    scores = result.scores
+    if len(set(scores)) == 1 and not result.winners:
+        return f"{result.outcome}, {plural(scores[0], 'point') if scores else 'no score'}"
+    ranked = sorted(zip(players, scores, strict=False), key=lambda p: -p[1])
+    return f"{result.outcome}: " + ", ".join(f"{name} {score}" for name, score in ranked)
+
+
 def status_line(game: Game) -> None:
     if game.is_over:
         res = game.result()
         assert res is not None
-        out.print(
-            Text.assemble(("game over", "bold"), f": {res.outcome}, scores {list(res.scores)}")
-        )
+        out.print(Text.assemble(("game over", "bold"), f": {result_line(game.players, res)}"))
     else:
         names = ", ".join(game.players[s] for s in game.to_act())
         rules = game.ruleset

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
+from gametape.events.base import actor
 from gametape.usecases.record import Recording, complete, move_forms
 
 HELP = (
@@ -117,18 +118,24 @@ class Recorder:
         self.console.print(
             Text(f"recording {self.game.ruleset.name} {game_id}: {HELP}", style="dim")
         )
+        last = len(self.game.events) - 1
+        if self.game.is_over:
+            self.console.print(
+                Text(f"this game is over (at seq {last}): `undo` takes the last move back")
+            )
+        elif any(actor(e) is not None for e in self.game.events[1:]):
+            self.console.print(Text(f"resumed at seq {last}", style="dim"))
         self.show_board()
         while True:
             try:
                 line = self.read(self.prompt, self.complete).strip()
             except EOFError:
-                self.console.print(
-                    Text(
-                        f"left the game {'over' if self.game.is_over else 'in progress'}; "
-                        f"resume with: gametape record {game_id}",
-                        style="dim",
-                    )
+                said = (
+                    "left the game: it is over"
+                    if self.game.is_over
+                    else f"left the game in progress; resume with: gametape record {game_id}"
                 )
+                self.console.print(Text(said, style="dim"))
                 return
             except KeyboardInterrupt:
                 continue

@@ -127,12 +127,15 @@ class Fold:
         return own if own is not None else self.frames[index].turn
 
     def turn_of(self, seq: int) -> int:
-        """The turn (or round) the event at ``seq`` belongs to: the one it was made in, but
+        """The turn (or round) the event at ``seq`` belongs to: the one a move was made in;
         for an undo the one it returns to (taking back turn 9's move is shown as turn 9, not
-        10). Seq 0: the first turn. The fold must keep its states."""
+        10); for a deal or another event nobody makes, the one it opens (round 2's deal is in
+        round 2). Seq 0: the first turn. The fold must keep its states."""
         if seq == 0:
             return self.turn(0)
-        return self.turn(seq if type(self.events[seq]) is Retract else seq - 1)
+        event = self.events[seq]
+        made = isinstance(event, Move | Abandon) and type(event) is not Retract
+        return self.turn(seq - 1 if made else seq)
 
     def step(self, state: Any, event: Event, frame: Frame = FIRST) -> Any:
         """The state after ``event`` (not recorded here); raises RuleViolation."""

@@ -243,6 +243,8 @@ def play(
     before = game.state
     expected = len(game.events)
     if text.strip().lower() in UNDO_WORDS:
+        if allow is not None:  # may this sender undo at all: asked before the rules are
+            allow(game, Retract(seq=0, player=seat))
         events: list[Event] = list(game.undo(seat))
         if move_id:
             events[0] = msgspec.structs.replace(events[0], move_id=move_id)

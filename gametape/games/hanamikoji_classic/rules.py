@@ -227,17 +227,25 @@ def _seen(state: ClassicState, cards: tuple[int, ...]) -> tuple[tuple[int, ...],
     if not state.at_table:
         return state.seen_at
     seen = list(state.seen_at)
+    this = state.applied + 1  # this event, as the refs count events
     for card in cards:
         if len(seen[card]) >= VALUES[card]:
-            refs = tuple(dict.fromkeys(seen[card]))  # two named by one event: one seq
+            refs = tuple(dict.fromkeys(r for r in seen[card] if r != this))  # one seq each
             where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
+            shows = sum(1 for r in seen[card] if r == this) + 1  # this move's own
+            before = len(seen[card]) + 1 - shows
+            if shows == 1:
+                said = f"all seen already (at {where})"
+            elif before:
+                said = f"{before} seen already (at {where}) and {shows} in this move"
+            else:
+                said = f"and this move shows {shows}"
             raise RuleViolation(
-                f"one {GEISHAS[card]} card too many this round: she has {VALUES[card]}, "
-                f"all seen already (at {where})",
+                f"one {GEISHAS[card]} card too many this round: she has {VALUES[card]}, {said}",
                 R_COUNT,
                 refs,
             )
-        seen[card] = (*seen[card], state.applied + 1)
+        seen[card] = (*seen[card], this)
     return tuple(seen)
 
 

@@ -15,8 +15,7 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
-from gametape.events.base import actor
-from gametape.usecases.record import Recording, complete, move_forms
+from gametape.usecases.record import Recording, complete, move_forms, resumed_at
 
 HELP = (
     "type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
@@ -123,7 +122,7 @@ class Recorder:
             self.console.print(
                 Text(f"this game is over (at seq {last}): `undo` takes the last move back")
             )
-        elif any(actor(e) is not None for e in self.game.events[1:]):
+        elif resumed_at(self.game) is not None:
             self.console.print(Text(f"resumed at seq {last}", style="dim"))
         self.show_board()
         while True:

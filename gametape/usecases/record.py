@@ -300,6 +300,13 @@ def record_move(
     return done
 
 
+def resumed_at(game: Game) -> int | None:
+    """The last seq of a game some player has moved in (a recorder resumes there), else None
+    (only the setup and the deal)."""
+    moved = any(actor(e) is not None for e in game.events[1:])
+    return len(game.events) - 1 if moved else None
+
+
 def recorded_ids(events: Sequence[Event]) -> dict[str, int]:
     """The seq of each move id in a log (its first event: a move, or an undo's first
     retraction)."""

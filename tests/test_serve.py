@@ -776,3 +776,17 @@ def test_a_seats_undo_with_nothing_to_undo_is_still_not_its_to_make(server):
     assert "undo and abandon are on the host's page" in html.unescape(answer.text)
     host = _move(server, links["host"], "undo", 1)
     assert host.status_code == 422 and "no move to take back" in html.unescape(host.text)
+
+
+def test_players_called_host_or_spectator_keep_their_links(server):
+    """#36: links were keyed by label in `serve --json`, so a player called host lost theirs."""
+    said = start_game(server, "hanabi", "host, spectator")
+    links, seats = said["links"], said["seats"]
+    assert [s["name"] for s in seats] == ["host", "spectator"]
+    assert (
+        links["host (seat 1)"] == seats[0]["link"]
+        and links["spectator (seat 2)"] == seats[1]["link"]
+    )
+    assert len(set(links.values())) == 4  # two seats, the host, the spectators: four links
+    page = server.client.get(server.path(seats[0]["link"]) + "/state.json").json()
+    assert page["role"] == "seat" and page["seat"] == 0

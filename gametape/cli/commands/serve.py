@@ -68,12 +68,25 @@ def serve(
     show_qr = sys.stdout.isatty() if qr is None else qr
 
     def announce(game: str, ruleset: str, issued: list[Any]) -> None:
-        found = {link.label: url + link.path(game) for link in issued}
+        found: dict[str, str] = {}
+        seats = []
+        for link in issued:
+            label = link.label
+            if link.role == "seat":
+                seats.append({"name": label, "seat": link.seat, "link": url + link.path(game)})
+                if label in ("host", "spectator"):  # a player called so keeps their link
+                    label = f"{label} (seat {link.seat + 1})"
+            found[label] = url + link.path(game)
         if json:
-            print_json({"game": game, "ruleset": ruleset, "links": found})
+            print_json({"game": game, "ruleset": ruleset, "links": found, "seats": seats})
             sys.stdout.flush()
             return
-        out.print(Text(f"{ruleset} {game}: links (shown once; keep them private)", style="bold"))
+        out.print(
+            Text(
+                f"{ruleset} {game}: links (keep them private; the host's link shows them again)",
+                style="bold",
+            )
+        )
         for label, link in found.items():
             out.print(Text(f"  {label}: ", style="bold").append(link, style=""))
             if show_qr:

@@ -790,3 +790,15 @@ def test_players_called_host_or_spectator_keep_their_links(server):
     assert len(set(links.values())) == 4  # two seats, the host, the spectators: four links
     page = server.client.get(server.path(seats[0]["link"]) + "/state.json").json()
     assert page["role"] == "seat" and page["seat"] == 0
+
+
+def test_a_seats_buttons_and_heading_read_as_a_person_would_say_them(server):
+    """#36: Ohanami's buttons read 'pick ann 14 row=1' on ann's own page, and the heading
+    'ann and ben and cat to act'."""
+    links = start_game(server, "ohanami", "ann, ben, cat")["links"]
+    state = server.client.get(server.path(links["ann"]) + "/state.json").json()
+    labels = [b["label"] for b in state["buttons"]]
+    assert labels and all(b.startswith("pick ") and " ann " not in b for b in labels)
+    assert all(b["text"].startswith("pick ann ") for b in state["buttons"])  # what is sent
+    live = server.client.get(server.path(links["ann"]) + "/live").text
+    assert "ann, ben and cat to act" in live

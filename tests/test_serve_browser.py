@@ -370,3 +370,32 @@ def test_phones_that_move_at_once_all_count(browser, server, name):
         text=True,
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_page_says_when_the_server_went_away_and_catches_up_when_it_is_back(browser, tmp_path):
+    """#36: a page kept showing 'cat to act · seq 28' after the server stopped. Now it says
+    it is offline, and when a new server is up on the same port, it follows again."""
+    store = tmp_path / "store"
+    first = Served(store)
+    said = start_game(first, "hanabi", "ann, ben")
+    port = first.url.rsplit(":", 1)[1]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(said["links"]["ben"])
+        _follows(page, 1)
+        first.stop()
+        page.locator("#offline:not([hidden])").wait_for(timeout=10_000)
+        assert "offline" in page.locator("#offline").inner_text()
+        second = Served(store, "--port", port)
+        try:
+            answer = second.client.post(
+                second.path(said["links"]["ann"]) + "/move", data={"seq": "1", "text": "play 1"}
+            )
+            assert answer.status_code == 303
+            _follows(page, 2, timeout=15_000)  # the stream came back, and the page caught up
+            page.locator("#offline[hidden]").wait_for(state="attached", timeout=5_000)
+        finally:
+            second.stop()
+    finally:
+        context.close()

@@ -375,6 +375,15 @@ def _only_own(name: str) -> NotYours:
     return NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
 
 
+def _own(text: str, name: str) -> str:
+    """A move's label on its own seat's page: without the seat's name, which that page need
+    not say ("pick 8 row=1" on ann's page for "pick ann 8 row=1")."""
+    words = text.split()
+    if len(words) > 2 and words[1].casefold() == name.casefold():
+        return " ".join([words[0], *words[2:]])
+    return text
+
+
 def _seats_own(game: Game, form: MoveForm, seat: int) -> bool:
     """Whether a form with blanks makes ``seat``'s own move, by its first filling (Hanabi's
     ``see``, a recorder's note of a hand, is nobody's: a seat's page does not offer it). A
@@ -452,7 +461,9 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
     buttons, pickers = [], []
     for (_, _, literal), forms in groups.items():
         if literal and len(forms) <= BUTTONS:
-            buttons += [Choice(label=f.shown, text=f.shown) for f in forms]
+            buttons += [
+                Choice(label=_own(f.shown, game.players[seat]), text=f.shown) for f in forms
+            ]
             continue
         if literal:
             words: list[tuple[str, ...]] = []

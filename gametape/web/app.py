@@ -171,7 +171,13 @@ def _environment() -> Environment:
     env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
     env.filters["mark"] = lambda m: m if m in MARKS else ""
     env.globals["move_id"] = form_move_id
+    env.filters["names"] = lambda names: _and(list(names))
     return env
+
+
+def _and(names: list[str]) -> str:
+    """``ann``, ``ann and ben``, ``ann, ben and cat``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def form_move_id(base: str, seq: int) -> str:

@@ -38,6 +38,24 @@
   }
   const stream = new EventSource(live.dataset.events);
   stream.addEventListener("moved", update);
+  // A server gone away (a restart, a lost network) is said, and the page catches up when
+  // the stream is back: what is shown may be behind until then.
+  const offline = document.createElement("p");
+  offline.id = "offline";
+  offline.setAttribute("role", "status");
+  offline.textContent = "offline: reconnecting… (what you see may be behind)";
+  offline.hidden = true;
+  document.body.prepend(offline);
+  stream.addEventListener("error", () => {
+    offline.hidden = false;
+    document.body.dataset.offline = "1";
+  });
+  stream.addEventListener("open", () => {
+    if (offline.hidden) return;
+    offline.hidden = true;
+    delete document.body.dataset.offline;
+    update();
+  });
   const position = document.getElementById("position");
   if (position) document.body.dataset.seq = position.dataset.seq;
 })();

@@ -802,3 +802,20 @@ def test_a_seats_buttons_and_heading_read_as_a_person_would_say_them(server):
     assert all(b["text"].startswith("pick ann ") for b in state["buttons"])  # what is sent
     live = server.client.get(server.path(links["ann"]) + "/live").text
     assert "ann, ben and cat to act" in live
+
+
+def test_every_example_a_page_shows_is_a_move_that_link_may_make_now(server):
+    """#36: the host's input suggested `secret pink` (a seat's move), a Hanabi table seat was
+    offered `play 2` (refused: the face is not known), and hints named bob, who was not at the
+    table."""
+    said = start_game(server, "hanabi", "ann, cat", table=True)
+    links = said["links"]
+    for who in ("ann", "host"):
+        page = server.client.get(server.path(links[who])).text
+        placeholder = re.search(r'placeholder="([^"]*)"', page).group(1)
+        listed = re.findall(r"<code>([^<]*)</code>", page.split('class="dim examples"')[-1])
+        shown = [html.unescape(t) for t in [placeholder, *listed] if t]
+        assert "bob" not in " ".join(shown) and "secret" not in " ".join(shown)
+        for text in shown[:1]:  # the example, sent as it is, is a move this link may make
+            answer = _move(server, links[who], text)
+            assert answer.status_code == 303, (who, text, answer.text[:500])

@@ -180,6 +180,16 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def _examples(position: Position) -> list[str]:
+    """Moves to show as examples on a page: moves this link may make now, with this table's
+    names (a few of its buttons, or its first picker filled in); none for a link offered no
+    move (the host's: which moves are legal could tell what a hand holds)."""
+    shown = [c.text for c in position.buttons[:3]]
+    if not shown and position.pickers:
+        shown = [" ".join(words[0] for words in position.pickers[0].words)]
+    return shown
+
+
 def form_move_id(base: str, seq: int) -> str:
     """The id a page's forms send with a move made at ``seq``: the same for every render of
     that position on that link, so a browser's retry of the same form records once; another
@@ -257,7 +267,7 @@ def create_app(
             who = "Host: " + CAN[HOST]
         else:
             who = "Spectator: " + CAN[SPECTATOR]
-        examples = table.recording.game.ruleset.move_examples
+        examples = _examples(position)
         return html(
             "seat.html",
             code,

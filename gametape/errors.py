@@ -127,7 +127,11 @@ class PluginError(UnknownGame):
 
 class MachineError(UsageError):
     """The machine refused: a store or file that cannot be written, a full disk, a name too
-    long for the file system. Nothing was half-written; the message says what to do."""
+    long for the file system. Nothing was half-written; the message says what to do.
+    ``full``: the refusal was for want of space (a server answers 507 Insufficient
+    Storage), not of a store that can be written (503)."""
+
+    full = False
 
 
 _WHAT_TO_DO = {
@@ -157,11 +161,14 @@ def os_error(exc: OSError, path: object = None, doing: str | None = None) -> Mac
     if isinstance(path, bytes):
         path = path.decode("utf-8", "backslashreplace")
     if path is None:
-        return MachineError(what, hint=hint)
-    shown = shown_path(path)
-    if len(shown) > 120:
-        shown = shown[:60] + "…" + shown[-40:]
-    return MachineError(f"{doing} {shown}: {what}" if doing else f"{what}: {shown}", hint=hint)
+        made = MachineError(what, hint=hint)
+    else:
+        shown = shown_path(path)
+        if len(shown) > 120:
+            shown = shown[:60] + "…" + shown[-40:]
+        made = MachineError(f"{doing} {shown}: {what}" if doing else f"{what}: {shown}", hint=hint)
+    made.full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    return made
 
 
 def _restore(cls: type[GametapeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:

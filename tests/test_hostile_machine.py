@@ -643,3 +643,49 @@ def test_a_read_only_store_and_a_read_only_cache_say_which_is_needed(read_only_s
     finally:
         home.chmod(0o755)
     assert snapshot(root) == before
+
+
+def test_a_server_on_a_full_disk_answers_507_with_its_headers_and_shows_no_phantom_move(
+    small_disk,
+):
+    """#36: a move on a full disk was a bare 500 (text/plain, no security headers), and every
+    page then showed the move that was not recorded; POST /new was a bare 500 too."""
+    from tests.serving import Served, start_game
+
+    root = small_disk / "store"
+    with Served(root) as server:
+        links = start_game(server, "hanabi", "ann, ben")["links"]
+        log = next(root.glob("*.jsonl"))
+        fill(small_disk)
+        size = log.stat().st_size
+        for _ in range(200):  # moves fit while the log's last page has room
+            seq = server.client.get(server.path(links["host"]) + "/state.json").json()["seq"]
+            state = server.client.get(server.path(links["ann"]) + "/state.json").json()
+            who = "ann" if state["to_act"] == ["ann"] else "ben"
+            mine = server.client.get(server.path(links[who]) + "/state.json").json()
+            texts = [b["text"] for b in mine["buttons"]]
+            texts += [" ".join(w[0] for w in p["words"]) for p in mine["pickers"]]
+            text = next(
+                (t for t in texts if t.startswith(("discard", "clue"))), texts[0]
+            )  # moves that do not end the game
+            answer = server.client.post(
+                server.path(links[who]) + "/move",
+                data={"seq": str(seq), "text": text},
+                headers={"accept": "application/json"},
+            )
+            if answer.status_code != 200:
+                break
+            size = log.stat().st_size
+        else:
+            raise AssertionError("the disk never filled")
+        assert answer.status_code == 507, answer.text
+        assert answer.headers["content-type"].startswith("application/json")
+        assert "content-security-policy" in answer.headers
+        assert "the disk is full" in answer.json()["error"]
+        assert log.stat().st_size == size  # nothing half-written
+        # every page shows what is on disk: the refused move is nowhere
+        shown = server.client.get(server.path(links["host"]) + "/state.json").json()
+        assert shown["seq"] == seq
+        made = server.client.post("/new", data={"ruleset": "hanabi", "players": "x, y"})
+        assert made.status_code == 507 and "content-security-policy" in made.headers
+        assert "the disk is full" in made.text

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from gametape.errors import UsageError
+from gametape.errors import UsageError, os_error
 from gametape.events import sidelog
 from gametape.events.base import Event, Setup
 from gametape.events.errors import GameNotFound
@@ -206,6 +206,8 @@ class Store:
                 create_log(path, [stamped, *events], fsync=fsync)
             except FileExistsError:
                 continue
+            except OSError as exc:
+                raise os_error(exc, path, "cannot write") from None
             if not fsync:
                 self._unsynced.add(path)  # type: ignore[union-attr]
             return gid
@@ -219,7 +221,10 @@ class Store:
         """Append to the log file ``path`` itself (the one that was read), never another."""
         assert isinstance(path, Path), path
         fsync = self._unsynced is None
-        last = append_events(path, events, expected_seq, fsync=fsync)
+        try:
+            last = append_events(path, events, expected_seq, fsync=fsync)
+        except OSError as exc:  # a full disk, a read-only store: said, and nothing was written
+            raise os_error(exc, path, "cannot write") from None
         if not fsync:
             self._unsynced.add(path)  # type: ignore[union-attr]
         return last

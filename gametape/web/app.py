@@ -98,6 +98,8 @@ class TooFast(GametapeError):
 
 def status_of(exc: GametapeError) -> int:
     """The HTTP status that says why a request was refused."""
+    if isinstance(exc, MachineError):  # the store, not the move: said, with what to do
+        return 507 if exc.full else 503
     for kind, status in (
         (LinkNotFound, 404),
         (MovedOn, 409),

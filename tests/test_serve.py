@@ -819,3 +819,22 @@ def test_every_example_a_page_shows_is_a_move_that_link_may_make_now(server):
         for text in shown[:1]:  # the example, sent as it is, is a move this link may make
             answer = _move(server, links[who], text)
             assert answer.status_code == 303, (who, text, answer.text[:500])
+
+
+def test_a_store_that_cannot_be_reached_is_a_503_that_says_so_never_a_wrong_link(pg_server):
+    """#36: with PostgreSQL down, valid links answered 404 "no such game or link". The
+    server here is the session's own, halted and started again (its data kept)."""
+    url = pg_server.create_database("reach")
+    with Served(url, "--port", "0") as server:
+        links = start_game(server, "hanabi", "ann, ben")["links"]
+        pg_server.halt()
+        try:
+            time.sleep(0.5)
+            # a link the server has not opened yet: it must ask the store
+            fresh = server.client.get(server.path(links["ben"]) + "/replay")
+            forged = server.client.get(server.path(links["ben"]).rsplit("/", 1)[0] + "/" + "B" * 22)
+        finally:
+            pg_server.start()
+        assert fresh.status_code == 503, fresh.text[:500]
+        assert "no such game or link" not in fresh.text and "cannot" in fresh.text
+        assert forged.status_code == fresh.status_code  # a wrong token tells nothing more

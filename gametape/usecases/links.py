@@ -22,7 +22,7 @@ from pathlib import Path
 import msgspec
 
 from gametape.engine.ruleset import ONLOOKER
-from gametape.errors import GametapeError, NotFound
+from gametape.errors import GametapeError, MachineError, NotFound
 from gametape.events.log import Source
 from gametape.events.store import GameStore
 
@@ -129,6 +129,8 @@ def open_link(store: GameStore, game: str, token: str) -> tuple[Path | Source, A
     log = store.path(game)
     try:
         data = store.links(log)
+    except MachineError:
+        raise  # the store cannot be reached: said so (503), never "your link is wrong"
     except GametapeError:
         raise LinkNotFound() from None
     wanted = _hash(token)

@@ -24,7 +24,7 @@ from gametape.engine.board import Board, mark_new
 from gametape.engine.forms import MoveForm
 from gametape.engine.game import Game, check_known, describe, is_public
 from gametape.engine.ruleset import ONLOOKER, NotationError, NotKnown
-from gametape.errors import GametapeError, UsageError
+from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
@@ -218,6 +218,8 @@ class Tables:
             if table is None:
                 try:
                     table = Table(self.store, log)
+                except MachineError:
+                    raise  # the store is away: a 503 that says so
                 except GametapeError:
                     raise LinkNotFound() from None
                 self._open[game] = table

@@ -838,3 +838,42 @@ def test_a_store_that_cannot_be_reached_is_a_503_that_says_so_never_a_wrong_link
         assert fresh.status_code == 503, fresh.text[:500]
         assert "no such game or link" not in fresh.text and "cannot" in fresh.text
         assert forged.status_code == fresh.status_code  # a wrong token tells nothing more
+
+
+def test_links_and_redirects_never_come_from_the_request_s_host_header(server):
+    """#36: `Host: evil.example` gave links at http://evil.example, a trailing-slash 307 put
+    a token into such a Location, a 3,000-character Host header was a 500 after the game was
+    made, and POST /new came from any site's page."""
+    posted = server.client.post(
+        "/new", data={"ruleset": "hanabi", "players": "ann, ben"}, headers={"host": "x" * 3000}
+    )
+    assert posted.status_code == 303 and "xxx" not in posted.headers["location"]
+    links = server.announced()["links"]
+    page = server.client.get(posted.headers["location"], headers={"host": "evil.example"})
+    assert page.status_code == 200 and "evil.example" not in page.text
+    assert all(link in page.text for link in links.values())  # the server's own address
+    slashed = server.client.get(server.path(links["ann"]) + "/", headers={"host": "evil.example"})
+    assert slashed.status_code == 404 and "location" not in slashed.headers
+    before = sorted(Path(server.store).glob("*.jsonl"))
+    other = server.client.post(
+        "/new",
+        data={"ruleset": "hanabi", "players": "ann, ben"},
+        headers={"origin": "http://evil.example"},
+    )
+    assert other.status_code == 403 and "own front page" in other.text
+    assert sorted(Path(server.store).glob("*.jsonl")) == before
+    ours = server.client.post(
+        "/new", data={"ruleset": "hanabi", "players": "ann, ben"}, headers={"origin": server.url}
+    )
+    assert ours.status_code == 303
+    server.announced()
+
+
+def test_a_public_url_that_is_not_an_address_is_refused(tmp_path):
+    done = subprocess.run(
+        [GAMETAPE, "--store", str(tmp_path), "serve", "--public-url", "javascript:alert(1)"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2 and "--public-url" in done.stderr and "Traceback" not in done.stderr

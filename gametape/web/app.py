@@ -27,7 +27,7 @@ from collections.abc import Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import msgspec
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -182,6 +182,12 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def _origin(url: str) -> str:
+    """The origin (scheme, host and port) of an address."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def _examples(position: Position) -> list[str]:
     """Moves to show as examples on a page: moves this link may make now, with this table's
     names (a few of its buttons, or its first picker filled in); none for a link offered no
@@ -229,6 +235,7 @@ def create_app(
     *,
     announce: Callable[[str, str, list[Issued]], None] | None = None,
     watch_every: float = 0.2,
+    public_url: str | None = None,
 ) -> Starlette:
     """The application on ``store``. ``announce(game, ruleset, links)`` is told of each game
     started from the web (``gametape serve`` prints its links with QR codes)."""
@@ -294,6 +301,15 @@ def create_app(
     async def start(request: Request) -> Response:
         ruleset, players, table, options = "", [], False, ""
         try:
+            origin = request.headers.get("origin")
+            ours = {f"{request.url.scheme}://{request.headers.get('host', '')}"}
+            if public_url is not None:
+                ours.add(_origin(public_url))
+            if origin is not None and origin not in ours:
+                raise NotYours(  # another site's page posting here: not a new game of ours
+                    "a new game is started from this server's own front page",
+                    hint=f"open {public_url}/",
+                )
             if not starts.take(f"new:{request.client.host if request.client else '-'}"):
                 raise TooFast("too many new games from here; wait a minute")
             form = _form(await _body(request))
@@ -329,7 +345,8 @@ def create_app(
             return refused(exc, request)
         game = table.game
         issued = derived(request.path_params["token"], game.players)
-        root = str(request.base_url).rstrip("/")
+        # links are built from the server's own address, never from the request's Host header
+        root = public_url or str(request.base_url).rstrip("/")
         return html(
             "links.html",
             title=f"{game.ruleset.name} {access.game}: links",
@@ -478,6 +495,9 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={404: missing, 405: missing},
     )
+    # No redirect to add a slash: Starlette builds its Location from the Host header, which
+    # would put a link's token into an address the client chose.
+    app.router.redirect_slashes = False
     app.state.tables = tables
     app.add_middleware(SecurityHeaders)
     return app
@@ -506,5 +526,8 @@ def _shown(link: Issued, url: str) -> dict[str, Any]:
     from markupsafe import Markup
 
     title = {HOST: "the host", SPECTATOR: "spectators"}.get(link.role, link.label)
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    try:
+        svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    except segno.DataOverflowError:  # an address too long for a code: the link alone
+        svg = "<p>(too long for a QR code)</p>"
     return {"title": title, "can": CAN[link.role], "url": url, "qr": Markup(svg), "role": link.role}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import signal
 import socket
 import sys
@@ -41,6 +42,14 @@ def serve(
             "--qr/--no-qr", help="Print a QR code under each link (default: on a terminal)."
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address phones reach the server at, for the links it shows (behind a "
+            "reverse proxy: https://games.example). Default: the address it listens on.",
+        ),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Start the web recorder: every player records from their own phone, secret moves
@@ -65,6 +74,10 @@ def serve(
     listener = _listen(host, port)
     port = listener.getsockname()[1]
     url = f"http://{_shown_host(host)}:{port}"
+    if public_url is not None:
+        if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~\-/]*)?", public_url):
+            raise UsageError(f"--public-url {public_url[:80]!r} is not an http(s) address")
+        url = public_url.rstrip("/")
     show_qr = sys.stdout.isatty() if qr is None else qr
 
     def announce(game: str, ruleset: str, issued: list[Any]) -> None:
@@ -93,7 +106,7 @@ def serve(
                 _qr(link)
         sys.stdout.flush()
 
-    app = create_app(store, announce=announce)
+    app = create_app(store, announce=announce, public_url=url)
     if host in OPEN_HOSTS:
         err.print(
             Text(
@@ -110,7 +123,15 @@ def serve(
     for ref in links or ():
         announce(*app.state.tables.links(ref))
     config = uvicorn.Config(
-        app, log_level="warning", timeout_graceful_shutdown=1, access_log=False, lifespan="on"
+        app,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+        access_log=False,
+        lifespan="on",
+        # X-Forwarded-* are believed only behind a proxy the operator names (--public-url):
+        # from any other client they would let one pass for another address
+        proxy_headers=public_url is not None,
+        timeout_keep_alive=5,
     )
     tables = app.state.tables
 

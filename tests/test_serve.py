@@ -877,3 +877,33 @@ def test_a_public_url_that_is_not_an_address_is_refused(tmp_path):
         timeout=30,
     )
     assert done.returncode == 2 and "--public-url" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_body_sent_a_byte_at_a_time_is_cut_off(server):
+    """#36: 20 connections sending a body a byte a second stayed open."""
+    import socket
+    from urllib.parse import urlsplit
+
+    links = start_game(server, "hanabi", "ann, ben")["links"]
+    where = urlsplit(server.url)
+    raw = socket.create_connection((where.hostname, where.port), timeout=30)
+    raw.sendall(
+        f"POST {server.path(links['ann'])}/move HTTP/1.1\r\nHost: x\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n"
+        "seq=1".encode()
+    )
+    started = time.monotonic()
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        try:
+            raw.sendall(b"&")  # a byte now and then
+        except OSError:
+            break
+        raw.settimeout(1.0)
+        try:
+            answer += raw.recv(4096)
+        except TimeoutError:
+            continue
+    raw.close()
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert time.monotonic() - started < 15

@@ -57,6 +57,7 @@ from gametape.usecases.tables import (
 
 SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "１" and " 1"
 BODY_LIMIT = 8 * 1024  # a move or a new game is a few hundred bytes
+BODY_SECONDS = 5.0  # a move's body is a few hundred bytes: this is ample on any network
 MOVES_PER_SECOND = 5.0  # a link's steady rate; a burst of BURST is let through
 BURST = 20.0
 KEEPALIVE = 15.0
@@ -88,6 +89,10 @@ class TooLarge(GametapeError):
     """A request body over the limit."""
 
 
+class TooSlow(GametapeError):
+    """A request body that did not arrive in time (a connection held open a byte at a time)."""
+
+
 class Gone(GametapeError):
     """A client that went away in the middle of its request (nobody reads the answer)."""
 
@@ -109,6 +114,7 @@ def status_of(exc: GametapeError) -> int:
         (RuleViolation, 422),
         (TooLarge, 413),
         (Gone, 400),
+        (TooSlow, 408),
         (TooFast, 429),
         (MachineError, 503),
     ):
@@ -211,14 +217,23 @@ async def _body(request: Request) -> bytes:
     if declared.isdigit() and int(declared) > BODY_LIMIT:
         raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes; this one has {declared}")
     chunks, size = [], 0
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BODY_SECONDS
+    stream = request.stream().__aiter__()
     try:
-        async for chunk in request.stream():
+        while True:
+            try:  # a body sent a byte at a time holds no connection past the deadline
+                chunk = await asyncio.wait_for(anext(stream), max(0.0, deadline - loop.time()))
+            except StopAsyncIteration:
+                break
             size += len(chunk)
             if size > BODY_LIMIT:
                 raise TooLarge(f"a request is at most {BODY_LIMIT:,} bytes")
             chunks.append(chunk)
     except ClientDisconnect:  # the phone went before its move was whole: nothing to record
         raise Gone("the connection closed before the move was sent whole") from None
+    except TimeoutError:
+        raise TooSlow(f"the request's body took over {BODY_SECONDS:.0f} s to arrive") from None
     return b"".join(chunks)
 
 
@@ -322,7 +337,7 @@ def create_app(
                 lambda: tables.start(ruleset, players, table=table, options=chosen)
             )
         except GametapeError as exc:
-            if isinstance(exc, TooLarge | TooFast):
+            if isinstance(exc, TooLarge | TooFast | TooSlow):
                 return refused(exc, request)
             return html(
                 "home.html", status_of(exc), title="gametape · a new game",
@@ -449,7 +464,7 @@ def create_app(
                 tables.move, table, access, text, int(seq), None, move_id
             )
         except GametapeError as exc:
-            if isinstance(exc, LinkNotFound | TooLarge | Gone) or _wants_json(request):
+            if isinstance(exc, LinkNotFound | TooLarge | Gone | TooSlow) or _wants_json(request):
                 return refused(exc, request)
             position = await run_in_threadpool(tables.position, table, access)
             return seat_page(

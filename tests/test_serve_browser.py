@@ -138,6 +138,16 @@ class Table:
         self.checked += 1
 
 
+def _validates(table: Table) -> None:
+    """The table's log validates, as `gametape validate` says."""
+    checked = subprocess.run(
+        [GAMETAPE, "--store", str(table.server.store), "validate", table.game],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
 def _dealt(browser, server: Served, name: str, seed: int) -> Table:
     """A game dealt by the tool, each move chosen by the game's bot from that seat's view and
     entered on that seat's page."""
@@ -228,12 +238,7 @@ def test_a_whole_game_from_a_phone_per_seat(browser, server, name, dealt):
             )
     finally:
         table.close()
-    checked = subprocess.run(
-        [GAMETAPE, "--store", str(table.server.store), "validate", table.game],
-        capture_output=True,
-        text=True,
-    )
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    _validates(table)
 
 
 def test_a_move_made_elsewhere_reaches_an_open_page_within_a_second(browser, server):
@@ -364,12 +369,7 @@ def test_phones_that_move_at_once_all_count(browser, server, name):
         assert again.view(None) == game.view(None)
     finally:
         table.close()
-    checked = subprocess.run(
-        [GAMETAPE, "--store", str(table.server.store), "validate", table.game],
-        capture_output=True,
-        text=True,
-    )
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    _validates(table)
 
 
 def test_a_page_says_when_the_server_went_away_and_catches_up_when_it_is_back(browser, tmp_path):

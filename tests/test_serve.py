@@ -907,3 +907,25 @@ def test_a_body_sent_a_byte_at_a_time_is_cut_off(server):
     raw.close()
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
     assert time.monotonic() - started < 15
+
+
+def test_a_move_taken_back_is_struck_out_on_live_pages_and_moves_are_numbered_by_seq(server):
+    """#36: the spectators' list showed 'the table took back seq 1' with the move itself not
+    struck out, and numbered the newest '1.'."""
+    links = start_game(server, "hanabi", "ann, ben")["links"]
+    assert _move(server, links["ann"], "play 1", 1).status_code == 303
+    assert _move(server, links["host"], "undo", 2).status_code == 303
+    live = server.client.get(server.path(links["spectator"]) + "/live").text
+    assert '<li value="1" class="undone"><s>' in live
+    assert "(taken back at seq 2)" in live and '<li value="2">' in live
+    data = server.client.get(server.path(links["spectator"]) + "/state.json").json()
+    assert data["recent_seqs"] == [2, 1] and data["recent_undone"] == [0, 2]
+
+
+def test_a_table_seats_picker_offers_each_colour_once(server):
+    """#36: Hanabi's colour|rank list held both "red" and "r" (15 entries)."""
+    links = start_game(server, "hanabi", "ann, ben", table=True)["links"]
+    state = server.client.get(server.path(links["ann"]) + "/state.json").json()
+    clue = next(p for p in state["pickers"] if p["words"][0] == ["clue"])
+    values = clue["words"][2]
+    assert "red" in values and "r" not in values and len(values) == 10  # 5 colours, 5 ranks

@@ -22,7 +22,7 @@ import msgspec
 
 from gametape.engine.board import Board, mark_new
 from gametape.engine.forms import MoveForm
-from gametape.engine.game import Game, check_known, describe, is_public
+from gametape.engine.game import Game, check_known, describe, is_public, undone_by
 from gametape.engine.ruleset import ONLOOKER, NotationError, NotKnown
 from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
@@ -89,6 +89,9 @@ class Position(msgspec.Struct, frozen=True, kw_only=True):
     buttons: tuple[Choice, ...]
     pickers: tuple[Picker, ...]
     recent: tuple[str, ...]
+    # beside each of ``recent``: its seq, and the seq of the undo that took it back (0: none)
+    recent_seqs: tuple[int, ...] = ()
+    recent_undone: tuple[int, ...] = ()
     to_act: tuple[str, ...]
     over: bool
     turn_word: str
@@ -377,6 +380,13 @@ def _only_own(name: str) -> NotYours:
     return NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
 
 
+def _plain(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A picker's choices without the one-letter short forms a typist uses where the whole
+    word is there too ("red" and "r": the list offers "red")."""
+    longer = [w for w in words if len(w) > 1]
+    return tuple(w for w in words if len(w) > 1 or not any(x.startswith(w) for x in longer))
+
+
 def _own(text: str, name: str) -> str:
     """A move's label on its own seat's page: without the seat's name, which that page need
     not say ("pick 8 row=1" on ann's page for "pick ann 8 row=1")."""
@@ -419,10 +429,12 @@ def _position(game: Game, access: Access) -> Position:
     board = rules.board(rules.view(game.state, viewer), title)
     if seq > 1:
         board = mark_new(rules.board(rules.view(states[-2], viewer), ""), board)
+    shown = range(max(1, seq - RECENT), seq)
     recent = tuple(
         describe(rules, players, states[s - 1], game.events[s], states[s], viewer, game.fold)
-        for s in range(max(1, seq - RECENT), seq)
+        for s in shown
     )
+    taken = undone_by(game.events)
     buttons: list[Choice] = []
     pickers: list[Picker] = []
     # A seat is offered its legal moves, which depend only on what it sees. The host is
@@ -444,6 +456,8 @@ def _position(game: Game, access: Access) -> Position:
         buttons=tuple(buttons),
         pickers=tuple(pickers),
         recent=tuple(reversed(recent)),
+        recent_seqs=tuple(reversed(shown)),
+        recent_undone=tuple(taken.get(s, 0) for s in reversed(shown)),
         to_act=tuple(players[s] for s in game.to_act()),
         over=game.is_over,
         turn_word=rules.turn_word,
@@ -475,7 +489,7 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
             pickers.append(Picker(shown=shown, words=tuple(words)))
         else:
             for f in forms:
-                words = [f.words[0][:1], *f.words[1:]]
+                words = [f.words[0][:1], *(_plain(w) for w in f.words[1:])]
                 said = f.shown.split()
                 labels = (
                     tuple(w.lower() if w.isupper() else "" for w in said)

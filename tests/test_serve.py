@@ -763,8 +763,9 @@ def test_the_links_page_reloads_without_starting_another_game(server):
     # to any other link, and a forged one, the page is not there: the same bytes
     gone = [server.client.get(server.path(links[who]) + "/links") for who in ("ann", "spectator")]
     forged = server.client.get(page.replace(page.split("/")[3], "A" * 22))
-    assert {r.status_code for r in [*gone, forged]} == {404}
-    assert len({r.content for r in [*gone, forged]}) == 1
+    missing = server.client.get(f"/g/{page.split('/')[2]}//links")  # no token at all
+    assert {r.status_code for r in [*gone, forged, missing]} == {404}
+    assert len({r.content for r in [*gone, forged, missing]}) == 1
 
 
 def test_a_seats_undo_with_nothing_to_undo_is_still_not_its_to_make(server):

@@ -21,6 +21,7 @@ import msgspec
 from gametape.engine.options import Option, OptionError
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Setup
+from gametape.text import and_list
 
 if TYPE_CHECKING:
     from gametape.engine.board import Board
@@ -285,7 +286,7 @@ class Ruleset(Generic[S]):
             return RuleViolation(f"it is {acting[0]}'s turn, not {players[seat]}'s", R_TURN)
         if not acting:
             return RuleViolation(f"nobody is to act now, {players[seat]} neither", R_TURN)
-        return RuleViolation(f"{players[seat]} is not to act now; {_and(acting)} are", R_TURN)
+        return RuleViolation(f"{players[seat]} is not to act now; {and_list(acting)} are", R_TURN)
 
     def legal_moves(self, state: S, seat: int) -> list[Event]:
         """Every legal move for ``seat`` now (empty if it may not act)."""
@@ -467,8 +468,3 @@ def _check_hook(cls: type, hook: str, function: Any) -> None:
             f"{cls.__name__}: the facet function {function.__module__}.{hook}({got}) does not "
             f"take the hook's parameters ({', '.join(wanted)})"
         ) from None
-
-
-def _and(names: Sequence[str]) -> str:
-    """``ann``, ``ann and ben``, ``ann, ben and cat``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -20,7 +20,15 @@ import msgspec
 
 from gametape.engine.fold import Fold, IllegalEvent
 from gametape.engine.forms import MoveForm, next_words
-from gametape.engine.game import UNDO_WORDS, Game, check_known, describe, move_summary, notation
+from gametape.engine.game import (
+    UNDO_WORDS,
+    Game,
+    check_known,
+    describe,
+    move_summary,
+    notation,
+    parse_move,
+)
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.options import read_options
 from gametape.engine.registry import get_ruleset
@@ -253,10 +261,7 @@ def play(
                 allow(game, retraction)
         for retraction in events:
             game.push(retraction)
-        description = "took back " + ", ".join(
-            f"seq {r.seq} ({move_summary(game.fold, r.seq)})"  # type: ignore[attr-defined]
-            for r in events
-        )
+        description = took_back(game.fold, events)
     else:
         event = game.parse(text, seat)
         if move_id:
@@ -300,6 +305,13 @@ def record_move(
     return done
 
 
+def took_back(fold: Fold, events: Sequence[Event]) -> str:
+    """What an undo's retractions took back, as its answer says it."""
+    return "took back " + ", ".join(
+        f"seq {r.seq} ({move_summary(fold, r.seq)})" for r in events if isinstance(r, Retract)
+    )
+
+
 def resumed_at(game: Game) -> int | None:
     """The last seq of a game some player has moved in (a recorder resumes there), else None
     (only the setup and the deal)."""
@@ -322,8 +334,8 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
     undo = text.strip().lower() in UNDO_WORDS
     same = isinstance(event, Retract) if undo else not isinstance(event, Retract)
     if same and not undo:
-        try:
-            again = game.ruleset.parse_move(before, text, seat)
+        try:  # read as the first time (``abandon`` included), in the position it was made in
+            again = parse_move(game.ruleset, before, text, seat)
         except GametapeError:
             again = None
         same = again is not None and again == msgspec.structs.replace(event, move_id="")
@@ -343,9 +355,7 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
     told = viewer if viewer is not None else shown_as(game)
     after = fold.states[first]
     if isinstance(event, Retract):
-        description = "took back " + ", ".join(
-            f"seq {r.seq} ({move_summary(fold, r.seq)})" for r in events if isinstance(r, Retract)
-        )
+        description = took_back(fold, events)
     else:
         description = describe(game.ruleset, game.players, before, event, after, seat=told)
     return Recorded(

@@ -39,6 +39,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
 from gametape.usecases.record import check_move_id, parse_options
@@ -179,13 +180,8 @@ def _environment() -> Environment:
     env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
     env.filters["mark"] = lambda m: m if m in MARKS else ""
     env.globals["move_id"] = form_move_id
-    env.filters["names"] = lambda names: _and(list(names))
+    env.filters["names"] = lambda names: and_list(list(names))
     return env
-
-
-def _and(names: list[str]) -> str:
-    """``ann``, ``ann and ben``, ``ann, ben and cat``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _origin(url: str) -> str:

@@ -369,14 +369,15 @@ def _classic_reveals_at_once(browser, server: Served) -> Table:
     return table
 
 
-@pytest.mark.parametrize("name", ["ohanami", "hanamikoji", "hanamikoji-classic"])
+@pytest.mark.parametrize("name", ["ohanami", "ohanami-classic", "hanamikoji", "hanamikoji-classic"])
 def test_phones_that_move_at_once_all_count(browser, server, name):
     """Every simultaneous step entered from every seat's phone at once: no refusal, the log
     validates, and the game is the one entered one seat after another."""
     if name == "hanamikoji-classic":
         table = _classic_reveals_at_once(browser, server)
     else:
-        players = ["ann", "ben", "cat", "dan"] if name == "ohanami" else ["ann", "ben"]
+        four = name in ("ohanami", "ohanami-classic")
+        players = ["ann", "ben", "cat", "dan"] if four else ["ann", "ben"]
         table = _steps_at_once(browser, server, name, players)
     try:
         game = table.log()

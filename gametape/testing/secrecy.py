@@ -140,8 +140,9 @@ def _random_move(game: Game, rng: random.Random) -> Event | None:
 def _filled(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Event | None:
     """A legal move of ``seat`` from a random filling of its move forms (a table game)."""
     forms = [f for f in game.ruleset.move_forms(game.state, seat) if f.shown]
-    for _ in range(tries if forms else 0):
-        text = _fill(rng.choice(forms), rng)
+    named = _named(game)
+    for attempt in range(tries if forms else 0):
+        text = _fill(rng.choice(forms), rng, named if attempt % 2 == 0 else frozenset())
         try:
             event = game.parse(text, seat)
             game.fold.step(game.state, event, game.fold.frame)
@@ -152,8 +153,32 @@ def _filled(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Even
     return None
 
 
-def _fill(form: MoveForm, rng: random.Random) -> str:
-    return " ".join(rng.choice(words) for words in form.words)
+def _fill(form: MoveForm, rng: random.Random, avoid: frozenset[str] = frozenset()) -> str:
+    """A random filling of ``form``; where a place takes many words (card numbers), every
+    other try avoids the words earlier moves named, and repeats within the move: a table's
+    cards are entered as they show, each once, and a game of unique cards recorded at random
+    would otherwise contradict itself at once."""
+    chosen: list[str] = []
+    for words in form.words:
+        pool = words
+        if len(words) >= 20:
+            fresh = [w for w in words if w not in avoid and w not in chosen]
+            pool = fresh or words
+        chosen.append(rng.choice(pool))
+    return " ".join(chosen)
+
+
+def _named(game: Game) -> frozenset[str]:
+    """Every word of the notation of the moves so far (what a table has named)."""
+    from gametape.engine.moves import split_words
+
+    words: set[str] = set()
+    fold = Fold(game.ruleset, game.events[0])
+    for event in game.events[1:]:
+        if isinstance(event, Move):
+            words.update(split_words(game.ruleset.notation(fold.state, event)))
+        fold.push(event)
+    return frozenset(words)
 
 
 # --- other worlds -----------------------------------------------------------------------

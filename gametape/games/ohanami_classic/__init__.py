@@ -1,0 +1,186 @@
+"""Ohanami, the published game (Steffen Benndorf, 2019), as
+../shared/rules/ohanami-classic.md specifies: 120 cards of four kinds, three rounds of
+drafting into up to three rows.
+
+A plug-in like every game: this package, its docs and its tests are all it takes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from gametape.engine.forms import MoveForm
+from gametape.engine.ruleset import Option, Ruleset
+from gametape.events.base import Event
+from gametape.games.ohanami_classic import board as _board
+from gametape.games.ohanami_classic import notation as _notation
+from gametape.games.ohanami_classic import rules as _rules
+from gametape.games.ohanami_classic import view as _view
+from gametape.games.ohanami_classic.bots import BOTS
+from gametape.games.ohanami_classic.events import (
+    CLASSIC_OHANAMI_EVENTS,
+    ClassicOhanamiChoose,
+    ClassicOhanamiDeal,
+    ClassicOhanamiPlace,
+    ClassicOhanamiSetup,
+)
+from gametape.games.ohanami_classic.rules import ClassicOhanamiState
+
+OPTIONS = (
+    Option(
+        "triangle",
+        bool,
+        False,
+        help="more than 15 pink cards go on up the triangle (16: 136) instead of 120 (O3)",
+    ),
+)
+
+
+class OhanamiClassic(Ruleset[ClassicOhanamiState]):
+    """The ``ohanami-classic`` ruleset: 2-4 players, three rounds of five steps."""
+
+    name = "ohanami-classic"
+    facets = (_rules, _notation, _view, _board)  # their functions are the hooks
+    events = CLASSIC_OHANAMI_EVENTS
+    min_players = 2
+    max_players = 4
+    landmark = "round end"
+    turn_word: ClassVar[str] = "step"
+    bots = BOTS
+    default_bot = "greedy"
+    options = OPTIONS
+    outcomes = ("win", "shared")
+    move_examples = (
+        "choose ann 37 52",
+        "place ann 37a 52n",
+        "place ann 37x 52b",
+        "short: a 37 52, a37a52n; table: hand ann 3 8 12 …",
+    )
+    event_columns: ClassVar[dict[str, str]] = {
+        "round": "INTEGER",
+        "step": "INTEGER",
+        "cards": "INTEGER[]",
+        "placed": "INTEGER",
+        "discarded": "INTEGER",
+        "new_rows": "INTEGER",
+    }
+    player_columns: ClassVar[dict[str, str]] = {
+        "round_points": "INTEGER[]",
+        "blue_points": "INTEGER[]",
+        "green_points": "INTEGER[]",
+        "grey_points": "INTEGER[]",
+        "pink_points": "INTEGER[]",
+        "rows": "INTEGER",
+        "cards_in_rows": "INTEGER",
+        "discards": "INTEGER",
+    }
+    reports = (
+        (
+            "points by kind and round (mean per player)",
+            """
+            SELECT r AS round,
+                   round(avg(blue_points[r]), 1) AS blue, round(avg(green_points[r]), 1) AS green,
+                   round(avg(grey_points[r]), 1) AS grey, round(avg(pink_points[r]), 1) AS pink,
+                   round(avg(round_points[r]), 1) AS total
+            FROM ohanami_classic.player_facts, range(1, 4) t(r)
+            WHERE len(round_points) >= r
+            GROUP BY r ORDER BY r""",
+        ),
+        (
+            "rows and discards (mean per player, finished games)",
+            """
+            SELECT round(avg("rows"), 2) AS "rows", round(avg(cards_in_rows), 1) AS cards_in_rows,
+                   round(avg(discards), 1) AS discards
+            FROM ohanami_classic.player_facts WHERE len(round_points) = 3""",
+        ),
+    )
+
+    def new_setup(
+        self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
+    ) -> ClassicOhanamiSetup:
+        return ClassicOhanamiSetup(players=tuple(players), triangle=bool(options.get("triangle")))
+
+    def table_setup(
+        self, players: Sequence[str], options: Mapping[str, Any]
+    ) -> ClassicOhanamiSetup:
+        """Shuffled and dealt at the table (ruling O7): each round, every holder enters the
+        hand they were dealt; a choice is known when it shows."""
+        return ClassicOhanamiSetup(
+            players=tuple(players), triangle=bool(options.get("triangle")), table=True
+        )
+
+    def chance(self, state: ClassicOhanamiState, rng: random.Random) -> Event | None:
+        """Each round's deal: 10 cards each from the box (unknown at a real table)."""
+        if state.phase != "deal" or state.outcome is not None:
+            return None
+        if state.at_table:
+            return ClassicOhanamiDeal(round=state.round + 1, hands=None)
+        cards = _rules.box(state)
+        rng.shuffle(cards)
+        n, size = state.n_players, _rules.HAND
+        hands = tuple(tuple(sorted(cards[s * size : (s + 1) * size])) for s in range(n))
+        return ClassicOhanamiDeal(round=state.round + 1, hands=hands)
+
+    def move_forms(self, state: ClassicOhanamiState, seat: int) -> list[MoveForm]:
+        """Entering a hand at a table: the player and 10 numbers not shown yet."""
+        if state.phase != "hand" or seat not in _rules.to_act(state):
+            return super().move_forms(state, seat)
+        name = state.setup.players[seat].lower()
+        cards = tuple(str(c) for c in _rules.CARDS if not state.shown_at[c])
+        return [
+            MoveForm(
+                (("hand",), (name,), *(cards,) * _rules.HAND),
+                f"hand {name} CARD ×10",
+                f"the {_rules.HAND} cards {name} was dealt",
+            )
+        ]
+
+    def event_facts(
+        self, before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState
+    ) -> dict[str, Any]:
+        """The round and step; a choice's two cards; a placement's cards, how many went into
+        rows, how many were discarded and how many rows it started."""
+        facts: dict[str, Any] = {
+            "round": after.round if isinstance(event, ClassicOhanamiDeal) else before.round
+        }
+        if isinstance(event, ClassicOhanamiDeal):
+            return facts
+        facts["step"] = before.step
+        if isinstance(event, ClassicOhanamiChoose):
+            facts["cards"] = list(event.cards)
+        elif isinstance(event, ClassicOhanamiPlace):
+            facts["cards"] = list(event.cards)
+            facts["placed"] = sum(r is not None for r in event.rows)
+            facts["discarded"] = sum(r is None for r in event.rows)
+            seat = event.player
+            facts["new_rows"] = len(after.rows[seat]) - len(before.rows[seat])
+        return facts
+
+    def player_facts(
+        self, state: ClassicOhanamiState, events: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        out = []
+        for seat in range(state.n_players):
+            by_kind = [r[seat] for r in state.parts]
+            out.append(
+                {
+                    "round_points": [r[seat] for r in state.scores],
+                    "blue_points": [p[0] for p in by_kind],
+                    "green_points": [p[1] for p in by_kind],
+                    "grey_points": [p[2] for p in by_kind],
+                    "pink_points": [p[3] for p in by_kind],
+                    "rows": len(state.rows[seat]),
+                    "cards_in_rows": sum(len(r) for r in state.rows[seat]),
+                    "discards": sum(
+                        e.get("discarded") or 0
+                        for e in events
+                        if e.get("actor") == seat and e.get("type") == "ohanami-classic.place"
+                    ),
+                }
+            )
+        return out
+
+
+RULESET = OhanamiClassic()

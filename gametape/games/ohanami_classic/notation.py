@@ -1,0 +1,227 @@
+"""Notation of the published Ohanami (docs/rulesets/ohanami-classic.md). The phase says which
+move is due, so the verb may be left out, and a phone or ``--by`` knows its player:
+
+- ``choose ann 37 52``: two cards face down (short: ``a 37 52``; on ann's phone ``37 52``);
+- ``place ann 37a 52n``: 37 into row A, then 52 starts a new row; ``x`` discards (short:
+  ``a37a52n``); the cards are placed in the order written (ruling O2);
+- ``hand ann 3 8 12 ...``: at a real table, the 10 cards ann was dealt.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gametape.engine.moves import number, seat_named, split_words
+from gametape.engine.ruleset import NotationError
+from gametape.events.base import Event
+from gametape.games.ohanami_classic.events import (
+    ClassicOhanamiChoose,
+    ClassicOhanamiDeal,
+    ClassicOhanamiHand,
+    ClassicOhanamiPlace,
+)
+from gametape.games.ohanami_classic.rules import (
+    HAND,
+    MAX_ROWS,
+    ROW_LETTERS,
+    ClassicOhanamiState,
+    placed,
+    row_name,
+    to_act,
+)
+
+VERBS = {"hand": "hand", "choose": "choose", "place": "place"}
+USAGE = {
+    "choose": "expected `choose PLAYER CARD CARD` (short: `a 37 52`)",
+    "place": "expected `place PLAYER CARDROW CARDROW`, a row A, B or C, n for a new row and x "
+    "for a discard (short: `a37a52n`)",
+    "hand": f"expected `hand PLAYER` and the {HAND} cards dealt (`hand ann 3 8 12 ...`)",
+}
+_GLUED = re.compile(r"(\D+)(\d.*)\Z")
+_PLACES = re.compile(r"(\d+)([a-z]+)")
+DISCARD = ("x", "d", "discard")
+NEW = ("n", "new")
+
+
+def parse_move(state: ClassicOhanamiState, text: str, seat: int | None) -> Event:
+    words = split_words(text.lower())
+    phase = state.phase
+    if words and words[0] in VERBS:
+        if phase in VERBS and VERBS[words[0]] != phase:
+            raise NotationError(f"it is time to {phase}, not to {words[0]}; {USAGE[phase]}")
+        words = words[1:]
+    if phase not in VERBS:
+        raise NotationError(
+            "the game is over" if state.outcome else "no move now: the round is being dealt"
+        )
+    player, words = _player(state, words, seat)
+    if phase == "choose":
+        cards = [number(w) for w in words]
+        if len(cards) != 2 or None in cards:
+            raise NotationError(f"cannot read {text!r}; {USAGE['choose']}")
+        a, b = (c for c in cards if c is not None)
+        return ClassicOhanamiChoose(player=player, cards=(a, b))
+    if phase == "hand":
+        cards = [number(w) for w in words]
+        if len(cards) != HAND or None in cards:
+            raise NotationError(f"cannot read {text!r}; {USAGE['hand']}")
+        return ClassicOhanamiHand(player=player, cards=tuple(c for c in cards if c is not None))
+    return _place(state, player, "".join(words), text)
+
+
+def _player(
+    state: ClassicOhanamiState, words: list[str], seat: int | None
+) -> tuple[int, list[str]]:
+    """Who moves, and the rest: a name first (``ann``, ``a``, or glued: ``a37a52n``), else
+    the sender (``--by``, a phone), else the one player still to move."""
+    players = state.setup.players
+    if words and not words[0][0].isdigit():
+        first = words[0]
+        glued = _GLUED.match(first)
+        try:
+            return seat_named(players, first, seat), words[1:]
+        except NotationError:
+            if glued is None:
+                raise
+        return seat_named(players, glued.group(1), seat), [glued.group(2), *words[1:]]
+    if seat is not None:
+        return seat, words
+    waiting = to_act(state)
+    if len(waiting) == 1:
+        return waiting[0], words
+    raise NotationError(
+        "say whose move it is first, as in `ann "
+        + ("37a 52n" if state.phase == "place" else "37 52")
+        + "`; the players are "
+        + ", ".join(players)
+    )
+
+
+def _place(state: ClassicOhanamiState, player: int, joined: str, text: str) -> Event:
+    pairs = _PLACES.findall(joined)
+    if len(pairs) != 2 or "".join(c + r for c, r in pairs) != joined:
+        raise NotationError(f"cannot read {text!r}; {USAGE['place']}")
+    count = len(state.rows[player])  # rows started so far: `n` starts the next
+    cards: list[int] = []
+    where: list[int | None] = []
+    for card_text, dest in pairs:
+        card = number(card_text)
+        if card is None:
+            raise NotationError(f"{card_text!r} is not a card number; {USAGE['place']}")
+        row = _row(count, dest)
+        if row == count + 1:
+            count += 1
+        cards.append(card)
+        where.append(row)
+    return ClassicOhanamiPlace(player=player, cards=(cards[0], cards[1]), rows=(where[0], where[1]))
+
+
+def _row(count: int, dest: str) -> int | None:
+    if dest in DISCARD:
+        return None
+    if dest in NEW:
+        return count + 1
+    if len(dest) == 1 and dest in ROW_LETTERS:
+        return ROW_LETTERS.index(dest) + 1
+    raise NotationError(f"{dest!r} is not a place: a row A, B or C, n (a new row) or x (discard)")
+
+
+def notation(state: ClassicOhanamiState, event: Event) -> str:
+    if isinstance(event, ClassicOhanamiDeal):
+        return f"deal round {event.round}"
+    if not hasattr(event, "player"):
+        raise NotationError(f"not a move of the published Ohanami: {event!r}")
+    name = state.setup.players[event.player].lower()  # type: ignore[attr-defined]
+    name = f'"{name}"' if " " in name else name
+    if isinstance(event, ClassicOhanamiHand):
+        return f"hand {name} " + " ".join(str(c) for c in sorted(event.cards))
+    if isinstance(event, ClassicOhanamiChoose):
+        return f"choose {name} {event.cards[0]} {event.cards[1]}"
+    assert isinstance(event, ClassicOhanamiPlace)
+    return f"place {name} " + " ".join(
+        f"{card}{place}" for card, place in zip(event.cards, _places(state, event), strict=True)
+    )
+
+
+def short(state: ClassicOhanamiState, event: Event) -> str:
+    """The fewest keystrokes ``parse_move`` reads as ``event`` from a recorder who names the
+    player (docs/rulesets/ohanami-classic.md): ``a 37 52``, ``a37a52n``."""
+    players = state.setup.players
+    name = players[event.player].lower()  # type: ignore[attr-defined]
+    prefix = next(
+        name[:k]
+        for k in range(1, len(name) + 1)
+        if sum(p.lower().startswith(name[:k]) for p in players) == 1 or name[:k] == name
+    )
+    if isinstance(event, ClassicOhanamiPlace):
+        return prefix + "".join(
+            f"{c}{p}" for c, p in zip(event.cards, _places(state, event), strict=True)
+        )
+    return f"{prefix} " + notation(state, event).split(" ", 2)[2]
+
+
+def _places(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> list[str]:
+    """Each card's place as written: a row letter, n for a row it starts, x for a discard."""
+    rows = len(state.rows[event.player])
+    out = []
+    for row in event.rows:
+        if row is None:
+            out.append("x")
+        elif row == rows + 1 and rows < MAX_ROWS:
+            out.append("n")
+            rows += 1
+        else:
+            out.append(ROW_LETTERS[row - 1] if 1 <= row <= MAX_ROWS else str(row))
+    return out
+
+
+def describe(
+    before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState, seat: int | None = None
+) -> str:
+    """What changed, as the requester was shown it (the framework hands the event redacted)."""
+    names = before.setup.players
+    if isinstance(event, ClassicOhanamiDeal):
+        if event.hands is None:
+            return f"round {event.round} begins: shuffled and dealt at the table, 10 cards each"
+        return f"round {event.round} begins: 10 cards dealt to each player"
+    if isinstance(event, ClassicOhanamiHand):
+        cards = " ".join(str(c) for c in sorted(event.cards))
+        text = f"{names[event.player]} entered their hand: {cards}"
+        if after.phase == "choose":
+            text += "; every hand is in"
+        return text
+    if isinstance(event, ClassicOhanamiChoose):
+        who = names[event.player]
+        if after.phase == "choose":
+            return f"{who} chose {event.cards[0]} and {event.cards[1]} face down"
+        shown = [before.chosen[s] or event.cards for s in range(len(names))]
+        pairs = "; ".join(f"{names[s]} {a} {b}" for s, (a, b) in enumerate(shown))
+        passed = (
+            f"; the rest of each hand passed {'left' if after.round != 2 else 'right'}"
+            if any(after.hands)
+            else ""
+        )
+        return f"step {before.step}: every choice is shown: {pairs}{passed}"
+    assert isinstance(event, ClassicOhanamiPlace)
+    who = names[event.player]
+    parts = []
+    rows = before.rows[event.player]
+    for card, row in zip(event.cards, event.rows, strict=True):
+        if row is None:
+            parts.append(f"discarded {card}")
+            continue
+        if row == len(rows) + 1:
+            parts.append(f"started row {row_name(row)} with {card}")
+        else:
+            line = rows[row - 1]
+            end = "above" if card > line[-1] else "below"
+            parts.append(f"placed {card} {end} row {row_name(row)}")
+        rows = placed(rows, card, row)
+    text = f"{who} " + " and ".join(parts)
+    if len(after.scores) > len(before.scores):
+        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores[-1]))
+        text += f"; round {before.round} scored: {points}"
+        if after.outcome:
+            totals = after.totals()
+            text += " — game over: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
+    return text

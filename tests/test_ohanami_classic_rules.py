@@ -1,0 +1,454 @@
+"""The published Ohanami (../shared/rules/ohanami-classic.md): each ruling O1-O7, scoring
+worked by hand, and the notation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gametape.engine.fold import Fold
+from gametape.engine.game import Game, describe, notation
+from gametape.engine.ruleset import ONLOOKER, NotationError, NotKnown, RuleViolation
+from gametape.games.ohanami_classic import RULESET
+from gametape.games.ohanami_classic.events import (
+    ClassicOhanamiChoose,
+    ClassicOhanamiDeal,
+    ClassicOhanamiHand,
+    ClassicOhanamiPlace,
+    ClassicOhanamiSetup,
+)
+from gametape.games.ohanami_classic.notation import short
+from gametape.games.ohanami_classic.rules import kind, pink_points, score, score_parts
+
+NAMES = ("ann", "ben")
+TRIANGLE = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120)  # by hand, not PINK
+
+
+def game(hands, names=NAMES, triangle=False) -> Game:
+    """A dealt game whose round 1 deals ``hands``."""
+    fold = Fold(RULESET, ClassicOhanamiSetup(players=names, triangle=triangle))
+    fold.push(ClassicOhanamiDeal(round=1, hands=tuple(tuple(h) for h in hands)))
+    return Game(fold)
+
+
+def table_game(names=NAMES) -> Game:
+    fold = Fold(RULESET, ClassicOhanamiSetup(players=names, table=True))
+    fold.push(ClassicOhanamiDeal(round=1, hands=None))
+    return Game(fold)
+
+
+ANN = (40, 45, 50, 60, 1, 2, 3, 4, 5, 6)
+BEN = (11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
+
+
+def choose(g: Game, seat: int, a: int, b: int) -> None:
+    g.push(ClassicOhanamiChoose(player=seat, cards=(a, b)))
+
+
+def place(g: Game, seat: int, cards, rows) -> None:
+    g.push(ClassicOhanamiPlace(player=seat, cards=tuple(cards), rows=tuple(rows)))
+
+
+# --- O1: the colours -------------------------------------------------------------------
+
+
+def test_o1_the_kind_of_each_number_and_the_counts():
+    assert [kind(n) for n in (1, 2, 3, 4, 5, 6, 7)] == [
+        "pink", "blue", "green", "blue", "pink", "green", "grey",
+    ]  # fmt: skip
+    assert kind(119) == "grey" and kind(120) == "green"
+    assert kind(35) == "grey"  # the third source's "green 35" contradicts the rule and counts
+    counts = {
+        k: sum(kind(n) == k for n in range(1, 121)) for k in ("blue", "green", "grey", "pink")
+    }
+    assert counts == {"blue": 34, "green": 35, "grey": 17, "pink": 34}
+
+
+# --- dealing and the steps ----------------------------------------------------------------
+
+
+def test_a_round_deals_ten_cards_each_from_the_box_and_never_one_twice():
+    g = game([ANN, BEN])
+    assert g.state.hands == (tuple(sorted(ANN)), tuple(sorted(BEN)))
+    with pytest.raises(RuleViolation, match="all different"):
+        Fold(RULESET, ClassicOhanamiSetup(players=NAMES)).push(
+            ClassicOhanamiDeal(round=1, hands=(ANN, ANN))
+        )
+    with pytest.raises(RuleViolation, match="cards"):
+        Fold(RULESET, ClassicOhanamiSetup(players=NAMES)).push(
+            ClassicOhanamiDeal(round=1, hands=(ANN[:9], BEN))
+        )
+
+
+def test_every_player_chooses_at_once_and_the_choices_show_together():
+    g = game([ANN, BEN])
+    assert g.to_act() == (0, 1) and RULESET.together(g.state)
+    choose(g, 1, 11, 12)
+    assert g.state.phase == "choose"
+    assert RULESET.view(g.state, 0).gardens[1].chosen is None  # face down
+    assert RULESET.view(g.state, 1).gardens[1].chosen == (11, 12)
+    choose(g, 0, 40, 45)
+    assert g.state.phase == "place"
+    assert RULESET.view(g.state, 0).gardens[1].chosen == (11, 12)  # shown
+
+
+def test_a_player_chooses_two_different_cards_of_their_own_hand():
+    g = game([ANN, BEN])
+    with pytest.raises(RuleViolation, match="not in ann's hand"):
+        choose(g, 0, 40, 11)
+    with pytest.raises(RuleViolation, match="twice"):
+        choose(g, 0, 40, 40)
+
+
+# --- O2: placing two cards ------------------------------------------------------------------
+
+
+def _to_place(g: Game, ann_cards, ben_cards=(11, 12)) -> None:
+    choose(g, 0, *ann_cards)
+    choose(g, 1, *ben_cards)
+
+
+def _with_row_40_45() -> Game:
+    """ann's row A is 40 45, and at step 3 she holds her own hand again: 50 60 3 4 5 6."""
+    g = game([ANN, BEN])
+    _to_place(g, (40, 45))
+    place(g, 0, (40, 45), (1, 1))
+    place(g, 1, (11, 12), (None, None))
+    _to_place(g, (13, 14), (1, 2))  # two players: the hands swap each step
+    place(g, 0, (13, 14), (None, None))
+    place(g, 1, (1, 2), (None, None))
+    return g
+
+
+def test_o2_each_placement_is_checked_against_the_rows_as_they_stand():
+    g = _with_row_40_45()
+    assert g.state.rows[0] == ((40, 45),)
+    _to_place(g, (50, 60), (15, 16))
+    good = Game(Fold(RULESET, g.setup))
+    for e in g.events[1:]:
+        good.push(e)
+    place(good, 0, (50, 60), (1, 1))  # 50 then 60: both above
+    assert good.state.rows[0] == ((40, 45, 50, 60),)
+    with pytest.raises(RuleViolation, match="between the ends of row A"):
+        place(g, 0, (60, 50), (1, 1))  # 60 then 50: 50 is inside 40…60
+
+
+def test_o2_a_card_goes_above_the_highest_or_below_the_lowest_never_between():
+    g = _with_row_40_45()
+    _to_place(g, (3, 50), (15, 16))
+    place(g, 0, (3, 50), (1, 1))
+    assert g.state.rows[0] == ((3, 40, 45, 50),)
+
+
+def test_o2_placing_is_public_and_the_order_between_players_does_not_matter():
+    a, b = game([ANN, BEN]), game([ANN, BEN])
+    for g in (a, b):
+        _to_place(g, (40, 45))
+    place(a, 0, (40, 45), (1, 2))
+    place(a, 1, (11, 12), (1, None))
+    place(b, 1, (11, 12), (1, None))
+    place(b, 0, (40, 45), (1, 2))
+    assert a.state == b.state
+    before, event = a.fold.states[-2], a.events[-1]
+    seen = describe(RULESET, NAMES, before, event, a.state, ONLOOKER)
+    assert "ben started row A with 11 and discarded 12" in seen
+
+
+def test_o2_the_pass_comes_before_the_reveal_and_a_discard_is_part_of_the_placing():
+    g = game([ANN, BEN])
+    _to_place(g, (40, 45))
+    # ann already holds ben's other 8 cards while she places (the pass came first)
+    assert g.state.hands[0] == (13, 14, 15, 16, 17, 18, 19, 20)
+    place(g, 0, (40, 45), (None, 1))
+    assert g.state.discards == (40,)
+    assert len(g.events) == 5  # setup, deal, two choices, one placing: no discard move
+
+
+def test_o2_a_player_places_exactly_the_two_cards_they_chose():
+    g = game([ANN, BEN])
+    _to_place(g, (40, 45))
+    with pytest.raises(RuleViolation, match="chose 40 and 45"):
+        place(g, 0, (40, 50), (1, 1))
+
+
+def test_o2b_seats_pass_left_in_rounds_1_and_3_and_right_in_round_2_and_not_at_step_5():
+    names = ("ann", "ben", "cat")
+    hands = [tuple(range(1 + 10 * s, 11 + 10 * s)) for s in range(3)]
+    g = game(hands, names)
+    _step(g)
+    # round 1 passes left: to the next seat, so ann gets cat's hand
+    assert set(g.state.hands[0]) < set(hands[2]) and set(g.state.hands[1]) < set(hands[0])
+    for _ in range(4):
+        _step(g)
+    assert g.state.phase == "deal" and all(h == () for h in g.state.hands)
+    second = [tuple(range(31 + 10 * s, 41 + 10 * s)) for s in range(3)]
+    g.push(ClassicOhanamiDeal(round=2, hands=tuple(second)))
+    _step(g)
+    assert set(g.state.hands[0]) < set(second[1])  # round 2: to the right, from ben
+
+
+def _step(g: Game) -> None:
+    """Every seat chooses its two lowest cards and discards them."""
+    for s in range(g.state.n_players):
+        hand = g.state.hands[s]
+        choose(g, s, hand[0], hand[1])
+    for s in range(g.state.n_players):
+        place(g, s, g.state.chosen[s], (None, None))
+
+
+def test_o2b_with_two_players_the_hands_swap_every_step():
+    g = game([ANN, BEN])
+    _step(g)
+    assert set(g.state.hands[0]) < set(BEN) and set(g.state.hands[1]) < set(ANN)
+    _step(g)
+    assert set(g.state.hands[0]) < set(ANN)
+
+
+# --- O5: rows ---------------------------------------------------------------------------------
+
+
+def test_o5_at_most_three_rows_and_any_card_may_start_one():
+    g = game([ANN, BEN])
+    _to_place(g, (1, 60))
+    place(g, 0, (60, 1), (1, 2))  # any number starts a row
+    place(g, 1, (11, 12), (None, None))
+    _to_place(g, (13, 14), (2, 3))
+    place(g, 0, (13, 14), (3, 3))
+    place(g, 1, (2, 3), (None, None))
+    assert len(g.state.rows[0]) == 3
+    _to_place(g, (4, 5), (15, 16))  # ann holds her own hand again
+    with pytest.raises(RuleViolation, match="three rows already"):
+        place(g, 0, (4, 5), (4, None))
+
+
+def test_o5_a_player_may_discard_both_cards_even_when_one_fits():
+    g = _with_row_40_45()
+    _to_place(g, (50, 60), (15, 16))
+    place(g, 0, (50, 60), (None, None))
+    assert g.state.rows[0] == ((40, 45),) and g.state.discards[-2:] == (50, 60)
+
+
+def test_o5_a_placed_card_never_moves():
+    g = _with_row_40_45()
+    before = g.state.rows[0][0]
+    _to_place(g, (3, 50), (15, 16))
+    place(g, 0, (50, 3), (1, 1))
+    assert g.state.rows[0][0] == (3, *before, 50)
+
+
+# --- scoring, worked by hand ------------------------------------------------------------------
+
+
+def test_round_scores_blue_then_green_then_grey_and_pink():
+    rows = ((2, 3, 7, 1),)  # blue 2, green 3, grey 7, pink 1
+    assert score(rows, 1) == 3
+    assert score(rows, 2) == 3 + 4
+    assert score(rows, 3) == 3 + 4 + 7 + 1
+
+
+@pytest.mark.parametrize(
+    ("pinks", "points"), [(0, 0), (1, 1), (2, 3), (15, 120), (16, 120), (20, 120)]
+)
+def test_round_3_pink_cards_by_the_table_and_o3_beyond_fifteen(pinks, points):
+    pink = [n for n in range(1, 121) if kind(n) == "pink"][:pinks]
+    rows = (tuple(pink),)
+    assert score_parts(rows, 3)["pink"] == points
+    assert score_parts(rows, 2)["pink"] == 0
+
+
+def test_o3_the_option_extends_the_triangle():
+    assert pink_points(16, triangle=True) == 136 and pink_points(15, triangle=True) == 120
+    assert pink_points(17) == 120
+
+
+def _whole_game(names, seed: int) -> Game:
+    from gametape.engine import simulate as sim
+
+    return sim.play(RULESET, names, "greedy", random.Random(seed), seed=seed)
+
+
+def test_the_game_score_is_the_sum_of_the_rounds_and_an_independent_recount_agrees():
+    g = _whole_game(("ann", "ben", "cat", "dan"), 4)
+    result = g.result()
+    assert result is not None and result.outcome in ("win", "shared")
+    for seat in range(4):
+        rows = g.state.rows[seat]
+        counts = {
+            k: sum(kind(c) == k for r in rows for c in r) for k in ("blue", "green", "grey", "pink")
+        }
+        assert g.state.scores[-1][seat] == (
+            3 * counts["blue"] + 4 * counts["green"] + 7 * counts["grey"]
+            + TRIANGLE[min(counts["pink"], 15)]
+        )  # fmt: skip
+        assert result.scores[seat] == sum(r[seat] for r in g.state.scores)
+
+
+def test_o4_equal_highest_totals_share_the_win():
+    from msgspec.structs import replace
+
+    from gametape.games.ohanami_classic.rules import result
+
+    g = _whole_game(("ann", "ben"), 1)
+    tied = replace(g.state, scores=((10, 10), (20, 20), (30, 30)))
+    shared = result(tied)
+    assert shared is not None and shared.outcome == "shared" and shared.winners == (0, 1)
+
+
+# --- O6: what each player sees -------------------------------------------------------------
+
+
+def test_o6_a_player_sees_their_hand_and_the_hands_they_held_never_another_s():
+    g = game([ANN, BEN])
+    _step(g)
+    ann = RULESET.view(g.state, 0)
+    assert ann.gardens[0].hand == g.state.hands[0]
+    assert ann.gardens[0].held == (tuple(sorted(ANN)),)  # held at step 1, passed on
+    assert ann.gardens[1].hand is None and ann.gardens[1].held == ()
+    spectator = RULESET.view(g.state, ONLOOKER)
+    assert all(p.hand is None and p.held == () for p in spectator.gardens)
+    assert spectator.discards == g.state.discards  # every shown card is seen
+
+
+def test_o6_a_deal_shows_each_seat_its_own_hand_alone():
+    g = game([ANN, BEN])
+    deal = g.events[1]
+    seen = RULESET.redact(g.fold.states[0], deal, 0)
+    assert seen.hands == (ANN, ())
+
+
+def test_o6_another_page_cannot_enter_a_seat_s_choice():
+    g = game([ANN, BEN])
+    from gametape.engine.game import check_known
+
+    for viewer in (1, ONLOOKER):
+        with pytest.raises(NotKnown, match="ann's hand is not shown"):
+            check_known(RULESET, g.state, ClassicOhanamiChoose(player=0, cards=(40, 45)), viewer)
+
+
+# --- O7: at a real table ------------------------------------------------------------------
+
+
+def test_o7_each_holder_enters_the_hand_they_were_dealt():
+    g = table_game()
+    assert g.state.phase == "hand" and g.to_act() == (0, 1)
+    g.push(ClassicOhanamiHand(player=0, cards=ANN))
+    assert g.state.phase == "hand"
+    g.push(ClassicOhanamiHand(player=1, cards=BEN))
+    assert g.state.phase == "choose" and g.state.hands[0] == tuple(sorted(ANN))
+
+
+def test_o7_a_hand_with_a_card_of_another_hand_is_refused_when_the_last_is_in():
+    g = table_game()
+    g.push(ClassicOhanamiHand(player=0, cards=ANN))
+    with pytest.raises(RuleViolation, match="40 is in ann's hand and in ben's"):
+        g.push(ClassicOhanamiHand(player=1, cards=(40, *BEN[1:])))
+
+
+def test_o7_a_hand_is_ten_different_numbers_1_to_120_not_shown_yet():
+    g = table_game()
+    for cards, words in [
+        ((1, 2, 3), "a hand of 3 cards"),
+        ((*ANN[:9], 121), "no card 121"),
+        ((*ANN[:9], 40), "40 is in the hand twice"),
+    ]:
+        with pytest.raises(RuleViolation, match=words):
+            g.push(ClassicOhanamiHand(player=0, cards=cards))
+
+
+def test_o7_a_card_shown_in_an_earlier_round_cannot_be_entered_again():
+    g = table_game()
+    g.push(ClassicOhanamiHand(player=0, cards=ANN))
+    g.push(ClassicOhanamiHand(player=1, cards=BEN))
+    for _ in range(5):
+        _step(g)
+    g.push(ClassicOhanamiDeal(round=2, hands=None))
+    with pytest.raises(RuleViolation, match="40 was shown already"):
+        g.push(ClassicOhanamiHand(player=0, cards=(40, *range(61, 70))))
+
+
+def test_o7_a_clash_with_a_hand_entered_earlier_is_refused_by_the_last_entry():
+    """ann's hand and cat's share 7: ben's entry between them is accepted (no one could
+    know), and cat's, the last, is refused."""
+    names = ("ann", "ben", "cat")
+    g = table_game(names)
+    g.push(ClassicOhanamiHand(player=0, cards=(7, *range(1, 7), 8, 9, 10)))
+    g.push(ClassicOhanamiHand(player=1, cards=tuple(range(11, 21))))
+    with pytest.raises(RuleViolation, match="7 is in ann's hand and in cat's"):
+        g.push(ClassicOhanamiHand(player=2, cards=(7, *range(22, 31))))
+
+
+def test_o7_a_scribe_may_enter_any_hand_but_a_seat_only_its_own():
+    from gametape.engine.game import check_known
+
+    g = table_game()
+    entry = ClassicOhanamiHand(player=0, cards=ANN)
+    check_known(RULESET, g.state, entry, ONLOOKER)  # the host's page: a scribe
+    check_known(RULESET, g.state, entry, 0)
+    with pytest.raises(NotKnown):
+        check_known(RULESET, g.state, entry, 1)
+
+
+# --- notation ---------------------------------------------------------------------------------
+
+
+def test_notation_round_trips_and_the_short_forms_read_the_same():
+    g = game([ANN, BEN])
+    for text, event in [
+        ("choose ann 40 45", ClassicOhanamiChoose(player=0, cards=(40, 45))),
+        ("a 40 45", ClassicOhanamiChoose(player=0, cards=(40, 45))),
+        ("b 11 12", ClassicOhanamiChoose(player=1, cards=(11, 12))),
+    ]:
+        assert g.parse(text) == event
+    assert g.parse("40 45", 0) == ClassicOhanamiChoose(player=0, cards=(40, 45))
+    choose(g, 0, 40, 45)
+    choose(g, 1, 11, 12)
+    for text in ("place ann 40n 45a", "a40n45a", "a 40n 45a", "ANN 40N 45A", "40n 45a"):
+        assert g.parse(text, 0 if text == "40n 45a" else None) == ClassicOhanamiPlace(
+            player=0, cards=(40, 45), rows=(1, 1)
+        )
+    assert g.parse("a 40n 45n") == ClassicOhanamiPlace(player=0, cards=(40, 45), rows=(1, 2))
+    assert g.parse("a 40x 45n").rows == (None, 1)
+    event = ClassicOhanamiPlace(player=0, cards=(40, 45), rows=(1, 2))
+    assert notation(RULESET, g.state, event) == "place ann 40n 45n"
+    assert short(g.state, event) == "a40n45n"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("a 40", "expected `choose"),
+        ("40 45", "say whose move"),
+        ("a 40 45 50", "expected `choose"),
+        ("zed 40 45", "no player 'zed'"),
+        ("place a 40a 45a", "time to choose"),
+        ("a -1 45", "expected `choose"),
+    ],
+)
+def test_a_move_that_cannot_be_read_says_what_is_expected(text, words):
+    g = game([ANN, BEN])
+    with pytest.raises(NotationError, match=words):
+        g.parse(text)
+
+
+def test_a_place_that_cannot_be_read_names_the_places():
+    g = game([ANN, BEN])
+    _to_place(g, (40, 45))
+    for text, words in [("a 40q 45a", "'q' is not a place"), ("a 40 45", "expected `place")]:
+        with pytest.raises(NotationError, match=words):
+            g.parse(text)
+
+
+def test_eight_keystrokes_a_move_or_fewer_on_average():
+    g = _whole_game(("ann", "ben", "cat", "dan"), 9)
+    fold = Fold(RULESET, g.setup)
+    typed = []
+    for event in g.events[1:]:
+        if isinstance(event, ClassicOhanamiDeal):
+            fold.push(event)
+            continue
+        text = short(fold.state, event)
+        assert Game(fold).parse(text) == event, text
+        typed.append(len(text))
+        fold.push(event)
+    assert sum(typed) / len(typed) <= 8, sum(typed) / len(typed)

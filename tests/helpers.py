@@ -173,4 +173,28 @@ def hanamikoji_lines(game: Game) -> list[str]:
     return lines
 
 
-TABLE_LINES = {"hanabi": hanabi_lines, "ohanami": ohanami_lines, "hanamikoji": hanamikoji_lines}
+def ohanami_classic_lines(game: Game) -> list[str]:
+    """The published Ohanami as a table records it: each round's hands entered by their
+    holders (`hand ann 3 8 …`), then the choices and placements in the short forms."""
+    from gametape.games.ohanami_classic.events import ClassicOhanamiDeal
+    from gametape.games.ohanami_classic.notation import short
+
+    lines = []
+    for seq, event in enumerate(game.events[1:], 1):
+        if isinstance(event, ClassicOhanamiDeal):
+            assert event.hands is not None
+            lines += [
+                f"hand {game.players[s]} " + " ".join(map(str, hand))
+                for s, hand in enumerate(event.hands)
+            ]
+        else:
+            lines.append(short(game.fold.states[seq - 1], event))
+    return lines
+
+
+TABLE_LINES = {
+    "hanabi": hanabi_lines,
+    "ohanami": ohanami_lines,
+    "hanamikoji": hanamikoji_lines,
+    "ohanami-classic": ohanami_classic_lines,
+}

@@ -16,6 +16,7 @@ from gametape.events import read_log
 from gametape.games.ohanami_classic import RULESET
 from gametape.games.ohanami_classic.notation import short
 from gametape.usecases.record import play
+from tests.helpers import ohanami_classic_lines
 
 runner = CliRunner()
 PLAYERS = "ann,ben,cat,dan"
@@ -45,24 +46,11 @@ def _lines(store: Path, gid: str, seed: int) -> list[str]:
 
 
 def _table_lines(seed: int) -> list[str]:
-    """A bot's game on a known deal, as a table records it: each round's hands entered by
-    their holders, then the choices and placements."""
+    """A bot's game on a known deal, as a table records it."""
     from gametape.engine import simulate as sim
-    from gametape.games.ohanami_classic.events import ClassicOhanamiDeal
 
     played = sim.play(RULESET, ("ann", "ben", "cat", "dan"), "greedy", random.Random(seed))
-    lines = []
-    for seq, event in enumerate(played.events[1:], 1):
-        before = played.fold.states[seq - 1]
-        if isinstance(event, ClassicOhanamiDeal):
-            assert event.hands is not None
-            lines += [
-                f"hand {played.players[s]} " + " ".join(map(str, hand))
-                for s, hand in enumerate(event.hands)
-            ]
-        else:
-            lines.append(short(before, event))
-    return lines
+    return ohanami_classic_lines(played)
 
 
 def _checks_out(store: Path, gid: str) -> None:

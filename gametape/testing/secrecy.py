@@ -160,7 +160,7 @@ def _fill(form: MoveForm, rng: random.Random, avoid: frozenset[str] = frozenset(
     would otherwise contradict itself at once."""
     chosen: list[str] = []
     for words in form.words:
-        pool = words
+        pool: Sequence[str] = words
         if len(words) >= 20:
             fresh = [w for w in words if w not in avoid and w not in chosen]
             pool = fresh or words

@@ -40,9 +40,15 @@ def main() -> int:
     started = time.time()
 
     s = startup_bench.run(5 if args.quick else startup_bench.ROUNDS)
-    for cmd in ("show", "move", "log"):
+    for cmd in startup_bench.COMMANDS:
         figures.append(
-            Figure("startup", f"{cmd} vs python -c pass (x)", s[f"{cmd}_ratio"], 4, "at_most")
+            Figure(
+                "startup",
+                f"{cmd} vs python -c pass (x)",
+                s[f"{cmd}_ratio"],
+                startup_bench.AIM,
+                "at_most",
+            )
         )
     print()
     figures += store_bench.run(store_bench.GAMES // scale)

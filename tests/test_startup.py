@@ -58,3 +58,35 @@ def test_only_the_command_run_is_built_and_help_still_lists_every_command(tmp_pa
     assert "gametape show" in _gametape("show", "--help").stdout
     wrong = _gametape("shw")
     assert wrong.returncode == 2 and "No such command" in wrong.stderr
+
+
+def test_the_top_level_table_names_every_command_with_its_own_help():
+    """`gametape --help` is printed from COMMANDS without importing any command: the table
+    holds every command typer has, in the module that defines it, with the start of the first
+    paragraph of its help."""
+    from gametape.cli import app as cli
+
+    built = cli.build()
+    found = {cli._name(c): c for c in built.registered_commands}
+    found |= {g.typer_instance.info.name: g for g in built.registered_groups}
+    assert set(found) == set(cli.COMMANDS)
+    for name, (module, help_) in cli.COMMANDS.items():
+        command = found[name]
+        if name in cli.GROUPS:
+            doc, defined = command.typer_instance.info.help, command.typer_instance
+            assert isinstance(doc, str)
+        else:
+            doc, defined = command.callback.__doc__ or "", command.callback
+            assert defined.__module__ == f"gametape.cli.commands.{module}", name
+        first = " ".join(doc.strip().split("\n\n")[0].split())
+        assert first.startswith(help_.rstrip("…").rstrip()), (name, first)
+
+
+def test_help_and_version_import_no_command():
+    loaded = _imported_after(
+        "import sys\nfrom gametape.cli.app import main\nsys.argv = ['gametape', '--help']\nmain()"
+    )
+    assert not [m for m in loaded if m.startswith(("typer", "rich", "gametape.cli.commands"))]
+    helped = _gametape("--help")
+    assert helped.returncode == 0 and helped.stdout.startswith("Usage: gametape")
+    assert "record" in helped.stdout and "Traceback" not in helped.stderr

@@ -1,92 +1,172 @@
-"""``gametape``: the typer application. Commands live in ``gametape.cli.commands``."""
+"""``gametape``: the typer application. Commands live in ``gametape.cli.commands``.
 
-from __future__ import annotations
+The top level names its commands without importing them (``COMMANDS``): a run imports the
+one module that defines the command it runs, and ``gametape --help`` is printed from the table
+below without importing typer, rich or any command. ``app`` (every command, for tests and
+tools that drive the CLI in-process) is built the first time it is asked for.
+"""
 
 import signal
-from pathlib import Path
-from typing import Annotated
+import sys
+from typing import Any
 
-import typer
-
-from gametape.cli.commands import analytics, play, review, serve, store
-from gametape.cli.common import STATE, StoreOpt
-from gametape.cli.output import err, friendly_errors, out
-from gametape.errors import UsageError
-from gametape.usecases.store import is_url
-
-app = typer.Typer(
-    name="gametape",
-    help="Record card games as append-only event logs; replay, validate and query them.\n\n"
+# Every command: the module of gametape.cli.commands that defines it, and its line of help
+# (the first line of the command's docstring; a test keeps the two the same).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("play", "Start a new game and print its id."),
+    "move": ("play", "Record one move. An illegal move is refused with the rule it breaks; …"),
+    "show": ("play", "Show a game's state, for everyone or as one player sees it."),
+    "log": ("play", "The move list in notation, one line per event, like a score sheet."),
+    "replay": ("play", "Step through a game, move by move, for everyone or from one player's …"),
+    "record": ("play", "Record a whole game at the table, move after move, at one prompt."),
+    "games": ("play", "The installed games: players, bots, how moves are written, options …"),
+    "note": ("review", "Write a note on a move (and a mark: `!` good, `?` a mistake, as in …"),
+    "branch": ("review", 'Make a "what if" game: a new game that starts from this one\'s state …'),
+    "notes": ("review", "List a game's notes: number, seq, author, mark, card and text; a note …"),
+    "validate": (
+        "store",
+        "Check logs: JSON, schema, seq, hash chain, and every move against the …",
+    ),
+    "list": ("store", "List the games in the store: when each was last played, who played, …"),
+    "repair": ("store", "Move a torn last line (an interrupted write) aside into `<log>.torn`."),
+    "simulate": ("store", "Write complete games played by bots (fsyncs batched), with a …"),
+    "import": ("store", "Import games recorded by other tools, validating every move."),
+    "demo": ("store", "Simulate a few games of each game in a demo store, show one, validate …"),
+    "store": ("store", "The store itself: make a PostgreSQL store's tables, copy games …"),
+    "index": ("analytics", "Refresh the DuckDB read model of the store (only new or changed …"),
+    "query": ("analytics", "Run one read-only SQL statement (SELECT or EXPLAIN) on the read …"),
+    "stats": ("analytics", "Ready-made reports: scores by player count, outcomes, game length, …"),
+    "players": ("analytics", "Each person's record in every game they played: games, wins, …"),
+    "export": ("analytics", "Export games (`GAME... --format FORMAT`) or the whole read model …"),
+    "serve": ("serve", "Start the web recorder: every player records from their own phone, …"),
+}
+GROUPS = ("store",)  # commands that are typer groups of their own (`gametape store init`)
+HELP = (
+    "Record card games as append-only event logs; replay, validate and query them.\n\n"
     "`gametape games` lists the installed games. The store is a directory of logs (or a "
     "postgresql:// URL, docs/stores.md): --store, else $GAMETAPE_STORE, else "
-    "~/.local/share/gametape.",
-    no_args_is_help=True,
-    rich_markup_mode="markdown",
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    "~/.local/share/gametape."
 )
-for group in (play.app, review.app, store.app, analytics.app, serve.app):
-    app.registered_commands += group.registered_commands
-app.add_typer(store.stores)
 
 
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import version
+def build(only: str | None = None) -> Any:
+    """The typer application: every command, or only the command ``only`` (typer then builds
+    that one command's parameters, not every command's)."""
+    from importlib import import_module
+    from pathlib import Path
+    from typing import Annotated
 
-        out.print(f"gametape {version('gametape')}")
-        raise typer.Exit()
+    import typer
+
+    from gametape.cli.common import STATE, StoreOpt
+    from gametape.cli.output import friendly_errors, out
+    from gametape.errors import UsageError
+    from gametape.usecases.store import is_url
+
+    app = typer.Typer(
+        name="gametape",
+        help=HELP,
+        no_args_is_help=True,
+        rich_markup_mode="markdown",
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+    def _version(value: bool) -> None:
+        if value:
+            from importlib.metadata import version
+
+            out.print(f"gametape {version('gametape')}")
+            raise typer.Exit()
+
+    @app.callback()
+    @friendly_errors
+    def _main(
+        store: StoreOpt = None,
+        version: Annotated[
+            bool,
+            typer.Option(
+                "--version", callback=_version, is_eager=True, help="Print the version and exit."
+            ),
+        ] = False,
+    ) -> None:
+        if store is not None and not store.strip():
+            raise UsageError("--store is empty: name a directory (or leave the option out)")
+        STATE.store_path = store if store is None or is_url(store) else Path(store)
+
+    names = [only] if only is not None else list(COMMANDS)
+    for module_name in dict.fromkeys(COMMANDS[n][0] for n in names):
+        module = import_module(f"gametape.cli.commands.{module_name}")
+        app.registered_commands += [
+            c for c in module.app.registered_commands if only is None or _name(c) == only
+        ]
+        if module_name == "store" and (only is None or only in GROUPS):
+            app.add_typer(module.stores)
+    return app
 
 
-@app.callback()
-@friendly_errors
-def _main(
-    store: StoreOpt = None,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
-        ),
-    ] = False,
-) -> None:
-    if store is not None and not store.strip():
-        raise UsageError("--store is empty: name a directory (or leave the option out)")
-    STATE.store_path = store if store is None or is_url(store) else Path(store)
+def _name(command: Any) -> str:
+    return command.name or command.callback.__name__.replace("_", "-")
 
 
-def _register_only_the_command_run(argv: list[str]) -> None:
-    """Keep only the command named in ``argv``: typer then builds that one command, not every
-    command's parameters from its signature (about 50 ms of each start-up). With no command
-    named (``--help``, ``--version``, a mistyped name) every command stays."""
+def __getattr__(name: str) -> Any:
+    if name == "app":  # every command, built once, on first use
+        built = globals()["app"] = build()
+        return built
+    raise AttributeError(name)
+
+
+def command_named(argv: list[str]) -> str | None:
+    """The command ``argv`` runs (its first word that is not an option or --store's value),
+    if it is one of COMMANDS."""
     words = iter(argv)
     for word in words:
         if word == "--store":
             next(words, None)
         elif not word.startswith("-"):
-            break
-    else:
-        return
-    chosen = [
-        c
-        for c in app.registered_commands
-        if (c.name or getattr(c.callback, "__name__", "").replace("_", "-")) == word
+            return word if word in COMMANDS else None
+    return None
+
+
+def plain_help() -> str:
+    """``gametape --help``, from the table above alone."""
+    width = max(map(len, COMMANDS))
+    lines = [
+        "Usage: gametape [OPTIONS] COMMAND [ARGS]...",
+        "",
+        *HELP.replace("`", "").split("\n"),
+        "",
+        "Options:",
+        "  --store TEXT  Directory of game logs, or a postgresql:// URL (docs/stores.md)",
+        "                [env var: GAMETAPE_STORE].",
+        "  --version     Print the version and exit.",
+        "  -h, --help    Show this message and exit.",
+        "",
+        "Commands:",
+        *(f"  {name:<{width}}  {help_}" for name, (_, help_) in COMMANDS.items()),
+        "",
+        "`gametape COMMAND --help` says more, with examples.",
     ]
-    if chosen:
-        app.registered_commands = chosen
+    return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     """Console-script entry point."""
-    import sys
-
-    _register_only_the_command_run(sys.argv[1:])
+    argv = sys.argv[1:]
+    command = command_named(argv)
+    if command is None and (not argv or argv in (["-h"], ["--help"])):
+        sys.stdout.write(plain_help())
+        return
     # When the reader goes away (`gametape validate --json | head -1`), stop quietly as other
     # Unix tools do: SIGPIPE ends the process (status 141 in a shell). Every recorded move is
     # on disk before anything about it is printed, so nothing is lost.
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    from gametape.cli.output import err
+
+    application = build(command)  # no command named (--version, a typo): every command
     try:
-        app()
+        application()
     except KeyboardInterrupt:
         err.print("interrupted")
         raise SystemExit(130) from None

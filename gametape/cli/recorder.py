@@ -89,7 +89,8 @@ class Recorder:
     """The recording loop: prompt, record, show. ``seat`` is whose view the board shows.
 
     With ``stop_at_refusal`` (moves from a script), the first refused move ends the loop;
-    ``refused`` says where it was.
+    ``refused`` says where it was. Without ``boards`` (moves from a script), the board is
+    shown when the loop starts and ends, and on ``b``, not after every move.
     """
 
     def __init__(
@@ -100,8 +101,10 @@ class Recorder:
         seat: int | None = None,
         *,
         stop_at_refusal: bool = False,
+        boards: bool = True,
     ) -> None:
         self.recording = recording
+        self.boards = boards
         self.console = console
         self.read = read
         self.seat = seat
@@ -129,6 +132,8 @@ class Recorder:
             try:
                 line = self.read(self.prompt, self.complete).strip()
             except EOFError:
+                if not self.boards:
+                    self.show_board()
                 said = (
                     "left the game: it is over"
                     if self.game.is_over
@@ -189,7 +194,8 @@ class Recorder:
             return False
         seqs = f"seq {done.first}" if done.first == done.last else f"seqs {done.first}-{done.last}"
         self.console.print(Text.assemble(("✓ ", "green"), done.description, (f"  [{seqs}]", "dim")))
-        self.show_board()
+        if self.boards:
+            self.show_board()
         return True
 
     def show_board(self) -> None:

@@ -393,8 +393,9 @@ def record_cmd(
     moves; `?` lists the legal moves; `undo` takes back the last one; `b` shows the board.
     A refused move is explained and nothing is recorded. Every accepted move is on disk
     before the prompt returns. Ctrl-D leaves; `gametape record GAME` resumes. Without a
-    terminal, moves are read one per line from standard input: the first refused line stops
-    the recording with exit status 1, naming the line (`--keep-going` records the rest).
+    terminal, moves are read one per line from standard input, and the board is shown at the
+    start and the end: the first refused line stops the recording with exit status 1, naming
+    the line (`--keep-going` records the rest).
 
     Example: `gametape new hanabi -p ann,ben,cat --table` then `gametape record` and type
     `c ben r 13`, `p2 r1`, `d1 y4` ...
@@ -413,7 +414,12 @@ def record_cmd(
     else:
         reader = PlainReader(sys.stdin, out)
     recorder = Recorder(
-        recording, out, reader, seat, stop_at_refusal=not (interactive or keep_going)
+        recording,
+        out,
+        reader,
+        seat,
+        stop_at_refusal=not (interactive or keep_going),
+        boards=interactive,  # moves from a script: the board at the start and the end
     )
     if interactive:
         _follow_while(recorder, reader)

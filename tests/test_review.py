@@ -444,3 +444,15 @@ def test_a_seats_hypothesis_never_plays_on_with_what_the_seat_did_not_see(tmp_pa
     assert hypo.game.to_act() == (0,) and "round 1:" not in said.description
     checked = _cli(store, "validate", made["game"])
     assert checked.exit_code == 0, checked.stdout + checked.stderr
+
+
+def test_a_card_note_says_the_card_as_its_author_named_it(tmp_path):
+    """#36: a note on "alice 3" said "(card 47)", the card's number in the deck."""
+    store = Store(tmp_path / "s")
+    gid, _ = _stored(store, "hanabi", seed=3)
+    noted = _cli(store, "note", gid, "1", "a 2, I thought", "--card", "alice 3")
+    assert noted.exit_code == 0, noted.output
+    shown = _cli(store, "replay", gid, "--at", "1").stdout
+    assert "(alice 3): a 2, I thought" in shown and "(card " not in shown
+    assert "(alice 3): a 2, I thought" in _cli(store, "log", gid).stdout
+    assert "alice 3" in _cli(store, "notes", gid).stdout

@@ -38,7 +38,7 @@ def render_frame(cursor: Cursor, frame: Frame, notes: Sequence[Annotation] = ())
     for a in notes if frame.seat is None else ():
         n = a.note
         if a.retracted_by is None and n.seq == frame.seq:
-            about = f" (card {n.card.removeprefix('card ')})" if n.card else ""
+            about = f" ({n.card_words})" if n.card else ""
             mark = f"{n.mark} " if n.mark else ""
             said = visible(
                 f"✎ {mark}{n.author}{about}: {n.text}" if n.text else f"✎ {mark}{n.author}"

@@ -44,7 +44,13 @@ class Note(
     text: str = ""
     mark: str | None = None
     card: str | None = None
+    named: str = ""  # the card as its author named it (`alice 3`); ``card`` is which card
     retract: int | None = None
+
+    @property
+    def card_words(self) -> str:
+        """The card as people read it: as its author named it, else its number."""
+        return self.named or self.card or ""
 
 
 class Annotation(msgspec.Struct, frozen=True, kw_only=True):

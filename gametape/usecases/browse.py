@@ -178,6 +178,8 @@ def sheet(log: LogRead, notes: list[Annotation] | None = None, seat: int | None 
         if a.retracted_by is None and on is not None and 1 <= on <= len(out.rows):
             note = {"n": a.n, "author": a.note.author, "text": a.note.text}
             note |= {k: v for k, v in (("mark", a.note.mark), ("card", a.note.card)) if v}
+            if a.note.named:
+                note["named"] = a.note.named
             out.rows[on - 1].notes.append(note)
     return out
 

@@ -107,7 +107,15 @@ def add_note(
     if not text.strip() and mark is None:
         raise UsageError("say something: a text, a --mark, or both")
     key = None if card is None else card_key(log, seq, card)
-    note = Note(ts=notes.now(), author=author(by), seq=seq, text=text, mark=mark, card=key)
+    note = Note(
+        ts=notes.now(),
+        author=author(by),
+        seq=seq,
+        text=text,
+        mark=mark,
+        card=key,
+        named=" ".join(card.split()) if card is not None and not card.strip().isdigit() else "",
+    )
     store.add_note(log, notes.line(note))
     found, _ = read_notes(store, log)
     return next(a for a in reversed(found) if a.note == note)

@@ -399,7 +399,8 @@ def _players_table(found: dict[str, Any]) -> None:
             render(bar_table("game", groups, width=30))
         for facts in detail["facts"]:
             pairs = [[k.replace("_", " "), v] for k, v in facts.items() if k != "ruleset"]
-            render(rich_table(["", "total"], pairs, f"{facts['ruleset']}: their own play"))
+            if pairs:  # a game whose facts sum to nothing gets no empty heading
+                render(rich_table(["", "total"], pairs, f"{facts['ruleset']}: their own play"))
     spellings: dict[str, set[str]] = {}
     for r in rows:
         spellings.setdefault(r["name"], set()).update(set(r["written"]) - {r["name"]})

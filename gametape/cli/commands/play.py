@@ -288,7 +288,7 @@ def log_cmd(
             )
             for n in r.notes:
                 if n["text"]:
-                    about = f" (card {n['card'].removeprefix('card ')})" if "card" in n else ""
+                    about = f" ({n.get('named') or n['card']})" if "card" in n else ""
                     said = f"✎ {n['author']}{about}: {n['text']}"
                     table.add_row("", "", "", "", Text(said, style="italic cyan"))
     render(table)

@@ -149,7 +149,7 @@ def notes(game_ref: GameArg, json: JsonOpt = False) -> None:
             str(n.seq),
             Text(n.author, style=style),
             Text(n.mark or "", style=style),
-            Text((n.card or "").removeprefix("card "), style=style),
+            Text(n.named or (n.card or "").removeprefix("card "), style=style),
             Text(n.text, style=style),
         )
     render(table)

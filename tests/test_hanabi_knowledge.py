@@ -204,7 +204,10 @@ def test_analytics_columns_and_player_facts(tmp_path):
     assert eff["rows"][0]["efficiency"] > 0
 
 
-@pytest.mark.skipif(not (SHARED / "data" / "hanablive").is_dir(), reason="no shared/ beside")
+@pytest.mark.skipif(
+    not (SHARED / "data" / "hanablive").is_dir(),
+    reason="no ../shared/data/hanablive (real hanab.live games) beside this checkout",
+)
 def test_on_real_games_the_best_reachable_score_at_the_end_matches_the_recorded_outcome(tmp_path):
     from gametape.engine.game import Game
     from gametape.events import Store, read_log

@@ -124,9 +124,18 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
         return ClassicOhanamiDeal(round=state.round + 1, hands=hands)
 
     def move_forms(self, state: ClassicOhanamiState, seat: int) -> list[MoveForm]:
-        """Entering a hand at a table: the player and 10 numbers not shown yet."""
+        """Each legal move whole, and the short forms Tab completes (``a 37 52``, ``a 37a
+        52n``); entering a hand at a table: the player and 10 numbers not shown yet."""
         if state.phase != "hand" or seat not in _rules.to_act(state):
-            return super().move_forms(state, seat)
+            forms = super().move_forms(state, seat)
+            if not forms:
+                return forms
+            who = (state.setup.players[seat].lower(), _notation.prefix(state, seat))
+            if state.phase == "choose":
+                hand = tuple(str(c) for c in state.hands[seat] or ())
+                return [*forms, MoveForm((who, hand, hand))]
+            words = _notation.places(state, seat)
+            return [*forms, MoveForm((who, words, words))]
         name = state.setup.players[seat].lower()
         cards = tuple(str(c) for c in _rules.CARDS if not state.shown_at[c])
         return [

@@ -143,21 +143,34 @@ def notation(state: ClassicOhanamiState, event: Event) -> str:
     )
 
 
+def prefix(state: ClassicOhanamiState, seat: int) -> str:
+    """The fewest letters that name ``seat``'s player (``a`` for ann, ``be`` beside bea)."""
+    players = [p.lower() for p in state.setup.players]
+    name = players[seat]
+    return next(
+        name[:k]
+        for k in range(1, len(name) + 1)
+        if name[:k] == name or sum(p.startswith(name[:k]) for p in players) == 1
+    )
+
+
 def short(state: ClassicOhanamiState, event: Event) -> str:
     """The fewest keystrokes ``parse_move`` reads as ``event`` from a recorder who names the
     player (docs/rulesets/ohanami-classic.md): ``a 37 52``, ``a37a52n``."""
-    players = state.setup.players
-    name = players[event.player].lower()  # type: ignore[attr-defined]
-    prefix = next(
-        name[:k]
-        for k in range(1, len(name) + 1)
-        if sum(p.lower().startswith(name[:k]) for p in players) == 1 or name[:k] == name
-    )
+    who = prefix(state, event.player)  # type: ignore[attr-defined]
     if isinstance(event, ClassicOhanamiPlace):
-        return prefix + "".join(
+        return who + "".join(
             f"{c}{p}" for c, p in zip(event.cards, _places(state, event), strict=True)
         )
-    return f"{prefix} " + notation(state, event).split(" ", 2)[2]
+    return f"{who} " + notation(state, event).split(" ", 2)[2]
+
+
+def places(state: ClassicOhanamiState, seat: int) -> tuple[str, ...]:
+    """Every ``37a``-style word ``seat`` may write for its two shown cards now."""
+    chosen = state.chosen[seat] or ()
+    rows = len(state.rows[seat])
+    letters = [*ROW_LETTERS[:rows], *(["n"] if rows < MAX_ROWS else []), "x"]
+    return tuple(f"{card}{letter}" for card in chosen for letter in letters)
 
 
 def _places(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> list[str]:

@@ -123,6 +123,23 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
         """Whether the players stopped the game (the shared abandon) before its end."""
         return self.outcome == TERMINATED
 
+    @classmethod
+    def highest_total(
+        cls, totals: tuple[int, ...], outcome: str, details: dict[str, Any] | None = None
+    ) -> Result:
+        """A game's result by its totals: the highest wins (``win``), equal highest totals
+        share the win (``shared``); an abandoned game (``outcome`` TERMINATED) has none."""
+        if outcome == TERMINATED:
+            return cls(outcome=TERMINATED, scores=totals, details=details or {})
+        best = max(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == best)
+        return cls(
+            outcome="win" if len(winners) == 1 else "shared",
+            scores=totals,
+            winners=winners,
+            details=details or {},
+        )
+
 
 H = TypeVar("H", bound=Callable[..., Any])
 

@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import TERMINATED, Result, RuleViolation, hand_not_shown, on
+from gametape.engine.ruleset import Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami_classic.events import (
     ClassicOhanamiChoose,
@@ -517,17 +517,8 @@ def result(state: ClassicOhanamiState) -> Result | None:
     """The highest total wins; equal highest totals share the win (ruling O4)."""
     if state.outcome is None:
         return None
-    totals = state.totals()
-    details = {"rounds": [list(r) for r in state.scores]}
-    if state.outcome == TERMINATED:
-        return Result(outcome=TERMINATED, scores=totals, details=details)
-    best = max(totals)
-    winners = tuple(s for s, t in enumerate(totals) if t == best)
-    return Result(
-        outcome="win" if len(winners) == 1 else "shared",
-        scores=totals,
-        winners=winners,
-        details=details,
+    return Result.highest_total(
+        state.totals(), state.outcome, {"rounds": [list(r) for r in state.scores]}
     )
 
 

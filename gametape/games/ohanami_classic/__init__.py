@@ -56,7 +56,7 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
         "choose ann 37 52",
         "place ann 37a 52n",
         "place ann 37x 52b",
-        "short: a 37 52, a37a52n; table: hand ann 3 8 12 …",
+        "short: a37 52, a37a52n; table: hand ann 3 8 12 …",
     )
     event_columns: ClassVar[dict[str, str]] = {
         "round": "INTEGER",

@@ -156,12 +156,14 @@ def prefix(state: ClassicOhanamiState, seat: int) -> str:
 
 def short(state: ClassicOhanamiState, event: Event) -> str:
     """The fewest keystrokes ``parse_move`` reads as ``event`` from a recorder who names the
-    player (docs/rulesets/ohanami-classic.md): ``a 37 52``, ``a37a52n``."""
+    player (docs/rulesets/ohanami-classic.md): ``a37 52``, ``a37a52n``."""
     who = prefix(state, event.player)  # type: ignore[attr-defined]
     if isinstance(event, ClassicOhanamiPlace):
         return who + "".join(
             f"{c}{p}" for c, p in zip(event.cards, _places(state, event), strict=True)
         )
+    if isinstance(event, ClassicOhanamiChoose):
+        return f"{who}{event.cards[0]} {event.cards[1]}"
     return f"{who} " + notation(state, event).split(" ", 2)[2]
 
 

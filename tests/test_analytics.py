@@ -285,18 +285,23 @@ def test_cli_export_parquet_reads_back_in_duckdb(cli_store, tmp_path):
     target = tmp_path / "parquet"
     result = run("export", "--parquet", str(target))
     assert result.exit_code == 0, result.output
+    model = ReadModel(run.root)
+    months = model.query("SELECT DISTINCT strftime(started, '%Y-%m') FROM games")[1]
+    month = months[0][0]  # the games were all made now
     for table in PUBLIC:
         assert sorted(p.name for p in (target / table).iterdir()) == [
             f"ruleset={name}" for name in sorted(names())
         ]
+        for ruleset in (target / table).iterdir():  # then by the month each game started
+            assert [p.name for p in ruleset.iterdir()] == [f"month={m}" for (m,) in months]
     con = duckdb.connect()
     n = con.execute(
-        f"SELECT count(*) FROM read_parquet('{target}/games/*/*.parquet', hive_partitioning = true)"
+        f"SELECT count(*), count(DISTINCT ruleset), any_value(month) FROM read_parquet("
+        f"'{target}/games/*/*/*.parquet', hive_partitioning = true)"
     ).fetchone()
-    assert n == (6 * len(names()),)
-    model = ReadModel(run.root)
+    assert n == (6 * len(names()), len(names()), month)
     events = model.query("SELECT count(*) FROM events")[1][0][0]
-    assert con.execute(f"SELECT count(*) FROM '{target}/events/*/*.parquet'").fetchone() == (
+    assert con.execute(f"SELECT count(*) FROM '{target}/events/*/*/*.parquet'").fetchone() == (
         events,
     )
     assert run("export").exit_code == 2

@@ -586,8 +586,10 @@ class ReadModel:
         return str(row[0])
 
     def export_parquet(self, directory: Path) -> list[Path]:
-        """Write the shared tables as Parquet under ``directory/<table>/ruleset=<name>/``,
-        and each game's views as ``directory/<game schema>/<view>.parquet``."""
+        """Write the shared tables as Parquet in the Hive layout that DuckDB, Spark and Trino
+        read as it is, ``directory/<table>/ruleset=<name>/month=<YYYY-MM>/`` (the month a
+        game started, for its every row), and each game's views as
+        ``directory/<game schema>/<view>.parquet``."""
         directory.mkdir(parents=True, exist_ok=True)
         written: list[Path] = []
         try:
@@ -603,8 +605,10 @@ class ReadModel:
         for table in PUBLIC:
             target = str(directory / table).replace("'", "''")
             con.execute(
-                f"COPY (SELECT * FROM {table} ORDER BY ALL) TO '{target}' "
-                "(FORMAT PARQUET, PARTITION_BY (ruleset), OVERWRITE_OR_IGNORE)"
+                f"COPY (SELECT t.*, coalesce(strftime(g.started, '%Y-%m'), 'unknown') AS month "
+                f"FROM {table} t LEFT JOIN games g ON g.game_id = t.game_id ORDER BY ALL) "
+                f"TO '{target}' (FORMAT PARQUET, PARTITION_BY (ruleset, month), "
+                "OVERWRITE_OR_IGNORE)"
             )
             written.append(directory / table)
         for name in schema.schemas().values():

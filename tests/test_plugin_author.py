@@ -266,3 +266,14 @@ def test_a_seats_page_of_the_toy_game_holds_only_that_seats_frames(toy, tmp_path
         assert f'"seat":"{seat}"' in page and f"(as {seat})" in page
     frames = gt(toy, "replay", ids[0], "--as", "bob", "--json").stdout.splitlines()
     assert all(json.loads(f)["seat"] == 1 for f in frames)
+
+
+def test_the_package_says_it_is_typed_for_a_plug_in_author_s_checker():
+    """#40: PEP 561's marker, shipped as package data, so mypy reads gametape's hints."""
+    import tomllib
+
+    import gametape
+
+    assert (Path(gametape.__file__).parent / "py.typed").is_file()
+    project = tomllib.loads((Path(gametape.__file__).parents[1] / "pyproject.toml").read_text())
+    assert "py.typed" in project["tool"]["setuptools"]["package-data"]["gametape"]

@@ -456,3 +456,15 @@ def test_a_card_note_says_the_card_as_its_author_named_it(tmp_path):
     assert "(alice 3): a 2, I thought" in shown and "(card " not in shown
     assert "(alice 3): a 2, I thought" in _cli(store, "log", gid).stdout
     assert "alice 3" in _cli(store, "notes", gid).stdout
+
+
+def test_a_card_note_on_a_board_that_tells_no_card_apart_says_so(tmp_path):
+    """#40: the published Hanamikoji's hint read "name one by where it lies ()"."""
+    store = Store(tmp_path / "s")
+    gid, _ = _stored(store, "hanamikoji-classic", seed=2)
+    log = store.path(gid)
+    before = log.read_bytes()
+    said = _cli(store, "note", gid, "5", "x", "--card", "ann 1")
+    assert said.exit_code == 2 and "tells no card apart" in said.output
+    assert "()" not in said.output and "Traceback" not in said.output
+    assert log.read_bytes() == before and not log.with_suffix(".notes").exists()

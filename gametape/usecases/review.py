@@ -69,6 +69,11 @@ def card_key(log: Path | Source, seq: int, spec: str) -> str:
         if any(key in keys for _, keys in rows):
             return key
     places = ", ".join(f"{name} 1-{len(keys)}" for name, keys in rows if any(keys))
+    if not places:  # a board whose cards are not told apart (the published Hanamikoji's)
+        raise UsageError(
+            f"no card {spec!r} to note: this game's board tells no card apart from another "
+            f"at seq {seq}; leave out --card to note the move"
+        )
     raise UsageError(
         f"no card {spec!r} on the board at seq {seq}; name one by where it lies ({places})"
         " or by its number in the deck"

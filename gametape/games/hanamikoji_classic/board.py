@@ -31,7 +31,7 @@ def board(view: ClassicView, title: str) -> Board:
         geishas.append(
             Zone(
                 title=f"{geisha} {view.values[g]}",
-                cards=(Card(text=geisha, colour=COLOURS[g], note=f"{view.values[g]} points"),),
+                cards=(Card(text=geisha, colour=COLOURS[g]),),  # her charm is in the title
                 counters=tuple(
                     Counter(label=side.name, value=str(side.cards[g])) for side in view.sides
                 ),

@@ -144,3 +144,43 @@ def refuse(name: str, why: str) -> None:
     """Record that the game ``name`` cannot be used (it broke the contract when checked)."""
     _broken[name] = why
     _loaded.pop(name, None)
+
+
+def fault(exc: BaseException) -> str | None:
+    """If ``exc`` (not a gametape error) was raised inside a game's own code, one line that
+    says so: the game, the function of its code the framework called, where it failed and
+    what it raised; else None (a fault of gametape's own keeps its traceback)."""
+    roots = {
+        _root(obj): name
+        for name, obj in _loaded.items()
+        if _root(obj) not in ("", "gametape", "gametape.games")
+    }
+    entry = last = None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = str(tb.tb_frame.f_globals.get("__name__", ""))
+        game = next(
+            (g for r, g in roots.items() if module == r or module.startswith(r + ".")), None
+        )
+        if game is not None:
+            entry = entry or (game, tb.tb_frame.f_code.co_name)
+            last = tb
+        tb = tb.tb_next
+    if entry is None or last is None:
+        return None
+    game, called = entry
+    where = f"{last.tb_frame.f_code.co_filename}:{last.tb_lineno}"
+    return f"the game {game!r} failed in its {called}() ({where}): {type(exc).__name__}: {exc}"
+
+
+def _root(obj: Any) -> str:
+    """The package (or module) a game's code lives in."""
+    module = type(obj).__module__
+    imported = sys.modules.get(module)
+    return module if getattr(imported, "__path__", None) else module.rpartition(".")[0] or module
+
+
+def _parents(module: str) -> list[str]:
+    """``a.b.c``'s packages: ``a.b``, ``a``."""
+    parts = module.split(".")
+    return [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]

@@ -174,11 +174,61 @@ def test_a_plugin_that_fails_to_import_is_reported_once_and_the_rest_works(tmp_p
     assert used.returncode == 2 and "'broken' cannot be used" in used.stderr
 
 
-def test_a_fact_key_that_is_not_a_declared_column_is_an_error_naming_it(tmp_path):
+def _query(env: dict[str, str], sql: str) -> list[dict]:
+    done = gt(env, "query", sql, "-f", "json")
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_a_fact_key_that_is_not_a_declared_column_costs_that_game_alone(tmp_path):
+    """#40: one plug-in's typo stopped `index` and `query` for every game of the store."""
     env = site(tmp_path, {"toy-nim": "toy_nim:RULESET"}, {"toy_nim": TYPO_FACT})
     assert gt(env, "simulate", "toy-nim", "-n", "1").returncode == 0
-    index = gt(env, "index")
-    assert index.returncode == 2 and "['piles']" in index.stderr and "pile" in index.stderr
+    assert gt(env, "simulate", "hanabi", "-n", "1", "--seed", "2").returncode == 0
+    assert gt(env, "index").returncode == 0
+    rows = _query(env, "SELECT ruleset, status, error FROM games ORDER BY ruleset NULLS FIRST")
+    toy, hanabi = rows
+    assert toy["status"] == "invalid" and "['piles']" in toy["error"] and "pile" in toy["error"]
+    assert hanabi["ruleset"] == "hanabi" and hanabi["status"] == "finished"
+    events = _query(env, "SELECT count(*) AS n FROM hanabi.events")
+    assert events[0]["n"] > 0
+
+
+# A hook that fails with an exception that is not a rules error (a bug of the plug-in's).
+FAULTY = TOY.replace(
+    "        pile = state.pile - event.count\n",
+    "        pile = state.pile - event.count\n"
+    "        if pile < 5:\n"
+    '            raise ValueError("the pile fell over")\n',
+)
+
+
+def test_a_fault_in_a_hook_is_the_plug_in_s_named_in_one_line(tmp_path):
+    """#40: a ValueError in a game's apply reached the user as a raw traceback."""
+    assert FAULTY != TOY
+    good = site(tmp_path, {"toy-nim": "toy_nim:RULESET"}, {"toy_nim": TOY})
+    assert gt(good, "simulate", "toy-nim", "-n", "1", "--seed", "1").returncode == 0
+    assert gt(good, "simulate", "hanabi", "-n", "1", "--seed", "2").returncode == 0
+    faulty = site(tmp_path, {"toy-nim": "toy_nim:RULESET"}, {"toy_nim": FAULTY})
+    gid = next(p.stem for p in (tmp_path / "store").glob("*.jsonl") if "toy-nim" in p.read_text())
+    shown = gt(faulty, "show", gid)
+    assert shown.returncode == 1, shown.stderr
+    said = shown.stderr.strip().splitlines()
+    assert said[0].startswith("error: the game 'toy-nim' failed in its take() (")
+    assert "toy_nim.py:" in said[0] and "ValueError: the pile fell over" in said[0]
+    assert "--debug" in said[1]
+    whole = subprocess.run(
+        [sys.executable, "-m", "gametape.cli.app", "--debug", "show", gid],
+        env=faulty,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert whole.returncode == 1 and "Traceback" in whole.stderr
+    assert gt(faulty, "index").returncode == 0  # the game is marked invalid, the rest indexed
+    rows = _query(faulty, "SELECT ruleset, status, error FROM games ORDER BY ruleset NULLS FIRST")
+    assert rows[0]["status"] == "invalid" and "the pile fell over" in rows[0]["error"]
+    assert rows[1]["ruleset"] == "hanabi" and rows[1]["status"] == "finished"
 
 
 TOY_V2 = (

@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from gametape.analytics.schema import GAMES
 from gametape.engine.game import notation
 from gametape.engine.registry import ruleset_for
 from gametape.engine.validate import validate
@@ -17,6 +18,7 @@ from gametape.events.base import Abandon, Event, Retract, Setup, actor
 from gametape.events.errors import LogError
 from gametape.events.log import LogRead, Source, read_bytes, read_log
 from gametape.events.store import notes_path
+from gametape.plugins import fault
 from gametape.text import person
 
 
@@ -52,8 +54,16 @@ def extract(
     path: Path | Source, data: bytes | None = None, notes_data: bytes | None = None
 ) -> Rows:
     """Read (or take ``data`` as its bytes), validate and fold one log, collecting facts
-    from the ruleset as it goes; and its notes (``notes_data``, else a file's GAME.notes)."""
-    rows = _extract(path, data)
+    from the ruleset as it goes; and its notes (``notes_data``, else a file's GAME.notes).
+    A game whose own code fails (a fact it did not declare, an exception in a hook) is a row
+    marked invalid that says so: that game's problem, never the store's."""
+    try:
+        rows = _extract(path, data)
+    except Exception as exc:
+        said = str(exc) if isinstance(exc, PluginError) else fault(exc)
+        if said is None:
+            raise  # gametape's own bug
+        rows = Rows(game=dict.fromkeys(GAMES) | _failed(path, said))
     if notes_data is None and isinstance(path, Path):
         try:
             notes_data = read_bytes(notes_path(path)) if notes_path(path).exists() else b""
@@ -75,6 +85,18 @@ def extract(
         for a in found
     ]
     return rows
+
+
+def _failed(path: Path | Source, problem: str) -> dict[str, Any]:
+    """The games row of a log whose game's own code failed while it was read."""
+    return {
+        "game_id": path.stem,
+        "events": 0,
+        "turns": 0,
+        "status": "invalid",
+        "log_path": str(path),
+        "error": problem,
+    }
 
 
 def _branch(setup: Setup | None) -> dict[str, Any]:

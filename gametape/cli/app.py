@@ -59,7 +59,7 @@ def build(only: str | None = None) -> Any:
     import typer
 
     from gametape.cli.common import STATE, StoreOpt
-    from gametape.cli.output import friendly_errors, out
+    from gametape.cli.output import DEBUG, friendly_errors, out
     from gametape.errors import UsageError
     from gametape.usecases.store import is_url
 
@@ -89,7 +89,14 @@ def build(only: str | None = None) -> Any:
                 "--version", callback=_version, is_eager=True, help="Print the version and exit."
             ),
         ] = False,
+        debug: Annotated[
+            bool,
+            typer.Option(
+                "--debug", help="Show the whole traceback of a fault in a game's own code."
+            ),
+        ] = False,
     ) -> None:
+        DEBUG["on"] = debug
         if store is not None and not store.strip():
             raise UsageError("--store is empty: name a directory (or leave the option out)")
         STATE.store_path = store if store is None or is_url(store) else Path(store)
@@ -140,6 +147,7 @@ def plain_help() -> str:
         "  --store TEXT  Directory of game logs, or a postgresql:// URL (docs/stores.md)",
         "                [env var: GAMETAPE_STORE].",
         "  --version     Print the version and exit.",
+        "  --debug       Show the whole traceback of a fault in a game's own code.",
         "  -h, --help    Show this message and exit.",
         "",
         "Commands:",

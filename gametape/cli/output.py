@@ -69,10 +69,14 @@ def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoR
     raise typer.Exit(code)
 
 
+DEBUG = {"on": False}  # `gametape --debug`: a game's fault keeps its whole traceback
+
+
 def friendly_errors(func: F) -> F:
     """Turn a GametapeError into one clear line and its exit code; so too an error of the
-    machine (a read-only store, a full disk, a name too long: ``errors.os_error``). Anything
-    else is a bug and keeps its traceback."""
+    machine (a read-only store, a full disk, a name too long: ``errors.os_error``), and an
+    exception raised in a game's own code (``plugins.fault``: the game's, named, exit 1).
+    Anything else is a bug of gametape's and keeps its traceback."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -85,6 +89,13 @@ def friendly_errors(func: F) -> F:
                 raise
             error = os_error(exc)
             fail(str(error), error.exit_code, hint=error.hint)
+        except Exception as exc:
+            from gametape.plugins import fault
+
+            said = fault(exc)
+            if said is None or DEBUG["on"]:
+                raise
+            fail(said, EXIT_INVALID, hint="`gametape --debug ...` shows where, in full")
 
     return wrapper  # type: ignore[return-value]
 

@@ -443,9 +443,10 @@ def _texts(
     the author's own."""
     rng = random.Random(seed)
     found: dict[str, None] = {}
-    for f in (fold, other):
-        if f is None or k >= len(f.states):
-            continue
+    # the same texts whichever world is asked first: the worlds in one order, one draw
+    worlds = [f for f in (fold, other) if f is not None and k < len(f.states)]
+    worlds.sort(key=lambda f: _encode(f.events[: k + 1]))
+    for f in worlds:
         state = f.states[k]
         for seat in rules.to_act(state):
             for move in rules.legal_moves(state, seat)[:40]:

@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/ruff check gametape tests bench
 	$(BIN)/ruff format --check gametape tests bench
 	$(BIN)/mypy gametape
-	$(BIN)/pytest
+	$(BIN)/pytest --durations=20  # the 20 slowest tests, named in every run
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

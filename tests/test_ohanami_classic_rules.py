@@ -452,3 +452,23 @@ def test_eight_keystrokes_a_move_or_fewer_on_average():
         typed.append(len(text) + 1)  # Enter counted
         fold.push(event)
     assert sum(typed) / len(typed) <= 8, sum(typed) / len(typed)
+
+
+@pytest.mark.parametrize("name", ["ohanami", "ohanami-classic"])
+def test_the_end_of_the_game_names_its_winner(name):
+    """#36: the end page said "game over (finished)" and named no winner."""
+    from gametape.engine import simulate as sim
+    from gametape.engine.registry import get_ruleset
+
+    rules = get_ruleset(name)
+    game = sim.play(rules, ("ann", "ben", "cat"), "greedy", random.Random(1))
+    result = game.result()
+    winner = game.players[result.winners[0]]
+    status = rules.board(game.view(None), "t").status
+    assert status.startswith(f"game over: {winner} wins with {max(result.scores)}; ")
+    from msgspec.structs import replace
+
+    tied = replace(
+        game.view(None), gardens=tuple(replace(g, total=7) for g in game.view(None).gardens)
+    )
+    assert rules.board(tied, "t").status == "game over: ann, ben and cat share the win with 7"

@@ -710,3 +710,15 @@ def test_the_players_view_has_one_row_per_person_that_every_seat_points_into(tmp
         "WHERE players.player IS NULL"
     )
     assert orphans == [(0,)]
+
+
+def test_the_table_says_what_a_loss_is_with_more_than_two_players(tmp_path):
+    """#36: second of three showed "0-0-1 L1" while the rating rose, with no word why."""
+    env = {"GAMETAPE_STORE": str(tmp_path / "s"), "COLUMNS": "200"}
+    made = runner.invoke(app, ["simulate", "ohanami", "--players", "3", "-n", "2"], env=env)
+    assert made.exit_code == 0, made.output
+    table = runner.invoke(app, ["players"], env=env)
+    assert table.exit_code == 0
+    assert "lost (any other place, second of three too; the rating counts places)" in (
+        " ".join(table.stderr.split())
+    )

@@ -335,7 +335,10 @@ def players(
         if fmt == "table":
             err.print(
                 Text(
-                    f"W-D-L: won, drawn, lost; streak W2: won the last two; {counted}", style="dim"
+                    "W-D-L: won (the only winner), drawn (a shared win), lost (any other place, "
+                    "second of three too; the rating counts places); streak W2: won the last "
+                    f"two; {counted}",
+                    style="dim",
                 )
             )
 

@@ -472,12 +472,12 @@ def test_cli_simulate_validate_stats_and_query(tmp_path):
     runner = CliRunner()
     base = ["--store", str(tmp_path / "s")]
     result = runner.invoke(
-        app, [*base, "simulate", "hanamikoji-classic", "--games", "1000", "--json"]
+        app, [*base, "simulate", "hanamikoji-classic", "--games", "300", "--json"]
     )
     assert result.exit_code == 0, result.output
     assert runner.invoke(app, [*base, "validate"]).exit_code == 0
     stats = json.loads(runner.invoke(app, [*base, "stats", "hanamikoji-classic", "--json"]).stdout)
-    assert sum(r["games"] for r in stats["outcomes"]) == 1000
+    assert sum(r["games"] for r in stats["outcomes"]) == 300
     assert stats["mistakes"]["rows"]
     q = runner.invoke(
         app,
@@ -489,7 +489,7 @@ def test_cli_simulate_validate_stats_and_query(tmp_path):
             "json",
         ],
     )
-    assert json.loads(q.stdout) == {"n": 2000, "r": 1}
+    assert json.loads(q.stdout) == {"n": 600, "r": 1}
 
 
 def _log_of(setup, *events) -> str:

@@ -930,3 +930,30 @@ def test_a_table_seats_picker_offers_each_colour_once(server):
     clue = next(p for p in state["pickers"] if p["words"][0] == ["clue"])
     values = clue["words"][2]
     assert "red" in values and "r" not in values and len(values) == 10  # 5 colours, 5 ranks
+
+
+def test_headers_sent_a_byte_at_a_time_are_cut_off(server):
+    """#36: slow headers held a connection open for 20 s and more (uvicorn bounds none)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(server.url)
+    raw = socket.create_connection((where.hostname, where.port), timeout=30)
+    raw.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    started = time.monotonic()
+    closed = False
+    while time.monotonic() - started < 20:
+        try:
+            raw.sendall(b"X")  # a byte of a header now and then, never the end
+            raw.settimeout(1.0)
+            if raw.recv(4096) == b"":
+                closed = True
+                break
+        except TimeoutError:
+            continue
+        except OSError:
+            closed = True
+            break
+    raw.close()
+    assert closed and time.monotonic() - started < 10
+    assert server.client.get("/").status_code == 200  # and the server serves on

@@ -485,8 +485,8 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
             words: list[tuple[str, ...]] = []
             for i in range(len(forms[0].words)):
                 words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
-            said = " ".join(w[0] if len(w) == 1 else "…" for w in words)
-            shown = _own(said, game.players[seat])
+            joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
+            shown = _own(joined, game.players[seat])
             pickers.append(Picker(shown=shown, words=tuple(words)))
         else:
             for f in forms:

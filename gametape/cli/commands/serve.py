@@ -122,6 +122,8 @@ def serve(
     sys.stdout.flush()
     for ref in links or ():
         announce(*app.state.tables.links(ref))
+    from gametape.web.protocol import BoundedH11Protocol
+
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -132,6 +134,7 @@ def serve(
         # from any other client they would let one pass for another address
         proxy_headers=public_url is not None,
         timeout_keep_alive=5,
+        http=BoundedH11Protocol,  # a request's headers in 5 s (uvicorn bounds none)
     )
     tables = app.state.tables
 

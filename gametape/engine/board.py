@@ -89,6 +89,25 @@ def seen_as(players: tuple[str, ...], seat: int | None) -> str:
     return " · as the table" if seat < 0 else f" · as {players[seat]}"
 
 
+def game_over(totals: Iterable[tuple[str, int]], outcome: str | None) -> str:
+    """A status line for the end of a game scored by totals: ``game over: ann wins with 195;
+    ben 164``, or who shares the win; an abandoned game says only its outcome."""
+    from gametape.text import and_list
+
+    ranked = sorted(totals, key=lambda t: -t[1])
+    if outcome != "finished" or not ranked:
+        return f"game over ({outcome})"
+    best = ranked[0][1]
+    top = [name for name, total in ranked if total == best]
+    said = (
+        f"game over: {top[0]} wins with {best}"
+        if len(top) == 1
+        else f"game over: {and_list(top)} share the win with {best}"
+    )
+    rest = ", ".join(f"{name} {total}" for name, total in ranked if total != best)
+    return said + (f"; {rest}" if rest else "")
+
+
 def generic(view: Any, title: str) -> Board:
     """A readable board for a game that draws nothing special: each field of its view as a
     line of text (what ``Ruleset.board`` gives by default)."""

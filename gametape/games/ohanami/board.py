@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from gametape.engine.board import Board, Card, Counter, Zone, seen_as
+from gametape.engine.board import Board, Card, Counter, Zone, game_over, seen_as
 from gametape.games.ohanami.rules import MARKERS, SEASONS, colour, row_bonus
 from gametape.games.ohanami.view import OhanamiView
-from gametape.text import and_list
 
 COLOURS = {"green": "green", "red": "red", "blue": "blue"}
 
@@ -19,7 +16,7 @@ def _card(card: int) -> Card:
 def board(view: OhanamiView, title: str) -> Board:
     """The board of one seat's view (or the spectator's)."""
     if view.outcome is not None:
-        status = _over(view)
+        status = game_over(((g.name, g.total) for g in view.gardens), view.outcome)
     elif view.season is None:
         status = "waiting for the first deal"
     else:
@@ -78,18 +75,3 @@ def board(view: OhanamiView, title: str) -> Board:
             "of 7+ earn 5",
         ),
     )
-
-
-def _over(view: Any) -> str:
-    """The end in words: who won (or shared the win) with how many points, then the rest."""
-    ranked = sorted(view.gardens, key=lambda g: -g.total)
-    best = ranked[0].total
-    top = [g.name for g in ranked if g.total == best]
-    if view.outcome != "finished":
-        said = f"game over ({view.outcome})"
-    elif len(top) == 1:
-        said = f"game over: {top[0]} wins with {best}"
-    else:
-        said = f"game over: {and_list(top)} share the win with {best}"
-    rest = ", ".join(f"{g.name} {g.total}" for g in ranked if g.total != best)
-    return said + (f"; {rest}" if rest and view.outcome == "finished" else "")

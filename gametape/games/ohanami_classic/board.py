@@ -5,12 +5,10 @@ without colour too."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from gametape.engine.board import Board, Card, Counter, Zone, seen_as
+from gametape.engine.board import Board, Card, Counter, Zone, game_over, seen_as
 from gametape.games.ohanami_classic.rules import KINDS, kind, row_name, score_parts
 from gametape.games.ohanami_classic.view import ClassicOhanamiView
-from gametape.text import and_list, plural
+from gametape.text import plural
 
 COLOURS = {"blue": "blue", "green": "green", "grey": "grey", "pink": "pink"}
 SIGNS = {"blue": "≈", "green": "♣", "grey": "▲", "pink": "✿"}
@@ -29,7 +27,7 @@ def _cards(cards: tuple[int, ...]) -> tuple[Card, ...]:
 def board(view: ClassicOhanamiView, title: str) -> Board:
     """The board of one seat's view (or the spectator's)."""
     if view.outcome is not None:
-        status = _over(view)
+        status = game_over(((g.name, g.total) for g in view.gardens), view.outcome)
     elif view.round == 0 or view.phase == "deal":
         status = f"waiting for round {view.round + 1}'s deal"
     else:
@@ -115,18 +113,3 @@ def _worth(rows: tuple[tuple[int, ...], ...], view: ClassicOhanamiView) -> str:
     """What the rows would score if the round ended now."""
     parts = score_parts(rows, max(view.round, 1), view.triangle)
     return f"{sum(parts.values())} if scored now"
-
-
-def _over(view: Any) -> str:
-    """The end in words: who won (or shared the win) with how many points, then the rest."""
-    ranked = sorted(view.gardens, key=lambda g: -g.total)
-    best = ranked[0].total
-    top = [g.name for g in ranked if g.total == best]
-    if view.outcome != "finished":
-        said = f"game over ({view.outcome})"
-    elif len(top) == 1:
-        said = f"game over: {top[0]} wins with {best}"
-    else:
-        said = f"game over: {and_list(top)} share the win with {best}"
-    rest = ", ".join(f"{g.name} {g.total}" for g in ranked if g.total != best)
-    return said + (f"; {rest}" if rest and view.outcome == "finished" else "")

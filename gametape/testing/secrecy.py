@@ -169,15 +169,14 @@ def _fill(form: MoveForm, rng: random.Random, avoid: frozenset[str] = frozenset(
 
 
 def _named(game: Game) -> frozenset[str]:
-    """Every word of the notation of the moves so far (what a table has named)."""
+    """Every word of the notation of the moves so far (what a table has named), from the
+    states the game's fold keeps."""
     from gametape.engine.moves import split_words
 
     words: set[str] = set()
-    fold = Fold(game.ruleset, game.events[0])
-    for event in game.events[1:]:
+    for before, event in zip(game.fold.states, game.events[1:], strict=False):
         if isinstance(event, Move):
-            words.update(split_words(game.ruleset.notation(fold.state, event)))
-        fold.push(event)
+            words.update(split_words(game.ruleset.notation(before, event)))
     return frozenset(words)
 
 

@@ -143,7 +143,6 @@ class ClassicOhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     step: int = 0
     hands: tuple[tuple[int, ...] | None, ...] = ()
     held: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    entered_at: tuple[int, ...] = ()
     chosen: tuple[tuple[int, int] | None, ...] = ()
     placed: tuple[bool, ...] = ()
     rows: tuple[Rows, ...] = ()
@@ -175,7 +174,6 @@ def start(setup: ClassicOhanamiSetup) -> ClassicOhanamiState:
         setup=setup,
         hands=(None,) * n,
         held=((),) * n,
-        entered_at=(0,) * n,
         chosen=(None,) * n,
         placed=(False,) * n,
         rows=((),) * n,
@@ -195,7 +193,6 @@ def _open_round(state: ClassicOhanamiState, round_: int) -> ClassicOhanamiState:
         round=round_,
         step=1,
         held=((),) * n,
-        entered_at=(0,) * n,
         chosen=(None,) * n,
         placed=(False,) * n,
     )
@@ -272,9 +269,7 @@ def _hand(state: ClassicOhanamiState, event: ClassicOhanamiHand) -> ClassicOhana
     hand = tuple(sorted(cards))
     applied = state.applied + 1
     hands, complete = gather(state.hands, seat, hand)
-    entered = list(state.entered_at)
-    entered[seat] = applied
-    state = replace(state, hands=hands, entered_at=tuple(entered), applied=applied)
+    state = replace(state, hands=hands, applied=applied)
     if complete is None:
         return state
     _check_hands_apart(state, complete)

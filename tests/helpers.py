@@ -129,7 +129,7 @@ def hanabi_lines(game: Game) -> list[str]:
     """Short notation: `p2 r3`, `d1 y4`, `c ben r 13`; names shortened to a prefix."""
     lines = []
     states = game.fold.states
-    suits = game.setup.options.suits  # type: ignore[attr-defined]
+    suits = game.state.deck.letters  # type: ignore[attr-defined]
     for seq in range(1, len(game.events)):
         before, event = states[seq - 1], game.events[seq]
         if isinstance(event, HanabiPlay | HanabiDiscard):

@@ -66,7 +66,7 @@ def test_move_records_and_describes(run):
         ("play 1", "bob", "it is alice's turn, not bob's"),
         ("play 1", "zed", "no player 'zed'"),
         ("play 9", None, "no slot 9"),
-        ("clue bob purple", None, "no suit 'purple'"),
+        ("clue bob purple", None, "no colour 'purple'"),
         ("clue alice 1", None, "cannot clue themselves"),
         ("discard 1", None, "8 clue tokens"),
         ("dance", None, "cannot read"),

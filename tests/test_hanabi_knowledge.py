@@ -33,7 +33,7 @@ def names(faces) -> set[str]:
     return {card_name(f, HANABI_SUITS) for f in faces}
 
 
-HANABI_SUITS = ("red", "yellow", "green", "blue", "white")
+HANABI_SUITS = ("r", "y", "g", "b", "w")  # the letters
 
 
 def game(*texts: str):

@@ -5,11 +5,14 @@ from __future__ import annotations
 import csv
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gametape.games.hanabi import variants as V
+from gametape.games.hanabi.deck import Deck, deck_of
+from gametape.games.hanabi.events import HanabiOptions
 from tests.conftest import SHARED
 
 REFERENCE = SHARED / "data" / "hanablive" / "variants"
@@ -99,7 +102,9 @@ def test_the_catalogue_names_the_same_2426_variants_with_the_same_suits_and_modi
         variant = ours[name]
         assert [s.name for s in variant.suits] == theirs["suits"], name
         expected = {
-            k: v for k, v in theirs.items() if k not in ("id", "newID", "name", "suits", "clueColors")
+            k: v
+            for k, v in theirs.items()
+            if k not in ("id", "newID", "name", "suits", "clueColors")
         }
         assert _modifiers(variant) == expected, name
         assert list(variant.clue_colours) == _variant_colours(theirs, suits), name
@@ -171,3 +176,71 @@ def test_an_unknown_name_is_refused_with_the_closest_spelling():
         V.variant("rainbow (6 suits)")
     with pytest.raises(V.UnknownVariant, match="no variant 'Plaid'"):
         V.variant("Plaid")
+
+
+# --- The clue rules, from the table docs/variants.md writes them in ----------------------------
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
+
+
+def _table(marker: str) -> list[list[str]]:
+    text = DOC.read_text()
+    body = text.split(f"<!-- {marker} -->")[1].split(f"<!-- /{marker} -->")[0]
+    rows = [line.strip().strip("|").split("|") for line in body.strip().splitlines()[2:]]
+    return [[cell.strip() for cell in row] for row in rows]
+
+
+def _clue(deck: Deck, word: str) -> tuple[int | None, int | None]:
+    if word.isdigit():
+        assert int(word) in deck.ranks, f"{deck.name} has no {word} clue"
+        return None, int(word)
+    return deck.colours.index(word), None
+
+
+TOUCHES = _table("touch-table")
+
+
+@pytest.mark.parametrize(("name", "card", "touched", "missed"), TOUCHES)
+def test_which_clues_touch_which_cards_as_docs_variants_md_says(name, card, touched, missed):
+    deck = deck_of(HanabiOptions(variant=name))
+    suit, rank = card.rsplit(" ", 1)
+    index = deck.suits.index(suit) * 5 + int(rank) - 1
+    for words, expected in ((touched, True), (missed, False)):
+        for word in filter(None, (w.strip() for w in words.split(","))):
+            colour, clue_rank = _clue(deck, word)
+            assert bool(deck.mask(colour, clue_rank) >> index & 1) is expected, (name, card, word)
+
+
+def test_the_touch_table_covers_every_mechanism_played():
+    variants = [V.catalogue()[row[0]] for row in TOUCHES]
+    covered = {
+        flag
+        for v in variants
+        for flag in (*KEYS.values(), "clue_ranks")
+        if flag != "stack_size" and getattr(v, flag) not in (None, False, V.ALL_CLUE_RANKS)
+    }
+    traits = {t for v in variants for k in v.suits for t in SUIT_FLAGS.values() if getattr(k, t)}
+    assert {"all_colours", "no_colours", "all_ranks", "no_ranks", "one_of_each", "prism"} <= traits
+    assert any(len(k.colours) > 1 for v in variants for k in v.suits)  # dual colours
+    for flag in (
+        "special_rank",
+        "special_all_colours",
+        "special_no_colours",
+        "special_all_ranks",
+        "special_no_ranks",
+        "special_deceptive",
+        "colour_blind",
+        "rank_blind",
+        "odds_and_evens",
+        "synesthesia",
+        "funnels",
+        "chimneys",
+    ):
+        assert flag in covered, flag
+
+
+@pytest.mark.parametrize(("name", "suit", "copies"), _table("copies-table"))
+def test_copies_of_each_rank_as_docs_variants_md_says(name, suit, copies):
+    deck = deck_of(HanabiOptions(variant=name))
+    s = deck.suits.index(suit)
+    assert " ".join(str(c) for c in deck.copies[s * 5 : s * 5 + 5]) == copies

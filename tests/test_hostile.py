@@ -244,14 +244,27 @@ def test_validation_refuses_a_forged_log_with_bad_names(store):
     assert result.exit_code == 1  # the chain breaks, or the names rule: either way invalid
 
 
-@pytest.mark.parametrize(
-    "option", ["emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing", "detrimentalCharacters"]
-)
-def test_a_rule_changing_hanablive_option_is_refused_by_name(tmp_path, option):
+@pytest.mark.parametrize("option", ["allOrNothing", "detrimentalCharacters"])
+def test_a_rule_changing_hanablive_option_gametape_does_not_play_is_refused_by_name(
+    tmp_path, option
+):
     path = _hanablive(tmp_path, options={option: True})
     result = gt("--store", str(tmp_path / "s"), "import", "hanablive", str(path), "--json")
     (row,) = map(json.loads, result.stdout.splitlines())
     assert row["status"] == "refused" and option in row["reason"]
+
+
+@pytest.mark.parametrize("option", ["oneExtraCard", "oneLessCard"])
+def test_a_hand_size_option_deals_other_hands_and_the_moves_are_checked_against_them(
+    tmp_path, option
+):
+    """The same actions with another hand size are another game: the first move they break
+    is refused with its index and rule, and nothing is written."""
+    path = _hanablive(tmp_path, options={option: True})
+    result = gt("--store", str(tmp_path / "s"), "import", "hanablive", str(path), "--json")
+    (row,) = map(json.loads, result.stdout.splitlines())
+    assert row["status"] == "refused" and row["reason"].startswith("action ")
+    assert "rule:" in row["reason"] and not list((tmp_path / "s").glob("*.jsonl"))
 
 
 def test_a_deck_play_is_refused_naming_deckplays(tmp_path):

@@ -298,7 +298,7 @@ def test_the_read_model_knows_what_a_table_clue_touched(tmp_path):
     assert rows
     recorded = Cursor.open(store.path(gid))
     learned = recorded.states[-1].faces  # what the table log knows by its end
-    suits = played.setup.options.suits
+    suits = played.state.deck.letters
     for seq, touched in rows:
         before, event = played.fold.states[seq - 1], played.events[seq]
         value = (lambda f: f.suit) if event.suit is not None else (lambda f: f.rank)

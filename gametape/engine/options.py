@@ -32,13 +32,18 @@ class OptionError(GametapeError):
 class Option(msgspec.Struct, frozen=True):
     """One option: its name, type (``int``, ``str``, ``bool``, or a function reading the text,
     which raises OptionError or ValueError with what is wrong), default (None: the game
-    decides, a random draw say), allowed values and a line of help."""
+    decides, a random draw say), allowed values and a line of help.
+
+    ``catalogue``: for an option whose values are names from a long list (hanab.live's
+    variants), a function listing every name with None, or why the game does not play it;
+    `gametape games GAME OPTION` prints it."""
 
     name: str
     kind: Any = str
     default: Any = None
     choices: tuple[Any, ...] = ()
     help: str = ""
+    catalogue: Callable[[], Sequence[tuple[str, str | None]]] | None = None
 
     @property
     def type_name(self) -> str:

@@ -59,22 +59,50 @@ class OptionInfo(msgspec.Struct, frozen=True):
     default: str | None
     choices: list[str]
     help: str
+    named: int | None = None  # an option of named values: how many names there are
+    played: int | None = None  # ... and how many of them the game plays
 
 
 def game_options(name: str) -> list[OptionInfo]:
     """The options the game ``name`` declares (UnknownGame for another name)."""
     from gametape.engine.options import shown
 
-    return [
-        OptionInfo(
-            name=o.name,
-            type=o.type_name,
-            default=None if o.default is None else shown(o.default),
-            choices=[shown(c) for c in o.choices],
-            help=o.help,
+    infos = []
+    for o in get_ruleset(name).options:
+        listed = o.catalogue() if o.catalogue else None
+        infos.append(
+            OptionInfo(
+                name=o.name,
+                type=o.type_name,
+                default=None if o.default is None else shown(o.default),
+                choices=[shown(c) for c in o.choices],
+                help=o.help,
+                named=None if listed is None else len(listed),
+                played=None if listed is None else sum(why is None for _, why in listed),
+            )
         )
-        for o in get_ruleset(name).options
-    ]
+    return infos
+
+
+class NamedValue(msgspec.Struct, frozen=True):
+    """One name an option takes, and why the game does not play it (None: it does)."""
+
+    name: str
+    refused: str | None = None
+
+
+def option_values(game: str, option: str, match: str = "") -> list[NamedValue]:
+    """The names the option ``option`` of ``game`` takes that contain ``match`` (any case).
+    UsageError for an option without a list of names."""
+    found = next((o for o in get_ruleset(game).options if o.name == option), None)
+    if found is None or found.catalogue is None:
+        listed = [o.name for o in get_ruleset(game).options if o.catalogue]
+        raise UsageError(
+            f"{game} has no option {option!r} with a list of names"
+            + (f"; try {', '.join(listed)}" if listed else "")
+        )
+    needle = match.casefold()
+    return [NamedValue(name, why) for name, why in found.catalogue() if needle in name.casefold()]
 
 
 def check_game_name(name: str) -> None:

@@ -217,8 +217,29 @@ def _game_options(name: str, json: bool) -> None:
         table.add_column(col)
     for o in options:
         kind = " | ".join(o.choices) if o.choices else o.type
-        table.add_row(Text(o.name, style="bold"), Text(kind), Text(o.default or "-"), Text(o.help))
+        what = o.help
+        if o.named is not None:
+            what += f" ({o.played:,} of {o.named:,} names played: `gametape games {name} {o.name}`)"
+        table.add_row(Text(o.name, style="bold"), Text(kind), Text(o.default or "-"), Text(what))
     render(table)
+
+
+def _option_values(name: str, option: str, match: str, json: bool) -> None:
+    """``games NAME OPTION``: every name the option takes, and why any is not played."""
+    values = browse.option_values(name, option, match)
+    if json:
+        print_json_lines(msgspec.structs.asdict(v) for v in values)
+        return
+    played = sum(v.refused is None for v in values)
+    for v in values:
+        if v.refused is None:
+            out.print(Text(v.name))
+        else:
+            out.print(Text.assemble(v.name, (f"  (not played: needs {v.refused})", "dim")))
+    out.print(
+        Text(f"{len(values):,} names" + (f" containing {match!r}" if match else ""))
+        + Text(f"; {played:,} played")
+    )
 
 
 def _legal(log: Any) -> None:
@@ -505,13 +526,24 @@ def games(
     name: Annotated[
         str | None, typer.Argument(help="One game: its options, each with type and default.")
     ] = None,
+    option: Annotated[
+        str | None,
+        typer.Argument(help="One option of that game that takes names: every name it takes."),
+    ] = None,
+    match: Annotated[
+        str, typer.Option("--match", help="Only the names containing this text (any case).")
+    ] = "",
     json: JsonOpt = False,
 ) -> None:
     """The installed games: players, bots, how moves are written, options (`--json` for what
     each option means).
 
-    Example: `gametape games` · `gametape games hanabi`
+    Example: `gametape games` · `gametape games hanabi` · `gametape games hanabi variant
+    --match rainbow`
     """
+    if name is not None and option is not None:
+        _option_values(name, option, match, json)
+        return
     if name is not None:
         _game_options(name, json)
         return

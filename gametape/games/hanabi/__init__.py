@@ -27,6 +27,7 @@ from gametape.games.hanabi import notation as _notation
 from gametape.games.hanabi import rules as _rules
 from gametape.games.hanabi import view as _view
 from gametape.games.hanabi.bots import BOTS
+from gametape.games.hanabi.deck import Deck, deck_of
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
     DEFAULT_SUITS,
@@ -41,7 +42,8 @@ from gametape.games.hanabi.events import (
     HanabiSetup,
 )
 from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
-from gametape.games.hanabi.state import MAX_CLUES, HanabiState
+from gametape.games.hanabi.state import HanabiState
+from gametape.games.hanabi.variants import UnknownVariant
 from gametape.games.hanabi.view import HanabiView
 
 if TYPE_CHECKING:
@@ -73,6 +75,30 @@ def _copies(text: str) -> tuple[int, ...]:
     return counts  # type: ignore[return-value]
 
 
+def _deck_or_refuse(options: HanabiOptions) -> Deck:
+    try:
+        return deck_of(options)
+    except UnknownVariant as exc:
+        raise RuleViolation(str(exc), _rules.R_VARIANT) from None
+
+
+def _variant(text: str) -> str:
+    """A hanab.live variant by its exact name; one gametape does not play is refused here."""
+    from gametape.games.hanabi.variants import variant
+
+    try:
+        return variant(text.strip()).name
+    except UnknownVariant as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _variant_names() -> list[tuple[str, str | None]]:
+    """Every hanab.live variant, and what gametape lacks to play it (None: it plays it)."""
+    from gametape.games.hanabi.variants import catalogue
+
+    return [(name, v.missing()) for name, v in catalogue().items()]
+
+
 OPTIONS = (
     Option("suits", _suits, DEFAULT_SUITS, help="comma-separated suit names"),
     Option(
@@ -88,6 +114,16 @@ OPTIONS = (
         False,
         help="end as soon as the best score still reachable is reached",
     ),
+    Option(
+        "variant",
+        _variant,
+        "No Variant",
+        help='a hanab.live variant by name, e.g. "Rainbow (6 Suits)" (docs/variants.md)',
+        catalogue=_variant_names,
+    ),
+    Option("empty_clues", bool, False, help="a clue may touch no card (hanab.live's option)"),
+    Option("one_extra_card", bool, False, help="each hand holds one card more"),
+    Option("one_less_card", bool, False, help="each hand holds one card less"),
 )
 
 
@@ -130,6 +166,15 @@ class Hanabi(Ruleset[HanabiState]):
             GROUP BY ALL ORDER BY misplays DESC, knowledge""",
         ),
         (
+            "scores by variant",
+            """
+            SELECT coalesce(options->>'variant', 'No Variant') AS variant,
+                   player_count AS players, count(*) AS games, round(avg(score), 1) AS score,
+                   count(*) FILTER (WHERE outcome = 'perfect') AS perfect
+            FROM hanabi.games WHERE status = 'finished'
+            GROUP BY ALL ORDER BY games DESC, variant, players""",
+        ),
+        (
             "efficiency and pace by player count",
             """
             WITH last AS (
@@ -148,13 +193,10 @@ class Hanabi(Ruleset[HanabiState]):
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> HanabiSetup:
         opts = HanabiOptions(**options)
-        copies = opts.copies if len(opts.copies) == 5 else DEFAULT_COPIES
-        deck = [
-            Face(s, r)
-            for s in range(len(opts.suits))
-            for r, n in enumerate(copies, start=1)
-            for _ in range(n)
-        ]
+        # a wrong count of copies deals the standard deck, and the setup's check names it
+        dealt = opts if len(opts.copies) == 5 else replace(opts, copies=DEFAULT_COPIES)
+        copies = _deck_or_refuse(dealt).copies
+        deck = [Face(i // 5, i % 5 + 1) for i, n in enumerate(copies) for _ in range(n)]
         rng.shuffle(deck)
         return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
 
@@ -162,7 +204,7 @@ class Hanabi(Ruleset[HanabiState]):
         """The deck was shuffled at the table: every face is unknown until the game shows it
         (a play or discard names it, a clue names the slots it touched)."""
         opts = HanabiOptions(**options)
-        size = len(opts.suits) * sum(opts.copies)
+        size = sum(_deck_or_refuse(opts).copies)
         return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size, table=True)
 
     def move_forms(self, state: HanabiState, seat: int) -> list[MoveForm]:
@@ -171,18 +213,19 @@ class Hanabi(Ruleset[HanabiState]):
         if not state.at_table or seat != state.current or state.outcome is not None:
             return super().move_forms(state, seat)
         names = state.setup.players
-        suits = state.setup.options.suits
-        letters = _notation.suit_letters(suits)
+        deck = state.deck
+        letters = deck.letters
         faces = tuple(f"{letter}{rank}" for letter in letters for rank in range(1, 6))
         slots = tuple(str(i) for i in range(1, len(state.hands[seat]) + 1))
         say = "say the card the table saw"
         forms = [MoveForm((("play", "p"), slots, faces), "play SLOT CARD", f"{say}: p2 r3")]
-        if state.clues < MAX_CLUES:
+        if state.clues < state.max_clues:
             forms.append(
                 MoveForm((("discard", "d"), slots, faces), "discard SLOT CARD", f"{say}: d1 y4")
             )
-        if state.clues > 0:
-            values = (*(s.lower() for s in suits), *letters, "1", "2", "3", "4", "5")
+        if state.clues >= deck.unit:
+            ranks = tuple(deck.rank_word(r) for r in deck.ranks)
+            values = (*(c.lower() for c in deck.colours), *deck.colour_letters, *ranks)
             for target in range(len(names)):
                 if target != seat:
                     forms.append(
@@ -279,6 +322,7 @@ class Hanabi(Ruleset[HanabiState]):
         "success": "BOOLEAN",
         "target": "VARCHAR",
         "clue_kind": "VARCHAR",
+        "clue": "VARCHAR",
         "pace": "INTEGER",
         "efficiency": "DOUBLE",
         "max_score": "INTEGER",
@@ -307,10 +351,10 @@ class Hanabi(Ruleset[HanabiState]):
             return {}
         touched = _rules.touched_by(before, event.target, event.suit, event.rank, event.touched)
         hand = before.hands[event.target]
-        suits = _notation.canonical(before.setup.options.suits)
+        _, letters = _notation.canonical(before.deck)
         return {
             "touched": " ".join(
-                _notation.card_name(final.faces[o], suits) for o in reversed(hand) if o in touched
+                _notation.card_name(final.faces[o], letters) for o in reversed(hand) if o in touched
             )
         }
 
@@ -320,7 +364,7 @@ class Hanabi(Ruleset[HanabiState]):
         then, whether a play succeeded and whether a discard was critical; a clue's receiver
         and kind (docs/analytics.md has the formulas)."""
         facts: dict[str, Any] = {
-            "clues": after.clues,
+            "clues": int(after.clue_tokens),
             "strikes": after.strikes,
             "score": after.fireworks_sum,
             "deck": after.deck_left,
@@ -334,12 +378,13 @@ class Hanabi(Ruleset[HanabiState]):
                 facts["critical"] = _knowledge.critical(before, after)
         if isinstance(event, HanabiClue):
             facts["clue_kind"] = "colour" if event.suit is not None else "rank"
+            facts["clue"] = before.deck.clue_word(event.suit, event.rank)
         card = getattr(event, "card", None)
         if card is not None:
             face = after.faces[card]
-            suits = _notation.canonical(before.setup.options.suits)
+            suits, letters = _notation.canonical(before.deck)
             facts.update(
-                card=_notation.card_name(face, suits),
+                card=_notation.card_name(face, letters),
                 card_suit=suits[face.suit],
                 card_rank=face.rank,
             )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.engine.ruleset import ONLOOKER
 from gametape.games.hanabi.events import Face
-from gametape.games.hanabi.notation import suit_letters
 from gametape.games.hanabi.view import CardView, HanabiView
 
 COLOURS = {  # suit names as hanab.live and the published game call them, to the palette
@@ -19,15 +18,24 @@ COLOURS = {  # suit names as hanab.live and the published game call them, to the
     "orange": "orange",
     "black": "black",
     "teal": "teal",
+    # hanab.live's variant suits, by the last word of their names; a suit's letter tells apart
+    # two suits drawn alike (the rainbows and the grey suits)
+    "brown": "orange",
+    "gray": "grey",
+    **dict.fromkeys(("tomato", "mahogany", "carrot", "ruby", "cardinal", "maroon"), "red"),
+    **dict.fromkeys(("emerald", "olive", "lime", "jungle", "jade", "geas"), "green"),
+    **dict.fromkeys(("berry", "navy", "sky", "ice", "aqua", "ocean", "cobalt", "cyan"), "blue"),
+    **dict.fromkeys(("tangerine", "peach", "yam", "gold", "tan", "taupe"), "orange"),
+    **dict.fromkeys(("violet", "magenta", "plum", "indigo", "beatnik"), "violet"),
 }
 
 
 def _colour(view: HanabiView, suit: int) -> str:
-    return COLOURS.get(view.suits[suit].lower(), "grey")
+    return COLOURS.get(view.suits[suit].lower().split()[-1], "grey")
 
 
 def _face(view: HanabiView, face: Face) -> Card:
-    letter = suit_letters(view.suits)[face.suit]
+    letter = view.letters[face.suit]
     return Card(text=f"{letter}{face.rank}", colour=_colour(view, face.suit))
 
 
@@ -39,7 +47,7 @@ def _can_be(card: CardView) -> tuple[Face, ...]:
 def _note(view: HanabiView, card: CardView) -> str:
     """What the holder knows from clues (a suit letter or ?, a rank or ?, * once clued) and
     how many faces it can still be."""
-    letters = suit_letters(view.suits)
+    letters = view.letters
     suit = letters[card.suits[0]] if len(card.suits) == 1 else "?"
     rank = str(card.ranks[0]) if len(card.ranks) == 1 else "?"
     return f"{suit}{rank}{'*' if card.clued else ''} {len(_can_be(card))}"
@@ -64,7 +72,7 @@ def _hand_card(view: HanabiView, card: CardView) -> Card:
 
 def _empathy(view: HanabiView, seat: int) -> tuple[str, ...]:
     """What the seat's own cards can still be: clues, public cards and the other hands."""
-    letters = suit_letters(view.suits)
+    letters = view.letters
     lines = [f"{view.players[seat]}'s cards can be (clues, the table, the other hands):"]
     for slot, card in enumerate(view.hands[seat], start=1):
         can_be = _can_be(card)
@@ -78,7 +86,7 @@ def _empathy(view: HanabiView, seat: int) -> tuple[str, ...]:
 
 def board(view: HanabiView, title: str) -> Board:
     """The board of one seat's view (or the spectator's)."""
-    letters = suit_letters(view.suits)
+    letters = view.letters
     fireworks = Zone(
         title="Fireworks",
         cards=tuple(
@@ -90,7 +98,7 @@ def board(view: HanabiView, title: str) -> Board:
         group="table",
     )
     counters = [
-        Counter(label="Clues", value=str(view.clues), of="8", colour="blue"),
+        Counter(label="Clues", value=f"{view.clues:g}", of="8", colour="blue"),
         Counter(label="Strikes", value=str(view.strikes), of="3", colour="red"),
         Counter(label="Deck", value=str(view.deck)),
         Counter(label="Pace", value="-" if view.pace is None else str(view.pace)),

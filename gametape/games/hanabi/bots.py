@@ -8,7 +8,9 @@ from collections.abc import Callable, Sequence
 
 from gametape.engine.ruleset import Bot
 from gametape.events.base import Event
-from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay
+from gametape.games.hanabi.deck import Deck, deck_of
+from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiOptions, HanabiPlay
+from gametape.games.hanabi.variants import NO_VARIANT, RANKS
 from gametape.games.hanabi.view import CardView, HanabiView
 
 MAX_CLUES = 8
@@ -45,7 +47,7 @@ class HeuristicBot:
             if all(self._playable(view, f) for f in self._candidates(view, c, unseen))
         ]
         if playable:
-            card = min(playable, key=lambda c: min(c.ranks))
+            card = min(playable, key=lambda c: min(c.ranks, default=0))
             return HanabiPlay(player=me, card=card.order)
 
         if view.clues > 0:
@@ -81,7 +83,8 @@ class HeuristicBot:
         """How many copies of each face the viewer has not seen anywhere."""
         left: Counter[Face] = Counter()
         for s in range(len(view.suits)):
-            for r, n in enumerate(view.copies, start=1):
+            for r in range(1, RANKS + 1):
+                n = view.copies[s * RANKS + r - 1]
                 left[Face(s, r)] = n - (1 if view.fireworks[s] >= r else 0)
         for f in view.discards:
             if f is not None:
@@ -94,7 +97,7 @@ class HeuristicBot:
 
     @staticmethod
     def _candidates(view: HanabiView, card: CardView, unseen: Counter[Face]) -> list[Face]:
-        return [Face(s, r) for s in card.suits for r in card.ranks if unseen[Face(s, r)] > 0]
+        return [f for f in card.possible if unseen[f] > 0]
 
     def _play_clue(self, view: HanabiView, legal: list[Event]) -> Event | None:
         me = view.seat
@@ -107,20 +110,40 @@ class HeuristicBot:
                     continue
                 if len(card.ranks) == 1 and len(card.suits) == 1:
                     continue  # they already know it exactly
-                if len(card.ranks) > 1:
-                    move = HanabiClue(player=me, target=target, rank=face.rank)  # type: ignore[arg-type]
-                else:
-                    move = HanabiClue(player=me, target=target, suit=face.suit)  # type: ignore[arg-type]
-                if move in legal:
+                deck, i = _deck(view), face.suit * RANKS + face.rank - 1
+                ranks = [
+                    HanabiClue(player=me, target=target, rank=r)  # type: ignore[arg-type]
+                    for r in deck.ranks
+                    if deck.rank_masks[r - 1] >> i & 1
+                ]
+                colours = [
+                    HanabiClue(player=me, target=target, suit=c)  # type: ignore[arg-type]
+                    for c, mask in enumerate(deck.colour_masks)
+                    if mask >> i & 1
+                ]
+                # rank first while its rank is open, as a beginner would; in a variant whose
+                # clues of that kind cannot reach it, the other kind
+                first, then = (ranks, colours) if len(card.ranks) > 1 else (colours, ranks)
+                move = next((m for m in first or then if m in legal), None)
+                if move is not None:
                     return move
         return None
 
     @staticmethod
     def _touch_count(view: HanabiView, clue: HanabiClue) -> int:
-        hand = view.hands[clue.target]
-        if clue.suit is not None:
-            return sum(1 for c in hand if c.face is not None and c.face.suit == clue.suit)
-        return sum(1 for c in hand if c.face is not None and c.face.rank == clue.rank)
+        mask = _deck(view).mask(clue.suit, clue.rank)
+        return sum(
+            1
+            for c in view.hands[clue.target]
+            if c.face is not None and mask >> (c.face.suit * RANKS + c.face.rank - 1) & 1
+        )
+
+
+def _deck(view: HanabiView) -> Deck:
+    """What the view's clues touch (the suits' names matter only to No Variant)."""
+    if view.variant == NO_VARIANT:
+        return deck_of(HanabiOptions(suits=view.suits))
+    return deck_of(HanabiOptions(variant=view.variant))
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}

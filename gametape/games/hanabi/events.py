@@ -22,14 +22,27 @@ class Face(msgspec.Struct, frozen=True, array_like=True, gc=False):
 
 
 class HanabiOptions(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    gc=False,
 ):
-    """Setup options. ``copies[r-1]`` is the number of copies of rank r in each suit."""
+    """Setup options. ``copies[r-1]`` is the number of copies of rank r in each suit.
+
+    ``variant``: a hanab.live variant by its name (docs/variants.md); it brings its own suits
+    and copies, so ``suits`` and ``copies`` apply to "No Variant" only. ``empty_clues``,
+    ``one_extra_card`` and ``one_less_card`` are hanab.live's game options of those names."""
 
     suits: tuple[str, ...] = DEFAULT_SUITS
     copies: tuple[int, ...] = DEFAULT_COPIES
     starting_seat: int = 0
     end_at_max_score: bool = False
+    variant: str = "No Variant"
+    empty_clues: bool = False
+    one_extra_card: bool = False
+    one_less_card: bool = False
 
 
 class HanabiSetup(Setup, frozen=True, kw_only=True, tag="hanabi.setup"):
@@ -58,7 +71,11 @@ class HanabiDiscard(Move, frozen=True, kw_only=True, tag="hanabi.discard"):
 
 
 class HanabiClue(Move, frozen=True, kw_only=True, tag="hanabi.clue"):
-    """``player`` clues ``target`` with exactly one of ``suit`` (index) or ``rank`` (1-5).
+    """``player`` clues ``target`` with exactly one of ``suit`` or ``rank`` (1-5).
+
+    ``suit`` is a clue colour, by its index among the colours the game's clues can name: in
+    the published game and "No Variant" the suits themselves; in a variant its clue colours
+    (``Rainbow (6 Suits)`` has five colours for six suits). The name is kept for old logs.
 
     ``touched``: the orders a recorder saw touched, if any; the engine derives them from the
     deck when it knows the faces and checks the two agree.

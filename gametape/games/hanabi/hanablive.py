@@ -30,22 +30,21 @@ from gametape.games.hanabi.events import (
     HanabiPlay,
     HanabiSetup,
 )
+from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant, variant
 from gametape.interop.formats import ExportError, ImportRefused
 
-NO_VARIANT = "No Variant"
 MAX_ID = 2**53 - 1
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
 # hanab.live end conditions that mean the players stopped the game (they become `abandon`)
 STOPPED = {3: "timeout", 4: "terminated by a player", 6: "idle timeout", 10: "terminated by vote"}
 DERIVED = {1: "normal", 2: "strikeout"}
-# Options that change the rules of every game; gametape plays the published rules only.
-RULE_OPTIONS = (
-    "emptyClues",
-    "oneExtraCard",
-    "oneLessCard",
-    "allOrNothing",
-    "detrimentalCharacters",
-)
+# Options that change the rules of every game, and gametape's name for each it plays.
+PLAYED_OPTIONS = {
+    "emptyClues": "empty_clues",
+    "oneExtraCard": "one_extra_card",
+    "oneLessCard": "one_less_card",
+}
+RULE_OPTIONS = ("allOrNothing", "detrimentalCharacters")
 # Options that only add a move: a game that never makes that move is a standard game, and one
 # that does is refused naming the option.
 EXTRA_MOVE_OPTIONS = ("deckPlays",)
@@ -124,9 +123,10 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     """
     opts = source.options or HLOptions()
     if opts.variant != NO_VARIANT:
-        raise Refused(
-            "variant", f"variant {opts.variant!r} is not supported (only {NO_VARIANT!r} for now)"
-        )
+        try:
+            variant(opts.variant)
+        except UnknownVariant as exc:
+            raise Refused("variant", str(exc)) from None
     changed = [o for o in RULE_OPTIONS if getattr(opts, o)]
     if changed:
         raise Refused("variant", f"option {changed[0]!r} changes the rules; not supported")
@@ -142,7 +142,14 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
     setup = HanabiSetup(
         players=tuple(source.players),
         deck=tuple(Face(c.suitIndex, c.rank) for c in source.deck),
-        options=HanabiOptions(starting_seat=opts.startingPlayer, end_at_max_score=not play_on),
+        options=HanabiOptions(
+            starting_seat=opts.startingPlayer,
+            end_at_max_score=not play_on,
+            variant=opts.variant,
+            empty_clues=opts.emptyClues,
+            one_extra_card=opts.oneExtraCard,
+            one_less_card=opts.oneLessCard,
+        ),
         meta=meta,
     )
     try:
@@ -176,7 +183,7 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
                 and not play_on
                 and state.outcome == "normal"
                 and state.final_turns != 0
-                and state.fireworks_sum < 25
+                and state.fireworks_sum < 5 * len(state.fireworks)
             ):
                 why += (
                     f"; the game had ended when the best score still reachable "
@@ -237,8 +244,14 @@ def from_events(events: Sequence[Event]) -> dict[str, Any]:
     setup = events[0]
     if not isinstance(setup, HanabiSetup):
         raise ExportError("only Hanabi games export to hanab.live")
-    if setup.options.copies != DEFAULT_COPIES or len(setup.options.suits) != 5:
-        raise ExportError("only the standard 50-card, 5-suit deck exports as 'No Variant'")
+    options = setup.options
+    if options.variant == NO_VARIANT and (
+        options.copies != DEFAULT_COPIES or len(options.suits) != 5
+    ):
+        raise ExportError(
+            "a deck of other suits or copies is no hanab.live variant; only the standard "
+            "50-card, 5-suit deck exports as 'No Variant'"
+        )
     if any(f is None for f in setup.deck):
         raise ExportError("the deck order is not fully known, and hanab.live needs it")
     actions: list[dict[str, int]] = []
@@ -266,8 +279,16 @@ def from_events(events: Sequence[Event]) -> dict[str, Any]:
     out["players"] = list(setup.players)
     out["deck"] = [{"suitIndex": f.suit, "rank": f.rank} for f in setup.deck]  # type: ignore[union-attr]
     out["actions"] = actions
-    if setup.options.starting_seat:
-        out["options"] = {"startingPlayer": setup.options.starting_seat}
+    hl_options: dict[str, Any] = {}
+    if options.variant != NO_VARIANT:
+        hl_options["variant"] = options.variant
+    if options.starting_seat:
+        hl_options["startingPlayer"] = options.starting_seat
+    for theirs, ours in PLAYED_OPTIONS.items():
+        if getattr(options, ours):
+            hl_options[theirs] = True
+    if hl_options:
+        out["options"] = hl_options
     if setup.meta.get("hanablive_seed"):
         out["seed"] = setup.meta["hanablive_seed"]
     return out
@@ -318,7 +339,8 @@ def _print_key(fingerprint: object) -> str:
 
 
 class HanabliveFormat:
-    """hanab.live's JSON game export ("No Variant" games), for `gametape import hanablive`."""
+    """hanab.live's JSON game export (every variant gametape plays), for `gametape import
+    hanablive`."""
 
     name = "hanablive"
     description = "hanab.live game"

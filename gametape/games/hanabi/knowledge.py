@@ -12,10 +12,8 @@ to its holder (and to the spectator), since it depends on the hands the holder s
 
 from __future__ import annotations
 
-import functools
-
 from gametape.games.hanabi.events import Face
-from gametape.games.hanabi.state import CLUED, RANK_SHIFT, RANKS, HanabiState
+from gametape.games.hanabi.state import CLUED, RANKS, HanabiState
 
 KNOWLEDGE_LEVELS = ("known", "playable", "trash", "clued", "blind")
 
@@ -30,18 +28,11 @@ def _faces(n_suits: int) -> tuple[Face, ...]:
     return _FACES[n_suits]
 
 
-@functools.cache
-def _full(copies: tuple[int, ...], n_suits: int) -> tuple[int, ...]:
-    """Copies of each face in the whole deck, by index."""
-    return tuple(copies[i % RANKS] for i in range(n_suits * RANKS))
-
-
 def seen_by(state: HanabiState, holder: int | None) -> list[int]:
     """How many copies of each face (by index) are still unseen by a player: all but the
     ones on the table, and with ``holder`` also all but the ones in the other hands."""
     # The discard pile by face is ``lost``: every discarded or misplayed copy, counted.
-    full = _full(state.setup.options.copies, len(state.fireworks))
-    left = [c - gone for c, gone in zip(full, state.lost, strict=True)]
+    left = [c - gone for c, gone in zip(state.deck.copies, state.lost, strict=True)]
     for suit, height in enumerate(state.fireworks):
         for rank in range(height):
             left[suit * RANKS + rank] -= 1
@@ -60,15 +51,7 @@ def possible_given(state: HanabiState, order: int, left: list[int]) -> tuple[Fac
     """The identities card ``order`` can be: its clues allow them and copies are ``left``."""
     packed = state.knowledge[order]
     faces = _faces(len(state.fireworks))
-    ranks = [r for r in range(RANKS) if packed >> (RANK_SHIFT + r) & 1]
-    return tuple(
-        faces[base + r]
-        for suit in range(len(state.fireworks))
-        if packed >> suit & 1
-        for base in (suit * RANKS,)
-        for r in ranks
-        if left[base + r] > 0
-    )
+    return tuple(f for i, f in enumerate(faces) if packed >> i & 1 and left[i] > 0)
 
 
 def possible(
@@ -96,21 +79,15 @@ def level_of(state: HanabiState, order: int) -> str:
     # possible(state, order), counted without building it: this runs for every play and
     # discard indexed. A face is still possible if its clues allow it and a copy is unseen.
     packed = state.knowledge[order]
-    copies, lost, fireworks, caps = (
-        state.setup.options.copies,
-        state.lost,
-        state.fireworks,
-        state.caps,
-    )
-    ranks = [r for r in range(RANKS) if packed >> (RANK_SHIFT + r) & 1]  # rank - 1
+    copies, lost, fireworks, caps = state.deck.copies, state.lost, state.fireworks, state.caps
     count, playable, trash = 0, True, True
     for suit, height in enumerate(fireworks):
-        if packed >> suit & 1:
-            for r in ranks:
-                if copies[r] - lost[suit * RANKS + r] - (r < height) > 0:
-                    count += 1
-                    playable = playable and r == height
-                    trash = trash and (r < height or r >= caps[suit])
+        base = suit * RANKS
+        for r in range(RANKS):  # rank - 1
+            if packed >> (base + r) & 1 and copies[base + r] - lost[base + r] - (r < height) > 0:
+                count += 1
+                playable = playable and r == height
+                trash = trash and (r < height or r >= caps[suit])
     if count == 1:
         return "known"
     if count and playable:
@@ -140,14 +117,11 @@ def gotten(state: HanabiState) -> int:
             packed = knowledge[order]
             if not packed & CLUED:
                 continue
-            open_ = [
-                (s, r)
+            if any(
+                packed >> (s * RANKS + r - 1) & 1 and fireworks[s] < r <= caps[s]
                 for s in range(n_suits)
-                if packed >> s & 1
                 for r in range(1, RANKS + 1)
-                if packed >> (RANK_SHIFT + r - 1) & 1
-            ]
-            if any(fireworks[s] < r <= caps[s] for s, r in open_):
+            ):
                 count += 1
     return min(count, state.max_score)
 

@@ -7,12 +7,12 @@ Slots count from 1, newest card first. See docs/notation.md.
 
 from __future__ import annotations
 
-import functools
 import re
 
 from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import ONLOOKER, NotationError
 from gametape.events.base import Event
+from gametape.games.hanabi.deck import Deck, suit_letters
 from gametape.games.hanabi.events import (
     DEFAULT_SUITS,
     HANABLIVE_SUITS,
@@ -24,6 +24,7 @@ from gametape.games.hanabi.events import (
 )
 from gametape.games.hanabi.rules import touched_by
 from gametape.games.hanabi.state import HanabiState
+from gametape.games.hanabi.variants import NO_VARIANT
 
 USAGE = (
     "expected `play SLOT [CARD]`, `discard SLOT [CARD]`, `clue PLAYER SUIT|RANK [SLOTS]` "
@@ -31,24 +32,18 @@ USAGE = (
 )
 
 
-@functools.cache  # a game's suits never change; this runs for every card named
-def suit_letters(suits: tuple[str, ...]) -> tuple[str, ...]:
-    """Short suit names for cards (``r3``): first letters, longer where two would clash."""
-    for n in range(1, max(map(len, suits)) + 1):
-        short = tuple(s[:n].lower() for s in suits)
-        if len(set(short)) == len(short):
-            return short
-    return tuple(s.lower() for s in suits)
+def canonical(deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One name per suit in the read model, and the letters: in "No Variant" hanab.live's
+    names (purple) read as the published game's (white); a variant's suits are its own
+    (there "white" is hanab.live's White, the suit no colour clue touches)."""
+    if deck.name == NO_VARIANT and deck.suits == HANABLIVE_SUITS:
+        return DEFAULT_SUITS, suit_letters(DEFAULT_SUITS)
+    return deck.suits, deck.letters
 
 
-def canonical(suits: tuple[str, ...]) -> tuple[str, ...]:
-    """One name per suit in the read model: hanab.live's names (purple) read as the
-    published game's (white); any other set of suits is its own."""
-    return DEFAULT_SUITS if suits == HANABLIVE_SUITS else suits
-
-
-def card_name(face: Face | None, suits: tuple[str, ...]) -> str:
-    return "??" if face is None else f"{suit_letters(suits)[face.suit]}{face.rank}"
+def card_name(face: Face | None, letters: tuple[str, ...]) -> str:
+    """``r3``: the suit's letter and the rank (``??`` for a face not known)."""
+    return "??" if face is None else f"{letters[face.suit]}{face.rank}"
 
 
 def slot_of(state: HanabiState, seat: int, order: int) -> int:
@@ -56,12 +51,30 @@ def slot_of(state: HanabiState, seat: int, order: int) -> int:
     return len(hand) - hand.index(order)
 
 
-def _suit(state: HanabiState, word: str) -> int | None:
-    suits = [s.lower() for s in state.setup.options.suits]
-    if word in suits:
-        return suits.index(word)
-    starts = [i for i, s in enumerate(suits) if s.startswith(word)]
+def _named(names: tuple[str, ...], letters: tuple[str, ...], word: str) -> int | None:
+    """A suit or colour by its letter, its name (spaces left out) or a unique prefix of it."""
+    if word in letters:
+        return letters.index(word)
+    squeezed = [n.replace(" ", "") for n in names]
+    if word in squeezed:
+        return squeezed.index(word)
+    starts = [i for i, n in enumerate(squeezed) if n.startswith(word)]
     return starts[0] if len(starts) == 1 else None
+
+
+def _suit(state: HanabiState, word: str) -> int | None:
+    return _named(state.deck.suits, state.deck.letters, word)
+
+
+def _colour(state: HanabiState, word: str) -> int | None:
+    return _named(state.deck.colours, state.deck.colour_letters, word)
+
+
+def _rank_clue(state: HanabiState, word: str) -> int | None:
+    """A rank clue's value: a number, or ``odd``/``even`` in Odds and Evens."""
+    if state.deck.odd_even and word in ("odd", "even", "o", "e"):
+        return 1 if word[0] == "o" else 2
+    return number(word)
 
 
 _COMPACT = re.compile(r"([pd])([0-9]+)\Z")
@@ -97,7 +110,7 @@ def parse_face(state: HanabiState, word: str) -> Face:
     suit = _suit(state, m.group(1)) if m else None
     rank = number(m.group(2)) if m else None
     if m is None or suit is None or rank is None or not 1 <= rank <= 5:
-        letters = ", ".join(suit_letters(state.setup.options.suits))
+        letters = ", ".join(state.deck.letters)
         raise NotationError(f"{word!r} is not a card: a suit ({letters}) and a rank 1-5, e.g. r3")
     return Face(suit, rank)
 
@@ -128,15 +141,15 @@ def parse_move(state: HanabiState, text: str, seat: int | None) -> Event:
         target = seat_named(state.setup.players, words[1])
         value = words[2]
         touched = _slots(state, target, words[3:]) if len(words) > 3 else None
-        rank = number(value)
+        rank = _rank_clue(state, value)
         if rank is not None:
             return HanabiClue(player=seat, target=target, rank=rank, touched=touched)
-        suit = _suit(state, value)
-        if suit is None:
-            raise NotationError(
-                f"no suit {value!r}; the suits are {', '.join(state.setup.options.suits)}"
-            )
-        return HanabiClue(player=seat, target=target, suit=suit, touched=touched)
+        colour = _colour(state, value)
+        if colour is None:
+            deck = state.deck
+            can = ", ".join(deck.colours) if deck.colours else "none in this variant"
+            raise NotationError(f"no colour {value!r}; clue colours: {can}")
+        return HanabiClue(player=seat, target=target, suit=colour, touched=touched)
     if verb == "see" and len(words) >= 3:
         target = seat_named(state.setup.players, words[1])
         hand = state.hands[target]
@@ -160,14 +173,14 @@ def _player(name: str) -> str:
 
 
 def notation(state: HanabiState, event: Event) -> str:
-    suits = state.setup.options.suits
+    letters = state.deck.letters
     if isinstance(event, HanabiPlay | HanabiDiscard):
         verb = "play" if isinstance(event, HanabiPlay) else "discard"
         text = f"{verb} {slot_of(state, event.player, event.card)}"
-        return text + (f" {card_name(event.face, suits)}" if event.face is not None else "")
+        return text + (f" {card_name(event.face, letters)}" if event.face is not None else "")
     if isinstance(event, HanabiClue):
         target = _player(state.setup.players[event.target])
-        value = suits[event.suit] if event.suit is not None else event.rank
+        value = state.deck.clue_word(event.suit, event.rank).replace(" ", "")
         text = f"clue {target} {value}"
         if event.touched is not None:
             text += " " + ",".join(
@@ -180,7 +193,7 @@ def notation(state: HanabiState, event: Event) -> str:
         seen = dict(zip(event.cards, event.faces, strict=True))
         last = max(slot_of(state, event.target, o) for o in event.cards)
         faces = [
-            card_name(seen[hand[len(hand) - i]], suits) if hand[len(hand) - i] in seen else "?"
+            card_name(seen[hand[len(hand) - i]], letters) if hand[len(hand) - i] in seen else "?"
             for i in range(1, last + 1)
         ]
         return f"see {_player(state.setup.players[event.target])} {' '.join(faces)}"
@@ -193,24 +206,24 @@ def describe(before: HanabiState, event: Event, after: HanabiState, seat: int | 
     As the drawer sees it, the drawn card is just ``a card``.
     """
     names = before.setup.players
-    suits = before.setup.options.suits
+    suits, letters = before.deck.suits, before.deck.letters
     if isinstance(event, HanabiPlay | HanabiDiscard):
         who = names[event.player]
         slot = slot_of(before, event.player, event.card)
         face = after.faces[event.card]
-        card = card_name(face, suits)
+        card = card_name(face, letters)
         if isinstance(event, HanabiDiscard):
-            text = f"{who} discarded {card} from slot {slot} → {after.clues} clue tokens"
+            text = f"{who} discarded {card} from slot {slot} → {after.clue_tokens:g} clue tokens"
         elif after.strikes > before.strikes:
             text = f"{who} misplayed {card} from slot {slot} → strike {after.strikes}"
         else:
             text = f"{who} played {card} from slot {slot} → {suits[face.suit]} {face.rank}"  # type: ignore[union-attr]
             if after.clues > before.clues:
-                text += " (+1 clue)"
+                text += " (+1 clue)" if after.deck.unit == 1 else " (+½ clue)"
         if after.next_card > before.next_card:
             face = after.faces[before.next_card]
             hidden = seat in (event.player, ONLOOKER) or face is None
-            drawn = "a card" if hidden else card_name(face, suits)
+            drawn = "a card" if hidden else card_name(face, letters)
             text += f"; drew {drawn}"
         if before.final_turns is None and after.final_turns is not None:
             text += f"; deck empty: {after.final_turns} turns left"
@@ -220,17 +233,16 @@ def describe(before: HanabiState, event: Event, after: HanabiState, seat: int | 
             text = f"the recorder noted faces in {whose}'s hand"
         else:
             seen = ", ".join(
-                f"slot {slot_of(before, event.target, o)} {card_name(f, suits)}"
+                f"slot {slot_of(before, event.target, o)} {card_name(f, letters)}"
                 for o, f in zip(event.cards, event.faces, strict=True)
             )
             text = f"seen in {whose}'s hand: {seen}"
     elif isinstance(event, HanabiClue):
-        value = suits[event.suit] if event.suit is not None else str(event.rank)
+        value = before.deck.clue_word(event.suit, event.rank)
         touched = touched_by(before, event.target, event.suit, event.rank, event.touched)
         slots = ", ".join(map(str, sorted(slot_of(before, event.target, o) for o in touched)))
-        text = (
-            f"{names[event.player]} told {names[event.target]} {value}: "
-            f"slot{'s' if len(touched) > 1 else ''} {slots}"
+        text = f"{names[event.player]} told {names[event.target]} {value}: " + (
+            f"slot{'s' if len(touched) > 1 else ''} {slots}" if touched else "no card"
         )
     else:
         text = str(event)

@@ -13,7 +13,10 @@ from msgspec.structs import replace
 
 from gametape.engine.ruleset import RuleViolation, on
 from gametape.events.base import Event
+from gametape.games.hanabi.deck import deck_of
 from gametape.games.hanabi.events import (
+    DEFAULT_COPIES,
+    DEFAULT_SUITS,
     Face,
     HanabiClue,
     HanabiDiscard,
@@ -22,15 +25,16 @@ from gametape.games.hanabi.events import (
     HanabiSetup,
 )
 from gametape.games.hanabi.state import (
-    ALL_RANKS,
     CLUED,
     MAX_CLUES,
     MAX_STRIKES,
+    MAX_SUITS,
     RANK_SHIFT,
     RANKS,
     HanabiState,
     hand_size,
 )
+from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant
 
 # The rules quoted by refusals.
 R_SEATS = "players are seats 0 to N-1"
@@ -46,22 +50,39 @@ R_SETUP = "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per
 R_CLUE_FACTS = "a card's face agrees with every clue its holder received, touched or not"
 R_COPIES = "no face is seen more often than the deck holds copies of it"
 R_SEE = "a recorder notes faces of cards in one player's hand"
+R_VARIANT = "a variant is one of hanab.live's, by its name, and brings its own suits"
+R_CLUE_VALUE = "a clue names one of the colours or ranks the variant's clues can name"
+R_ALTERNATING = "in Alternating Clues, a colour clue and a rank clue take turns"
 
 
 def start(setup: HanabiSetup) -> HanabiState:
     """Deal in blocks: seat 0 takes cards 0..H-1, seat 1 the next H, and so on."""
     opts = setup.options
     n = len(setup.players)
-    n_suits = len(opts.suits)
     if not 2 <= n <= 5:
         raise RuleViolation(f"{n} players", R_SETUP)
     if len(opts.copies) != RANKS or min(opts.copies) < 1:
         raise RuleViolation(f"copies {list(opts.copies)}: need 5 counts of at least 1", R_SETUP)
-    if not 1 <= n_suits <= RANK_SHIFT:
-        raise RuleViolation(f"{n_suits} suits", R_SETUP)
-    if len(setup.deck) != n_suits * sum(opts.copies):
+    if not 1 <= len(opts.suits) <= MAX_SUITS:
+        raise RuleViolation(f"{len(opts.suits)} suits", R_SETUP)
+    try:
+        deck = deck_of(opts)
+    except UnknownVariant as exc:
+        raise RuleViolation(str(exc), R_VARIANT) from None
+    if opts.variant != NO_VARIANT and (
+        opts.suits != DEFAULT_SUITS or opts.copies != DEFAULT_COPIES
+    ):
         raise RuleViolation(
-            f"the deck has {len(setup.deck)} cards; {n_suits} suits of "
+            f"variant {opts.variant!r} brings its own suits and copies; "
+            "the suits and copies options are for No Variant",
+            R_VARIANT,
+        )
+    n_suits = len(deck.suits)
+    if len(setup.deck) != sum(deck.copies):
+        raise RuleViolation(
+            f"the deck has {len(setup.deck)} cards; {deck.name} has {sum(deck.copies)}"
+            if opts.variant != NO_VARIANT
+            else f"the deck has {len(setup.deck)} cards; {n_suits} suits of "
             f"{sum(opts.copies)} make {n_suits * sum(opts.copies)}",
             R_SETUP,
         )
@@ -70,11 +91,13 @@ def start(setup: HanabiSetup) -> HanabiState:
     counts: Counter[Face] = Counter(f for f in setup.deck if f is not None)
     for face, c in counts.items():  # distinct faces only: this runs once per game folded
         _check_face(face, n_suits, "deck")
-        if c > opts.copies[face.rank - 1]:
+        if c > deck.copies[face.suit * RANKS + face.rank - 1]:
             raise RuleViolation(
-                f"the deck holds {c} copies of {opts.suits[face.suit]} {face.rank}", R_SETUP
+                f"the deck holds {c} copies of {deck.suits[face.suit]} {face.rank}", R_SETUP
             )
-    h = hand_size(n)
+    if opts.one_extra_card and opts.one_less_card:
+        raise RuleViolation("one extra card and one less card at once", R_SETUP)
+    h = hand_size(n) + opts.one_extra_card - opts.one_less_card
     at_table = None in setup.deck
     if at_table and not setup.at_table:
         raise RuleViolation(
@@ -90,14 +113,16 @@ def start(setup: HanabiSetup) -> HanabiState:
         )
     return HanabiState(
         setup=setup,
+        deck=deck,
         faces=setup.deck,
         hands=tuple(tuple(range(i * h, (i + 1) * h)) for i in range(n)),
-        knowledge=((1 << n_suits) - 1 | ALL_RANKS,) * len(setup.deck),
+        knowledge=(deck.all_faces,) * len(setup.deck),
         next_card=n * h,
         fireworks=(0,) * n_suits,
         discards=(),
         lost=(0,) * (n_suits * RANKS),
         caps=(RANKS,) * n_suits,
+        clues=MAX_CLUES * deck.unit,
         current=opts.starting_seat,
         final_turns=n if n * h >= len(setup.deck) else None,
         max_score=RANKS * n_suits,
@@ -138,7 +163,7 @@ def _reveal(
             )
         return known, state.faces, state.revealed_at
     _check_face(observed, len(state.fireworks), card_words(state, card))
-    suits = state.setup.options.suits
+    suits = state.deck.suits
     if known is not None:
         if known != observed and state.at_table and state.revealed_at[card]:
             raise RuleViolation(
@@ -178,20 +203,26 @@ def _name(face: Face, suits: tuple[str, ...]) -> str:
     return f"{suits[face.suit]} {face.rank}"
 
 
-def _value_name(value: int, suits: tuple[str, ...]) -> str:
-    return suits[value] if value < RANK_SHIFT else str(value - RANK_SHIFT + 1)
+def _clue_value(value: int) -> tuple[int | None, int | None]:
+    """A ``clue_log`` value as (colour, rank)."""
+    return (value, None) if value < RANK_SHIFT else (None, value - RANK_SHIFT + 1)
+
+
+def _reaches(state: HanabiState, colour: int | None, rank: int | None, face: Face) -> bool:
+    return bool(state.deck.mask(colour, rank) >> (face.suit * RANKS + face.rank - 1) & 1)
 
 
 def _check_clues(state: HanabiState, card: int, face: Face) -> None:
     """A face must agree with every clue its holder received, touched or not."""
-    suits = state.setup.options.suits
+    suits = state.deck.suits
     for at, value, touched in state.clue_log[card]:
-        matches = face.suit == value if value < RANK_SHIFT else face.rank == value - RANK_SHIFT + 1
+        colour, rank = _clue_value(value)
+        matches = _reaches(state, colour, rank, face)
         if matches != touched:
             said = "touched" if touched else "did not touch"
             raise RuleViolation(
                 f"{card_words(state, card)} is recorded as {_name(face, suits)}, but the "
-                f"{_value_name(value, suits)} clue at seq {{0}} {said} it",
+                f"{state.deck.clue_word(colour, rank)} clue at seq {{0}} {said} it",
                 R_CLUE_FACTS,
                 (at,),
             )
@@ -199,13 +230,13 @@ def _check_clues(state: HanabiState, card: int, face: Face) -> None:
 
 def _check_copies(state: HanabiState, face: Face) -> None:
     """No face is seen more often than the deck holds copies of it."""
-    copies = state.setup.options.copies[face.rank - 1]
+    copies = state.deck.copies[face.suit * RANKS + face.rank - 1]
     seen = [o for o, f in enumerate(state.faces) if f == face]
     if len(seen) >= copies:
         refs = tuple(sorted(state.revealed_at[o] for o in seen))
         where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
         raise RuleViolation(
-            f"a {_name(face, state.setup.options.suits)} is recorded, but the deck holds "
+            f"a {_name(face, state.deck.suits)} is recorded, but the deck holds "
             f"{copies} and {len(seen)} were already seen (at {where})",
             R_COPIES,
             refs,
@@ -229,8 +260,8 @@ def _outcome(
 def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> HanabiState:
     seat, card = event.player, event.card  # the fold saw that it is this seat's turn
     playing = type(event) is HanabiPlay
-    clues = state.clues
-    if not playing and clues >= MAX_CLUES:
+    clues, top = state.clues, state.max_clues
+    if not playing and clues >= top:
         raise RuleViolation(
             f"{state.setup.players[seat]} cannot discard with 8 clue tokens", R_DISCARD_8
         )
@@ -250,7 +281,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
     if playing and fireworks[suit] == rank - 1:
         fireworks = fireworks[:suit] + (rank,) + fireworks[suit + 1 :]
-        if rank == RANKS and clues < MAX_CLUES:
+        if rank == RANKS and clues < top:
             clues += 1
         elif rank == RANKS:
             wasted += 1
@@ -262,7 +293,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         discards = discards + (card,)
         i = suit * RANKS + rank - 1
         lost = lost[:i] + (lost[i] + 1,) + lost[i + 1 :]
-        if lost[i] == state.setup.options.copies[rank - 1] and caps[suit] >= rank:
+        if lost[i] == state.deck.copies[i] and caps[suit] >= rank:
             max_score -= caps[suit] - (rank - 1)
             caps = caps[:suit] + (rank - 1,) + caps[suit + 1 :]
     # draw; once the deck is empty everyone, the drawer included, takes one more turn
@@ -314,14 +345,17 @@ def touched_by(
     rank: int | None,
     recorded: tuple[int, ...] | None = None,
 ) -> tuple[int, ...]:
-    """The cards of ``target``'s hand a clue touches (from the faces, or as recorded)."""
+    """The cards of ``target``'s hand a clue touches (from the faces, or as recorded);
+    ``suit`` is the clue's colour (an index into the deck's colours)."""
     hand = state.hands[target]
     faces = state.faces
+    mask = state.deck.mask(suit, rank)
     try:
-        if suit is not None:
-            derived = tuple(o for o in hand if faces[o].suit == suit)  # type: ignore[union-attr]
-        else:
-            derived = tuple(o for o in hand if faces[o].rank == rank)  # type: ignore[union-attr]
+        derived = tuple(
+            o
+            for o in hand
+            if mask >> (faces[o].suit * RANKS + faces[o].rank - 1) & 1  # type: ignore[union-attr]
+        )
     except AttributeError:  # a face is unknown: trust what the recorder saw
         if recorded is None:
             raise RuleViolation(
@@ -338,15 +372,13 @@ def touched_by(
             face = faces[o]
             if face is None:
                 continue
-            matches = face.suit == suit if suit is not None else face.rank == rank
-            if matches != (o in recorded):
-                suits = state.setup.options.suits
-                value = suits[suit] if suit is not None else str(rank)
+            if _reaches(state, suit, rank, face) != (o in recorded):
+                suits = state.deck.suits
                 said = "touches" if o in recorded else "misses"
                 where = "seq {0} showed" if state.revealed_at[o] else "the deck has"
                 raise RuleViolation(
-                    f"the {value} clue {said} {card_words(state, o)}, but {where} it as "
-                    f"{_name(face, suits)}",
+                    f"the {state.deck.clue_word(suit, rank)} clue {said} {card_words(state, o)}, "
+                    f"but {where} it as {_name(face, suits)}",
                     R_CLUE_FACTS,
                     (state.revealed_at[o],) if state.revealed_at[o] else (),
                 ) from None
@@ -358,11 +390,24 @@ def touched_by(
     return derived
 
 
+def may_be_empty(state: HanabiState, colour: int | None) -> bool:
+    """Whether a clue may touch no card: hanab.live's empty-clues option, or a variant whose
+    clues of that kind touch nothing (Color Blind, Number Blind)."""
+    deck = state.deck
+    return state.setup.options.empty_clues or (
+        deck.empty_colour if colour is not None else deck.empty_rank
+    )
+
+
 @on(HanabiClue)
 def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     seat, target, suit, rank = event.player, event.target, event.suit, event.rank
-    if state.clues <= 0:
-        raise RuleViolation("no clue tokens are left", R_CLUE_TOKEN)
+    deck = state.deck
+    if state.clues < deck.unit:
+        raise RuleViolation(
+            "no clue tokens are left" if state.clues <= 0 else "half a clue token is left",
+            R_CLUE_TOKEN,
+        )
     n = len(state.hands)
     if not 0 <= target < n:
         raise RuleViolation(f"no player at seat {target}", R_SEATS)
@@ -370,34 +415,44 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         raise RuleViolation(f"{state.setup.players[seat]} cannot clue themselves", R_CLUE_OTHER)
     if (suit is None) == (rank is None):
         raise RuleViolation("the clue names both or neither of a suit and a rank", R_CLUE_ONE)
-    if suit is not None:
-        if not 0 <= suit < len(state.fireworks):
-            raise RuleViolation(f"no suit {suit}", R_CLUE_ONE)
-        bit = 1 << suit
-        keep = ALL_RANKS | CLUED  # a touched card keeps its ranks; its suit becomes `bit`
-    else:
-        if not 1 <= rank <= RANKS:  # type: ignore[operator]
+    if suit is not None and not 0 <= suit < len(deck.colours):
+        raise RuleViolation(
+            f"no colour {suit}: {deck.name} has "
+            + (f"colours 0-{len(deck.colours) - 1}" if deck.colours else "no colour clues"),
+            R_CLUE_VALUE,
+        )
+    if rank is not None and rank not in deck.ranks:
+        if not 1 <= rank <= RANKS:
             raise RuleViolation(f"no rank {rank}", R_CLUE_ONE)
-        bit = 1 << (RANK_SHIFT + rank - 1)  # type: ignore[operator]
-        keep = (1 << RANK_SHIFT) - 1 | CLUED
+        can = ", ".join(map(deck.rank_word, deck.ranks)) or "none"
+        raise RuleViolation(f"{deck.name} has no {rank} clue (rank clues: {can})", R_CLUE_VALUE)
+    kind = "colour" if suit is not None else "rank"
+    if deck.alternating and state.last_clue == kind:
+        raise RuleViolation(
+            f"the last clue was a {kind} clue, so this one must be a "
+            f"{'rank' if kind == 'colour' else 'colour'} clue",
+            R_ALTERNATING,
+        )
     hand = state.hands[target]
     faces = state.faces
+    mask = deck.mask(suit, rank)
     if event.touched is None and None not in [faces[o] for o in hand]:
-        if suit is not None:
-            touched = [o for o in hand if faces[o].suit == suit]  # type: ignore[union-attr]
-        else:
-            touched = [o for o in hand if faces[o].rank == rank]  # type: ignore[union-attr]
+        touched = [
+            o
+            for o in hand
+            if mask >> (faces[o].suit * RANKS + faces[o].rank - 1) & 1  # type: ignore[union-attr]
+        ]
     else:
         touched = list(touched_by(state, target, suit, rank, event.touched))
-    if not touched:
-        what = state.setup.options.suits[suit] if suit is not None else str(rank)
+    if not touched and not may_be_empty(state, suit):
         raise RuleViolation(
-            f"{what} touches no card in {state.setup.players[target]}'s hand", R_CLUE_TOUCH
+            f"{deck.clue_word(suit, rank)} touches no card in {state.setup.players[target]}'s hand",
+            R_CLUE_TOUCH,
         )
     knowledge = list(state.knowledge)
     for o in hand:
         k = knowledge[o]
-        knowledge[o] = (k & keep) | bit | CLUED if o in touched else k & ~bit
+        knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
     clue_log = state.clue_log
     if clue_log:
         fact = (state.applied + 1, suit if suit is not None else RANK_SHIFT + rank - 1)  # type: ignore[operator]
@@ -412,7 +467,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     return replace(
         state,
         knowledge=tuple(knowledge),
-        clues=state.clues - 1,
+        clues=state.clues - deck.unit,
         current=(seat + 1) % n,
         moves=state.moves + 1,
         final_turns=final,
@@ -421,6 +476,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         clues_given=state.clues_given + 1,
         clue_log=clue_log,
         touched=tuple(touched),
+        last_clue=kind,
     )
 
 
@@ -445,24 +501,35 @@ def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
 
 
 def legal_moves(state: HanabiState, seat: int) -> list[Event]:
-    """Every legal move for ``seat``: plays, discards (below 8 tokens), touching clues."""
+    """Every legal move for ``seat``: plays, discards (below 8 tokens), and the clues the
+    variant allows that touch a card (or touch none, where an empty clue is allowed)."""
     if state.outcome is not None or seat != state.current:
         return []
     hand = state.hands[seat]
     moves: list[Event] = [HanabiPlay(player=seat, card=o) for o in hand]
-    if state.clues < MAX_CLUES:
+    if state.clues < state.max_clues:
         moves += [HanabiDiscard(player=seat, card=o) for o in hand]
-    if state.clues > 0:
-        for target in range(state.n_players):
-            if target == seat:
-                continue
-            faces = [state.faces[o] for o in state.hands[target]]
-            if any(f is None for f in faces):
-                continue
-            for s in sorted({f.suit for f in faces}):  # type: ignore[union-attr]
-                moves.append(HanabiClue(player=seat, target=target, suit=s))
-            for r in sorted({f.rank for f in faces}):  # type: ignore[union-attr]
-                moves.append(HanabiClue(player=seat, target=target, rank=r))
+    if state.clues < state.deck.unit:
+        return moves
+    deck = state.deck
+    kinds = [k for k in ("colour", "rank") if not (deck.alternating and state.last_clue == k)]
+    for target in range(state.n_players):
+        if target == seat:
+            continue
+        faces = [state.faces[o] for o in state.hands[target]]
+        if any(f is None for f in faces):
+            continue
+        held = 0
+        for f in faces:
+            held |= 1 << (f.suit * RANKS + f.rank - 1)  # type: ignore[union-attr]
+        if "colour" in kinds:
+            for c, mask in enumerate(deck.colour_masks):
+                if mask & held or may_be_empty(state, c):
+                    moves.append(HanabiClue(player=seat, target=target, suit=c))
+        if "rank" in kinds:
+            for r in deck.ranks:
+                if deck.rank_masks[r - 1] & held or may_be_empty(state, None):
+                    moves.append(HanabiClue(player=seat, target=target, rank=r))
     return moves
 
 

@@ -1,8 +1,10 @@
 """Hanabi's state: an immutable snapshot that ``apply`` replaces, never mutates.
 
 Clue knowledge is kept per card as one int (it is rebuilt on every clue, so it must be cheap):
-bits 0-15 the suits still possible, bits 16-20 the ranks still possible, bit 24 set once the
-card has been touched by a clue. ``knowledge()`` and ``Knowledge.of()`` translate.
+bit ``suit * 5 + rank - 1`` set while the clues allow that face, and bit 40 set once the card
+has been touched by a clue. In a variant a clue may touch a face by its suit, its rank or
+both (a rainbow card answers every colour, a pink card every rank), so what clues leave open
+is a set of faces, not a set of suits times a set of ranks. ``Knowledge.of()`` projects it.
 """
 
 from __future__ import annotations
@@ -10,24 +12,31 @@ from __future__ import annotations
 import msgspec
 
 from gametape.engine.ruleset import TERMINATED
+from gametape.games.hanabi.deck import Deck
 from gametape.games.hanabi.events import Face, HanabiSetup
+from gametape.games.hanabi.variants import hand_size as hand_size
 
 MAX_CLUES = 8
 MAX_STRIKES = 3
 RANKS = 5
-RANK_SHIFT = 16
-CLUED = 1 << 24
-ALL_RANKS = ((1 << RANKS) - 1) << RANK_SHIFT
-SUIT_BITS = (1 << RANK_SHIFT) - 1
+RANK_SHIFT = 16  # a clue's value in ``clue_log``: a colour index, or 16 + rank - 1
+CLUED = 1 << 40
+MAX_SUITS = 6
 
 
-def knowledge(suits: int, ranks: int, clued: bool = False) -> int:
-    """Pack masks of possible suits (bit s) and ranks (bit r-1) into one int."""
-    return suits | ranks << RANK_SHIFT | (CLUED if clued else 0)
+def faces_of(packed: int, n_suits: int) -> tuple[Face, ...]:
+    """The faces a packed knowledge leaves open, suit by suit."""
+    return tuple(
+        Face(s, r)
+        for s in range(n_suits)
+        for r in range(1, RANKS + 1)
+        if packed >> (s * RANKS + r - 1) & 1
+    )
 
 
 class Knowledge(msgspec.Struct, frozen=True):
-    """What a card's holder knows from clues, unpacked."""
+    """What a card's holder knows from clues, unpacked: the suits and the ranks of the faces
+    the clues leave open, and whether a clue touched it."""
 
     suits: tuple[int, ...]
     ranks: tuple[int, ...]
@@ -35,9 +44,10 @@ class Knowledge(msgspec.Struct, frozen=True):
 
     @classmethod
     def of(cls, packed: int, n_suits: int) -> Knowledge:
+        faces = faces_of(packed, n_suits)
         return cls(
-            tuple(s for s in range(n_suits) if packed >> s & 1),
-            tuple(r for r in range(1, RANKS + 1) if packed >> (RANK_SHIFT + r - 1) & 1),
+            tuple(sorted({f.suit for f in faces})),
+            tuple(sorted({f.rank for f in faces})),
             bool(packed & CLUED),
         )
 
@@ -50,6 +60,8 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     ``lost``: discarded or misplayed copies by ``suit * 5 + rank - 1``.
     ``caps``: per suit, the highest rank still reachable; ``max_score`` is their sum.
     ``final_turns``: the moves left once the deck is empty.
+    ``deck``: the suits, copies and clue reach of the game's deck (its variant).
+    ``clues``: clue tokens, in units of ``deck.unit`` (halves in Clue Starved).
     ``applied``: events applied since the setup (to name earlier facts by their seq).
     At a real table (a deck of unknown faces) two more fields keep where facts came from:
     ``revealed_at[order]``, the event that showed a face (0: the setup), and
@@ -58,6 +70,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """
 
     setup: HanabiSetup
+    deck: Deck
     faces: tuple[Face | None, ...]
     hands: tuple[tuple[int, ...], ...]
     knowledge: tuple[int, ...]
@@ -66,7 +79,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     discards: tuple[int, ...]
     lost: tuple[int, ...]
     caps: tuple[int, ...]
-    clues: int = MAX_CLUES
+    clues: int = MAX_CLUES  # set from the deck's unit at the start
     strikes: int = 0
     current: int = 0
     moves: int = 0
@@ -77,6 +90,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     clues_given: int = 0
     clues_wasted: int = 0  # 5s played at 8 clue tokens: the token they would give is lost
     touched: tuple[int, ...] = ()  # the cards the clue just given touched (for the board)
+    last_clue: str | None = None  # "colour" or "rank": in Alternating Clues the next is the other
     revealed_at: tuple[int, ...] = ()
     clue_log: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
 
@@ -107,6 +121,12 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     def known(self, order: int) -> Knowledge:
         return Knowledge.of(self.knowledge[order], len(self.fireworks))
 
+    @property
+    def max_clues(self) -> int:
+        return MAX_CLUES * self.deck.unit
 
-def hand_size(n_players: int) -> int:
-    return 5 if n_players <= 3 else 4
+    @property
+    def clue_tokens(self) -> int | float:
+        """Clue tokens as players count them (3.5 in Clue Starved)."""
+        unit = self.deck.unit
+        return self.clues if unit == 1 else self.clues / unit

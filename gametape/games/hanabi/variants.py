@@ -85,13 +85,9 @@ SUITS: dict[str, Suit] = {
         _suit("Dark Pink", "I", "Pink", all_ranks=True, one_of_each=True, special=_S),
         _suit("Gray", "A", no_colours=True, one_of_each=True, special=_S),
         _suit("Dark Brown", "N", "Brown", no_ranks=True, one_of_each=True, special=_S),
-        _suit(
-            "Dark Omni", "O", all_colours=True, all_ranks=True, one_of_each=True, special=_S
-        ),
+        _suit("Dark Omni", "O", all_colours=True, all_ranks=True, one_of_each=True, special=_S),
         _suit("Dark Null", "U", no_colours=True, no_ranks=True, one_of_each=True, special=_S),
-        _suit(
-            "Cocoa Rainbow", "M", all_colours=True, no_ranks=True, one_of_each=True, special=_S
-        ),
+        _suit("Cocoa Rainbow", "M", all_colours=True, no_ranks=True, one_of_each=True, special=_S),
         _suit("Gray Pink", "I", no_colours=True, all_ranks=True, one_of_each=True, special=_S),
         _suit("Dark Prism", "I", prism=True, one_of_each=True, special=_S),
         _suit("Dark Orange", "O", "Orange", inverted=True, one_of_each=True, special=_S),
@@ -460,7 +456,11 @@ def candidates() -> Iterator[Variant]:
         for n in AMOUNTS:
             yield make(f"{prefix} ({n} Suits)", BASIC[n], **dict(mods))
     yield from _one_suit("Alternating Clues", {"alternating_clues": True})
-    for prefix, mods in (("Cow & Pig", {"cow_and_pig": True}), ("Duck", {"duck": True})):
+    hidden: tuple[tuple[str, dict[str, object]], ...] = (
+        ("Cow & Pig", {"cow_and_pig": True}),
+        ("Duck", {"duck": True}),
+    )
+    for prefix, mods in hidden:
         for n in AMOUNTS:
             yield make(f"{prefix} ({n} Suits)", BASIC[n], **dict(mods))
     yield from _one_suit("Odds and Evens", {"odds_and_evens": True, "clue_ranks": (1, 2)})
@@ -484,12 +484,13 @@ def candidates() -> Iterator[Variant]:
                 yield make(f"{name} ({n} Suits)", (*BASIC[n - 1], name))
     for n, basic in ((6, BASIC[4]), (5, BASIC[3]), (4, BASIC[2])):
         yield make(f"White Reversed & Rainbow ({n} Suits)", (*basic, "White Reversed", "Rainbow"))
-    for prefix, mods in (
+    last: tuple[tuple[str, dict[str, object]], ...] = (
         ("Up or Down", {"up_or_down": True}),
         ("Throw It in a Hole", {"throw_it_in_a_hole": True}),
         ("Funnels", {"funnels": True}),
         ("Chimneys", {"chimneys": True}),
-    ):
+    )
+    for prefix, mods in last:
         yield from _one_suit(prefix, mods)
     four: dict[str, object] = {"sudoku": True, "stack_size": 4, "clue_ranks": (1, 2, 3, 4)}
     yield make("Sudoku (4 Suits)", BASIC[4], **dict(four))

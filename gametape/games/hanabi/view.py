@@ -37,13 +37,13 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None
     players: tuple[str, ...]
     suits: tuple[str, ...]
-    copies: tuple[int, ...]
+    copies: tuple[int, ...]  # of each face, by suit * 5 + rank - 1
     current: int
     turn: int
     hands: tuple[tuple[CardView, ...], ...]
     fireworks: tuple[int, ...]
     discards: tuple[Face | None, ...]
-    clues: int
+    clues: int | float  # tokens; halves in Clue Starved
     strikes: int
     deck: int
     score: int
@@ -54,6 +54,11 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     pace: int | None  # hanab.live's pace; None once the deck is empty
     efficiency: float | None  # hanab.live's: cards gotten per clue lost
     table: bool = False  # dealt at a real table: a face nobody recorded is unknown, not hidden
+    variant: str = "No Variant"
+    letters: tuple[str, ...] = ()  # each suit's short name, as cards are written (r3)
+    colours: tuple[str, ...] = ()  # what a colour clue can name, by index
+    clue_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
+    last_clue: str | None = None  # the kind of the last clue (Alternating Clues)
 
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:
@@ -91,19 +96,19 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
                 )
             )
         hands.append(tuple(cards))
-    opts = state.setup.options
+    deck = state.deck
     return HanabiView(
         ruleset="hanabi",
         seat=seat,
         players=state.setup.players,
-        suits=opts.suits,
-        copies=opts.copies,
+        suits=deck.suits,
+        copies=deck.copies,
         current=state.current,
         turn=state.moves + 1,
         hands=tuple(hands),
         fireworks=state.fireworks,
         discards=tuple(state.faces[o] for o in state.discards),
-        clues=state.clues,
+        clues=state.clue_tokens,
         strikes=state.strikes,
         deck=state.deck_left,
         score=state.score,
@@ -114,4 +119,9 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         pace=pace(state),
         efficiency=efficiency(state),
         table=state.at_table,
+        variant=deck.name,
+        letters=deck.letters,
+        colours=deck.colours,
+        clue_ranks=deck.ranks,
+        last_clue=state.last_clue,
     )

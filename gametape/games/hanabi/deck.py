@@ -1,0 +1,133 @@
+"""The deck a Hanabi game is played with, and what each clue touches in it.
+
+Built once per game from its options: the published game (suits named by the ``suits``
+option, ``copies`` of each rank) or a hanab.live variant (gametape.games.hanabi.variants).
+A face is indexed ``suit * 5 + rank - 1``; a clue's reach is a mask of face bits, so what a
+card's holder knows from clues is one int too (the faces it can still be).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import msgspec
+
+from gametape.games.hanabi.events import HanabiOptions
+from gametape.games.hanabi.variants import NO_VARIANT, RANKS, Variant, variant
+
+RANK_WORDS_ODD_EVEN = {1: "odd", 2: "even"}
+
+
+class Deck(msgspec.Struct, frozen=True, gc=False):
+    """``suits``/``letters``: each suit's name and short name as players write it;
+    ``colours``: the colours a clue can name; ``ranks``: the ranks a clue can name;
+    ``copies``: copies of each face; ``colour_masks[i]``/``rank_masks[r - 1]``: the faces a clue
+    touches; ``empty_colour``/``empty_rank``: whether such a clue may touch no card;
+    ``unit``: clue-token units a token is worth (2 in Clue Starved: a discard gives half)."""
+
+    name: str
+    suits: tuple[str, ...]
+    letters: tuple[str, ...]
+    colours: tuple[str, ...]
+    colour_letters: tuple[str, ...]
+    ranks: tuple[int, ...]
+    copies: tuple[int, ...]
+    colour_masks: tuple[int, ...]
+    rank_masks: tuple[int, ...]
+    empty_colour: bool = False
+    empty_rank: bool = False
+    unit: int = 1
+    alternating: bool = False
+    odd_even: bool = False
+
+    @property
+    def all_faces(self) -> int:
+        return (1 << len(self.suits) * RANKS) - 1
+
+    def mask(self, colour: int | None, rank: int | None) -> int:
+        """The faces a clue touches (a colour by index into ``colours``, or a rank)."""
+        if colour is not None:
+            return self.colour_masks[colour]
+        return self.rank_masks[rank - 1]  # type: ignore[operator]
+
+    def rank_word(self, rank: int) -> str:
+        """A rank clue as said aloud: ``3``, or ``odd``/``even`` in Odds and Evens."""
+        return RANK_WORDS_ODD_EVEN[rank] if self.odd_even else str(rank)
+
+    def clue_word(self, colour: int | None, rank: int | None) -> str:
+        return self.colours[colour] if colour is not None else self.rank_word(rank)  # type: ignore[arg-type]
+
+
+@functools.cache  # a game's suits never change; this runs for every card named
+def suit_letters(suits: tuple[str, ...]) -> tuple[str, ...]:
+    """Short suit names for cards (``r3``): first letters, longer where two would clash."""
+    for n in range(1, max(map(len, suits)) + 1):
+        short = tuple(s[:n].lower() for s in suits)
+        if len(set(short)) == len(short):
+            return short
+    return tuple(s.lower() for s in suits)
+
+
+def _letters(wanted: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """Each suit's own letter, or where one is taken the next free letter of its name."""
+    taken: list[str] = []
+    for letter, name in zip(wanted, names, strict=True):
+        options = [letter.lower(), *(c for c in name.lower() if c.isalpha())]
+        free = next((c for c in options if c not in taken), None)
+        taken.append(free or name.lower().replace(" ", ""))
+    return tuple(taken)
+
+
+COLOUR_LETTERS = {"black": "k", "pink": "i", "brown": "n"}  # hanab.live's, where not the first
+
+
+def _published(options: HanabiOptions) -> Deck:
+    n = len(options.suits)
+    faces = range(n * RANKS)
+    return Deck(
+        name=NO_VARIANT,
+        suits=options.suits,
+        letters=suit_letters(options.suits),
+        colours=options.suits,
+        colour_letters=suit_letters(options.suits),
+        ranks=(1, 2, 3, 4, 5),
+        copies=tuple(options.copies[i % RANKS] for i in faces),
+        colour_masks=tuple(sum(1 << (s * RANKS + r) for r in range(RANKS)) for s in range(n)),
+        rank_masks=tuple(sum(1 << (s * RANKS + r) for s in range(n)) for r in range(RANKS)),
+    )
+
+
+def _of_variant(v: Variant) -> Deck:
+    n = len(v.suits)
+    faces = [(s, r) for s in range(n) for r in range(1, RANKS + 1)]
+
+    def mask(colour: int | None, rank: int | None) -> int:
+        return sum(1 << i for i, (s, r) in enumerate(faces) if v.touches(colour, rank, s, r))
+
+    names = tuple(k.shown.lower() for k in v.suits)
+    colours = tuple(c.lower() for c in v.clue_colours)
+    return Deck(
+        name=v.name,
+        suits=names,
+        letters=_letters(tuple(k.letter for k in v.suits), names),
+        colours=colours,
+        colour_letters=_letters(tuple(COLOUR_LETTERS.get(c, c[0]) for c in colours), colours),
+        ranks=v.clue_ranks,
+        copies=tuple(v.copies(s, r) for s, r in faces),
+        colour_masks=tuple(mask(i, None) for i in range(len(colours))),
+        rank_masks=tuple(mask(None, r) for r in range(1, RANKS + 1)),
+        empty_colour=v.colour_blind,
+        empty_rank=v.rank_blind,
+        unit=2 if v.clue_starved else 1,
+        alternating=v.alternating_clues,
+        odd_even=v.odds_and_evens,
+    )
+
+
+@functools.cache
+def deck_of(options: HanabiOptions) -> Deck:
+    """The deck of a game with these options. Raises UnknownVariant for a variant gametape
+    does not know or does not play."""
+    if options.variant == NO_VARIANT:
+        return _published(options)
+    return _of_variant(variant(options.variant))

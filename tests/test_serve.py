@@ -957,3 +957,19 @@ def test_headers_sent_a_byte_at_a_time_are_cut_off(server):
     raw.close()
     assert closed and time.monotonic() - started < 10
     assert server.client.get("/").status_code == 200  # and the server serves on
+
+
+def test_a_variant_game_from_the_front_page_offers_its_clue_colours_and_records(server):
+    answer = server.client.post(
+        "/new",
+        data={"ruleset": "hanabi", "players": "ann, ben", "options": "variant=Rainbow (6 Suits)"},
+    )
+    assert answer.status_code == 303
+    said = server.announced()
+    assert _events(server, said["game"])[0].options.variant == "Rainbow (6 Suits)"
+    ann = server.client.get(server.path(said["links"]["ann"]) + "/state.json").json()
+    offered = " ".join(b["text"] for b in ann["buttons"]) + json.dumps(ann["pickers"])
+    assert "rainbow" not in offered.replace("m", "")  # no clue names the rainbow suit
+    assert "m0" in json.dumps(ann["board"])  # its firework is drawn, by its letter
+    _clue(server, said["links"])
+    assert type(_events(server, said["game"])[-1]).__name__ == "HanabiClue"

@@ -79,6 +79,13 @@ def parse_options(items: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def split_options(text: str) -> list[str]:
+    """``key=value`` items typed on one line: a new item starts where a word followed by
+    ``=`` does, so a value may hold spaces and commas (``variant=Black & Rainbow (6 Suits),
+    suits=red,blue`` is two items)."""
+    return [item for item in re.split(r"[\s,]+(?=[A-Za-z_]\w*=)", text.strip()) if item]
+
+
 def new_game(
     store: GameStore,
     game: str,

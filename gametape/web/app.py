@@ -42,7 +42,7 @@ from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
-from gametape.usecases.record import check_move_id, parse_options
+from gametape.usecases.record import check_move_id, parse_options, split_options
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
 from gametape.usecases.tables import (
     MovedOn,
@@ -328,7 +328,7 @@ def create_app(
             players = [p.strip() for p in form.get("players", [""])[0].split(",") if p.strip()]
             table = form.get("table", [""])[0] == "1"
             options = form.get("options", [""])[0]
-            chosen = parse_options(options.replace(",", " ").split())
+            chosen = parse_options(split_options(options))
             gid, issued = await run_in_threadpool(
                 lambda: tables.start(ruleset, players, table=table, options=chosen)
             )

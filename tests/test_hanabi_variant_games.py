@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
 import pytest
 
 from gametape.engine.game import Game
@@ -45,6 +46,8 @@ MECHANISMS = {
     "odds and evens": "Odds and Evens & Brown (6 Suits)",
     "synesthesia": "Synesthesia & Brown (5 Suits)",
     "funnels": "Funnels & Pink (5 Suits)",
+    "reversed": "White Reversed & Rainbow (5 Suits)",
+    "reversed, one of each": "Black Reversed (6 Suits)",
     "chimneys": "Chimneys & Muddy Rainbow (5 Suits)",
 }
 GAMES_EACH = 2  # seeded; each game checks every card of every position
@@ -129,3 +132,37 @@ def test_a_variant_game_exports_to_hanablive_and_imports_back_the_same(name):
     again = hl.to_game(hl.parse(hl._encoder.encode(data)))
     assert again.events[1:] == game.events[1:]
     assert again.state.score == game.state.score
+
+
+def _stacked(name: str, top: list[tuple[int, int]]) -> Game:
+    """A two-player game of ``name`` whose deck starts with ``top`` (suit, rank)."""
+    setup = RULESET.new_setup(["ann", "ben"], random.Random(0), {"variant": name})
+    rest = list(setup.deck)
+    for suit, rank in top:
+        rest.remove(Face(suit, rank))
+    deck = tuple(Face(s, r) for s, r in top) + tuple(rest)
+    return Game.new(msgspec.structs.replace(setup, deck=deck))
+
+
+def test_a_reversed_suit_is_built_from_5_down_and_its_1_completes_it():
+    # Reversed (5 Suits): red yellow green blue, purple reversed (suit 4); 3 fives, 1 one
+    game = _stacked("Reversed (5 Suits)", [(4, 5), (4, 1), (0, 1), (0, 2), (0, 3)] + [(1, 1)] * 2)
+    assert [game.state.deck.copies[4 * 5 + r] for r in range(5)] == [1, 2, 2, 2, 3]
+    ann = game.state.hands[0]
+    game.push(HanabiPlay(player=0, card=ann[1]))  # the purple 1 first: a strike
+    assert game.state.strikes == 1 and game.state.max_score == 24  # the only 1 is gone
+    game.push(HanabiClue(player=1, target=0, rank=5))
+    game.push(HanabiPlay(player=0, card=ann[0]))  # the purple 5 starts it
+    assert game.state.fireworks[4] == 1 and game.state.strikes == 1
+    board = RULESET.board(RULESET.view(game.state, None), "t")
+    assert any(c.text == "p5↓" for z in board.zones for c in z.cards)
+
+
+def test_a_reversed_suits_knowledge_and_trash_count_from_the_5():
+    game = _stacked("Reversed (5 Suits)", [(4, 5), (4, 4), (0, 1), (0, 2), (0, 3)] + [(1, 1)] * 2)
+    game.push(HanabiPlay(player=0, card=game.state.hands[0][0]))
+    state = game.state
+    from gametape.games.hanabi.knowledge import is_playable, is_trash
+
+    assert is_playable(state, Face(4, 4)) and not is_playable(state, Face(4, 1))
+    assert is_trash(state, Face(4, 5)) and not is_trash(state, Face(4, 1))

@@ -39,6 +39,15 @@ def _face(view: HanabiView, face: Face) -> Card:
     return Card(text=f"{letter}{face.rank}", colour=_colour(view, face.suit))
 
 
+def _firework(view: HanabiView, letters: tuple[str, ...], s: int) -> str:
+    """A firework by its top card (``r3``; ``r0`` empty); a suit built from 5 down shows its
+    top card and an arrow (``w4↓``: the 5 and the 4 are played; ``w↓`` empty)."""
+    height = view.fireworks[s]
+    if view.reversed and view.reversed[s]:
+        return f"{letters[s]}{6 - height if height else ''}↓"
+    return f"{letters[s]}{height}"
+
+
 def _can_be(card: CardView) -> tuple[Face, ...]:
     """What the holder knows the card can still be, at the deepest level this view shows."""
     return card.possible_seen if card.possible_seen is not None else card.possible
@@ -90,7 +99,7 @@ def board(view: HanabiView, title: str) -> Board:
     fireworks = Zone(
         title="Fireworks",
         cards=tuple(
-            Card(text=f"{letters[s]}{view.fireworks[s]}", colour=_colour(view, s))
+            Card(text=_firework(view, letters, s), colour=_colour(view, s))
             for s in range(len(view.suits))
         ),
         text=f"score {view.score}"

@@ -72,11 +72,11 @@ class HeuristicBot:
 
     @staticmethod
     def _playable(view: HanabiView, face: Face) -> bool:
-        return view.fireworks[face.suit] == face.rank - 1
+        return view.fireworks[face.suit] == _position(view, face.suit, face.rank) - 1
 
     @staticmethod
     def _useless(view: HanabiView, face: Face) -> bool:
-        return view.fireworks[face.suit] >= face.rank
+        return view.fireworks[face.suit] >= _position(view, face.suit, face.rank)
 
     @staticmethod
     def _unseen(view: HanabiView) -> Counter[Face]:
@@ -85,7 +85,7 @@ class HeuristicBot:
         for s in range(len(view.suits)):
             for r in range(1, RANKS + 1):
                 n = view.copies[s * RANKS + r - 1]
-                left[Face(s, r)] = n - (1 if view.fireworks[s] >= r else 0)
+                left[Face(s, r)] = n - (1 if view.fireworks[s] >= _position(view, s, r) else 0)
         for f in view.discards:
             if f is not None:
                 left[f] -= 1
@@ -137,6 +137,11 @@ class HeuristicBot:
             for c in view.hands[clue.target]
             if c.face is not None and mask >> (c.face.suit * RANKS + c.face.rank - 1) & 1
         )
+
+
+def _position(view: HanabiView, suit: int, rank: int) -> int:
+    """A rank's place in its firework (6 - rank in a suit built from 5 down)."""
+    return RANKS + 1 - rank if view.reversed and view.reversed[suit] else rank
 
 
 def _deck(view: HanabiView) -> Deck:

@@ -23,7 +23,8 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     ``colours``: the colours a clue can name; ``ranks``: the ranks a clue can name;
     ``copies``: copies of each face; ``colour_masks[i]``/``rank_masks[r - 1]``: the faces a clue
     touches; ``empty_colour``/``empty_rank``: whether such a clue may touch no card;
-    ``unit``: clue-token units a token is worth (2 in Clue Starved: a discard gives half)."""
+    ``unit``: clue-token units a token is worth (2 in Clue Starved: a discard gives half);
+    ``reversed``: per suit, whether it is built from 5 down to 1 (empty: none is)."""
 
     name: str
     suits: tuple[str, ...]
@@ -39,6 +40,12 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     unit: int = 1
     alternating: bool = False
     odd_even: bool = False
+    reversed: tuple[bool, ...] = ()  # per suit: built from 5 down to 1
+
+    def position(self, suit: int, rank: int) -> int:
+        """Where a rank goes in its suit's firework: the rank itself, or 6 - rank in a
+        reversed suit (its 5 first). A firework's height is the count of cards played."""
+        return RANKS + 1 - rank if self.reversed and self.reversed[suit] else rank
 
     @property
     def all_faces(self) -> int:
@@ -121,6 +128,7 @@ def _of_variant(v: Variant) -> Deck:
         unit=2 if v.clue_starved else 1,
         alternating=v.alternating_clues,
         odd_even=v.odds_and_evens,
+        reversed=tuple(k.reversed for k in v.suits) if any(k.reversed for k in v.suits) else (),
     )
 
 

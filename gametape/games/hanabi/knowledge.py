@@ -32,10 +32,12 @@ def seen_by(state: HanabiState, holder: int | None) -> list[int]:
     """How many copies of each face (by index) are still unseen by a player: all but the
     ones on the table, and with ``holder`` also all but the ones in the other hands."""
     # The discard pile by face is ``lost``: every discarded or misplayed copy, counted.
-    left = [c - gone for c, gone in zip(state.deck.copies, state.lost, strict=True)]
+    deck = state.deck
+    left = [c - gone for c, gone in zip(deck.copies, state.lost, strict=True)]
     for suit, height in enumerate(state.fireworks):
-        for rank in range(height):
-            left[suit * RANKS + rank] -= 1
+        for rank in range(1, RANKS + 1):
+            if deck.position(suit, rank) <= height:
+                left[suit * RANKS + rank - 1] -= 1
     if holder is not None:
         faces = state.faces
         for seat, hand in enumerate(state.hands):
@@ -64,12 +66,13 @@ def possible(
 
 
 def is_playable(state: HanabiState, face: Face) -> bool:
-    return state.fireworks[face.suit] == face.rank - 1
+    return state.fireworks[face.suit] == state.deck.position(face.suit, face.rank) - 1
 
 
 def is_trash(state: HanabiState, face: Face) -> bool:
-    """Never playable again: already played, or a lower copy of its suit is all gone."""
-    return face.rank <= state.fireworks[face.suit] or face.rank > state.caps[face.suit]
+    """Never playable again: already played, or a card it needs first is all gone."""
+    pos = state.deck.position(face.suit, face.rank)
+    return pos <= state.fireworks[face.suit] or pos > state.caps[face.suit]
 
 
 def level_of(state: HanabiState, order: int) -> str:
@@ -79,15 +82,18 @@ def level_of(state: HanabiState, order: int) -> str:
     # possible(state, order), counted without building it: this runs for every play and
     # discard indexed. A face is still possible if its clues allow it and a copy is unseen.
     packed = state.knowledge[order]
-    copies, lost, fireworks, caps = state.deck.copies, state.lost, state.fireworks, state.caps
+    deck, lost, fireworks, caps = state.deck, state.lost, state.fireworks, state.caps
+    copies, flipped = deck.copies, deck.reversed
     count, playable, trash = 0, True, True
     for suit, height in enumerate(fireworks):
         base = suit * RANKS
+        down = bool(flipped) and flipped[suit]
         for r in range(RANKS):  # rank - 1
-            if packed >> (base + r) & 1 and copies[base + r] - lost[base + r] - (r < height) > 0:
+            p = RANKS - 1 - r if down else r  # its place in the firework, from 0
+            if packed >> (base + r) & 1 and copies[base + r] - lost[base + r] - (p < height) > 0:
                 count += 1
-                playable = playable and r == height
-                trash = trash and (r < height or r >= caps[suit])
+                playable = playable and p == height
+                trash = trash and (p < height or p >= caps[suit])
     if count == 1:
         return "known"
     if count and playable:
@@ -118,7 +124,8 @@ def gotten(state: HanabiState) -> int:
             if not packed & CLUED:
                 continue
             if any(
-                packed >> (s * RANKS + r - 1) & 1 and fireworks[s] < r <= caps[s]
+                packed >> (s * RANKS + r - 1) & 1
+                and fireworks[s] < state.deck.position(s, r) <= caps[s]
                 for s in range(n_suits)
                 for r in range(1, RANKS + 1)
             ):

@@ -279,11 +279,12 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     suit, rank = face.suit, face.rank
     fireworks, strikes, wasted = state.fireworks, state.strikes, state.clues_wasted
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
-    if playing and fireworks[suit] == rank - 1:
-        fireworks = fireworks[:suit] + (rank,) + fireworks[suit + 1 :]
-        if rank == RANKS and clues < top:
+    pos = state.deck.position(suit, rank)  # the rank, or 6 - rank in a reversed suit
+    if playing and fireworks[suit] == pos - 1:
+        fireworks = fireworks[:suit] + (pos,) + fireworks[suit + 1 :]
+        if pos == RANKS and clues < top:  # a suit completed gives a clue token back
             clues += 1
-        elif rank == RANKS:
+        elif pos == RANKS:
             wasted += 1
     else:
         if playing:
@@ -293,9 +294,9 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         discards = discards + (card,)
         i = suit * RANKS + rank - 1
         lost = lost[:i] + (lost[i] + 1,) + lost[i + 1 :]
-        if lost[i] == state.deck.copies[i] and caps[suit] >= rank:
-            max_score -= caps[suit] - (rank - 1)
-            caps = caps[:suit] + (rank - 1,) + caps[suit + 1 :]
+        if lost[i] == state.deck.copies[i] and caps[suit] >= pos:
+            max_score -= caps[suit] - (pos - 1)
+            caps = caps[:suit] + (pos - 1,) + caps[suit + 1 :]
     # draw; once the deck is empty everyone, the drawer included, takes one more turn
     hand = hand[:slot] + hand[slot + 1 :]
     next_card = state.next_card

@@ -239,8 +239,6 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
 
     def missing(self) -> str | None:
         """The first rule of this variant gametape does not play, or None."""
-        if any(k.reversed for k in self.suits):
-            return "reversed suits (played from 5 down to 1)"
         if any(k.inverted for k in self.suits):
             return "orange suits (a play is a discard, a discard a play)"
         for flag, words in (

@@ -59,6 +59,7 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     colours: tuple[str, ...] = ()  # what a colour clue can name, by index
     clue_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
     last_clue: str | None = None  # the kind of the last clue (Alternating Clues)
+    reversed: tuple[bool, ...] = ()  # per suit, built from 5 down to 1 (empty: none is)
 
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:
@@ -124,4 +125,5 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         colours=deck.colours,
         clue_ranks=deck.ranks,
         last_clue=state.last_clue,
+        reversed=deck.reversed,
     )

@@ -36,7 +36,16 @@ from gametape.usecases.record import Recording, new_game
 from gametape.usecases.tables import Tables
 from tests.serving import GAMETAPE, Served, start_game
 
-ROUTES = ["", "/live", "/events", "/state.json", "/replay"]
+MEMBER = "m" * 20  # a review page's id
+ROUTES = [
+    "",
+    "/live",
+    "/events",
+    "/state.json",
+    "/replay",
+    "/review",
+    f"/review/state.json?member={MEMBER}",
+]
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", re.I)
 
 

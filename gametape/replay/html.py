@@ -12,7 +12,7 @@ a page written ``--as`` a seat holds that seat's frames alone.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -249,6 +249,7 @@ def page(
     notes: Sequence[Annotation] = (),
     branches: Sequence[tuple[int, str, int]] = (),
     assets: str | None = None,
+    room: Mapping[str, str] | None = None,
 ) -> str:
     """The whole replay, as ``seat`` saw it (None: the spectator, who sees everything, and
     whose page can also show each seat's view; ``ONLOOKER``: what the whole table saw). The
@@ -257,7 +258,10 @@ def page(
 
     The page is one file, its style and script inside it; given ``assets`` (a URL path such
     as ``/static``) it links them from there instead, for a server whose Content-Security-
-    Policy allows no inline script."""
+    Policy allows no inline script.
+
+    ``room`` (with ``assets``): the page is a review room's (``gametape serve``): a room panel
+    with these ``data-`` attributes (the room's addresses), driven by ``review.js``."""
     rules = cursor.ruleset
     game = str(getattr(cursor.events[0], "game", ""))
     shown = [
@@ -305,7 +309,13 @@ def page(
     else:
         style = f'<link rel="stylesheet" href="{assets}/replay.css">'
         script = f'<script src="{assets}/replay.js"></script>'
+    panel = ""
+    if room is not None and assets is not None:
+        attrs = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in room.items())
+        panel = f'<section id="room" aria-label="review room" {attrs}></section>'
+        script += f'\n<script src="{assets}/review.js"></script>'
     template = template.replace("__STYLE__", style).replace("__SCRIPT__", script)
+    template = template.replace("__ROOM__", panel)
     head, _, tail = template.partition("__DATA__")
     head = head.replace("__TITLE__", html.escape(title))  # user text goes in last
     return head + payload + tail

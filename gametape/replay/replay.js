@@ -108,6 +108,8 @@ function go(seq) {
     list.scrollTop = item.offsetTop - list.clientHeight / 2;
   }
   if (location.hash !== "#" + seq) history.replaceState(null, "", "#" + seq);
+  document.body.dataset.seq = seq;
+  document.dispatchEvent(new CustomEvent("replay:seq", { detail: seq }));  // a review follows
 }
 
 function jump(direction) {

@@ -29,8 +29,10 @@ from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
 from gametape.events.store import GameStore, Store
+from gametape.usecases import rooms
 from gametape.usecases.links import HOST, SEAT, Access, Issued, LinkNotFound, issue, open_link
 from gametape.usecases.record import IdTaken, Recorded, Recording, new_game
+from gametape.usecases.rooms import Room
 
 __all__ = ["MovedOn", "NotYours", "NotationError", "StaleWrite", "Tables", "replay_page"]
 
@@ -174,12 +176,14 @@ class _Serialized:
 class Tables:
     """The games a server has open, by id; ``watch`` keeps them in step with the store."""
 
-    def __init__(self, store: GameStore, idle: float = IDLE) -> None:
+    def __init__(self, store: GameStore, idle: float = IDLE, lead_timeout: float = 60.0) -> None:
         self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)  # type: ignore[assignment]
         self._open: dict[str, Table] = {}
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping: live streams end
         self.idle = idle
+        self.rooms: dict[str, Room] = {}  # review rooms, by their main game
+        self.lead_timeout = lead_timeout
 
     def close(self) -> None:
         """Tell every live stream the server is stopping, so each ends at once (a phone
@@ -324,11 +328,122 @@ class Tables:
         return len(idle)
 
     def watch(self, stop: threading.Event, every: float = 0.2) -> None:
-        """Until ``stop`` is set, ``refresh`` every ``every`` seconds, and let go of idle
-        games."""
+        """Until ``stop`` is set, ``refresh`` every ``every`` seconds, let go of idle
+        games, and tell each review room whose leader has been gone long enough."""
         while not stop.wait(every):
             self.refresh()
             self.forget_idle()
+            for room in list(self.rooms.values()):
+                room.tick()
+
+    # --- review rooms (gametape.usecases.rooms) ---------------------------------------------
+
+    def open_room(self, table: Table, access: Access) -> Room:
+        """The review room of ``access``'s game: the host's link opens it, any link joins
+        it (or any room of a finished game)."""
+        with self._lock:
+            room = self.rooms.get(access.game)
+            rooms.may_enter(access, table.game.is_over, room is not None)
+            if room is None:
+                last = len(table.game.events) - 1
+                room = self.rooms[access.game] = Room(access.game, last, self.lead_timeout)
+        return room
+
+    def enter(self, table: Table, access: Access, member: str) -> Room:
+        """The room, entered by the page ``member`` (the first page in it leads)."""
+        room = self.open_room(table, access)
+        room.member(member, access, rooms.label_of(access, table.game.players))
+        return room
+
+    def line(self, room: Room, game: str) -> Table:
+        """One of a room's lines (its game, or a branch made in it), held open."""
+        if game not in room.lines:
+            raise LinkNotFound()
+        with self._lock:
+            table = self._open.get(game)
+            if table is None:
+                table = self._open[game] = Table(self.store, self.store.resolve(game))
+            table.used = time.monotonic()
+        return table
+
+    def snapshot(self, room: Room, member: str) -> rooms.Snapshot:
+        line = self.line(room, room.game)
+        with line.recording.lock:
+            last = len(line.game.events) - 1
+        return room.snapshot(member, last, rooms.notes_of(self.store, line.log))
+
+    def review_page(self, room: Room, access: Access, panel: dict[str, str]) -> str:
+        """The replay of the room's line now, as ``access`` sees it, with the room's panel."""
+        from gametape.replay.cursor import Cursor
+        from gametape.replay.html import page
+
+        line = self.line(room, room.game)
+        with line.recording.lock:
+            events = list(line.game.events)
+        return page(
+            Cursor(events, line.log), access.viewer, assets="/static",
+            room={**panel, "game": room.game},
+        )  # fmt: skip
+
+    def review_step(self, room: Room, member: str, game: str, seq: int) -> None:
+        """The leader goes to ``seq`` of ``game``; going to another line keeps the seq where
+        that line has it (a branch's first moves are its game's)."""
+        line = self.line(room, game)
+        with line.recording.lock:
+            last = len(line.game.events) - 1
+        room.step(member, game, min(seq, last) if game != room.game else seq, last)
+
+    def review_branch(self, room: Room, member: str) -> str:
+        """The leader's "what if": a branch of the room's line at its seq (an ordinary
+        branch, `gametape branch`), which the room then shows."""
+        from gametape.usecases.branches import branch
+
+        if room.leader != member:
+            room.step(member, room.game, room.seq, room.seq)  # refused with who leads
+        gid, _ = branch(self.store, room.game, room.seq)
+        room.branched(member, gid)
+        return gid
+
+    def review_move(
+        self, room: Room, access: Access, member: str, text: str, move_id: str = ""
+    ) -> Recorded:
+        """A move in the room's branch: the leader any seat's, a seat its own."""
+        if room.game == room.main:
+            raise NotYours(
+                "moves in a review go into a branch: start one (what if) at this seq",
+                hint="the game itself is recorded from its own pages",
+            )
+        line = self.line(room, room.game)
+        rec = line.recording
+        by = (
+            rec.game.players[access.seat]
+            if access.role == SEAT and access.seat is not None
+            else None
+        )
+        allow = rooms.allow_in_branch(access, room.leader == member)
+        with rec.lock:
+            expected = len(rec.game.events)  # the seq the move will have
+        try:
+            done = rec.move(
+                text, by, allow, expected=expected, viewer=access.viewer, move_id=move_id
+            )
+        except StaleWrite:
+            line.changed()
+            raise MovedOn(len(rec.game.events) - 1) from None
+        line.size = _size(line.log)
+        line.changed()
+        room.moved(room.game, done.last)
+        return done
+
+    def review_note(
+        self, room: Room, access: Access, member: str, seq: int, text: str, mark: str | None
+    ) -> None:
+        """A note by a page of the room on a move of the room's line, kept with its author."""
+        from gametape.usecases.review import add_note
+
+        who = room.members[member].label
+        add_note(self.store, room.game, seq, text, mark, None, by=who)
+        room.changed()
 
 
 def replay_page(table: Table, access: Access, assets: str) -> str:

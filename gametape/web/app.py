@@ -43,6 +43,7 @@ from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
 from gametape.usecases.record import check_move_id, parse_options, split_options
+from gametape.usecases.rooms import MEMBER, NotTheLeader, Room
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
 from gametape.usecases.tables import (
     MovedOn,
@@ -78,6 +79,7 @@ STATIC = {
     "seat.css": ("gametape.web", "static/seat.css", "text/css"),
     "replay.js": ("gametape.replay", "replay.js", "text/javascript"),
     "replay.css": ("gametape.replay", "replay.css", "text/css"),
+    "review.js": ("gametape.web", "static/review.js", "text/javascript"),
 }
 CAN = {
     SEAT: "sees what this player sees, and records this player's moves, secret ones too",
@@ -108,6 +110,7 @@ def status_of(exc: GametapeError) -> int:
         return 507 if exc.full else 503
     for kind, status in (
         (LinkNotFound, 404),
+        (NotTheLeader, 403),
         (MovedOn, 409),
         (StaleWrite, 409),
         (NotYours, 403),
@@ -247,12 +250,14 @@ def create_app(
     announce: Callable[[str, str, list[Issued]], None] | None = None,
     watch_every: float = 0.2,
     public_url: str | None = None,
+    lead_timeout: float = 60.0,
 ) -> Starlette:
     """The application on ``store``. ``announce(game, ruleset, links)`` is told of each game
     started from the web (``gametape serve`` prints its links with QR codes)."""
-    tables = Tables(store)
+    tables = Tables(store, lead_timeout=lead_timeout)
     env = _environment()
     moves = Buckets()
+    reviews = Buckets(rate=20.0, burst=40)  # a leader stepping through, notes, moves
     starts = Buckets(rate=1.0, burst=60)  # new games from one address
 
     def html(name: str, code: int = 200, **context: Any) -> HTMLResponse:
@@ -473,6 +478,126 @@ def create_app(
         base = f"/g/{request.path_params['game']}/{request.path_params['token']}"
         return RedirectResponse(f"{base}?ok={done.first}", status_code=303)
 
+    # --- review rooms (gametape.usecases.rooms) -----------------------------------------
+
+    async def in_room(request: Request, member: str | None) -> tuple[Table, Access, Room]:
+        table, access = await opened(request)
+        if member is None:
+            return table, access, await run_in_threadpool(tables.open_room, table, access)
+        return table, access, await run_in_threadpool(tables.enter, table, access, member)
+
+    async def review(request: Request) -> Response:
+        """The review room's page: the replay of the room's line as this link sees it."""
+        try:
+            _, access, room = await in_room(request, None)
+            base = f"/g/{request.path_params['game']}/{request.path_params['token']}/review"
+            panel = {"state": base + "/state.json", "events": base + "/events", "post": base}
+            page = await run_in_threadpool(tables.review_page, room, access, panel)
+        except GametapeError as exc:
+            return refused(exc, request)
+        return HTMLResponse(page)
+
+    def _member(request: Request, form: dict[str, list[str]] | None = None) -> str:
+        found = (form or {}).get("member", [""])[0] or request.query_params.get("member", "")
+        if not MEMBER.fullmatch(found):
+            raise NotationError("a review page sends its own id, `member`")
+        return found
+
+    async def review_state(request: Request) -> Response:
+        try:
+            member = _member(request)
+            _, _, room = await in_room(request, member)
+            snap = await run_in_threadpool(tables.snapshot, room, member)
+        except GametapeError as exc:
+            return refused(exc, request)
+        return Response(msgspec.json.encode(snap), media_type="application/json")
+
+    async def review_events(request: Request) -> Response:
+        try:
+            member = _member(request)
+            _, _, room = await in_room(request, member)
+        except GametapeError as exc:
+            return refused(exc, request)
+
+        async def stream() -> Any:
+            changed = asyncio.Event()
+            loop = asyncio.get_running_loop()
+
+            def wake() -> None:  # called from the thread that changed the room
+                loop.call_soon_threadsafe(changed.set)
+
+            room.listen(wake)
+            room.stream(member, True)
+            try:
+                version = room.version
+                yield f"retry: 1000\nevent: room\ndata: {version}\n\n"
+                while True:
+                    try:
+                        await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    changed.clear()
+                    if tables.closing:
+                        return
+                    if room.version != version:
+                        version = room.version
+                        yield f"event: room\ndata: {version}\n\n"
+            finally:
+                room.unlisten(wake)
+                room.stream(member, False)
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    async def review_act(request: Request) -> Response:
+        """A page's act in the room: ``step`` (seq, game), ``hand`` (to), ``take``,
+        ``branch``, ``move`` (text) and ``note`` (seq, text, mark)."""
+        act = request.path_params["act"]
+        try:
+            if act not in ("step", "hand", "take", "branch", "move", "note"):
+                raise LinkNotFound()
+            if not reviews.take(request.path_params["token"]):
+                raise TooFast("the review moves faster than a group can follow; wait a moment")
+            form = _form(await _body(request))
+            member = _member(request, form)
+            _, access, room = await in_room(request, member)
+            field = lambda name: form.get(name, [""])[0]  # noqa: E731
+
+            def number(name: str) -> int:
+                if not SEQ.fullmatch(field(name)):
+                    raise NotationError(f"`{name}` is a number")
+                return int(field(name))
+
+            if act == "step":
+                game = field("game") or room.game
+                await run_in_threadpool(tables.review_step, room, member, game, number("seq"))
+            elif act == "hand":
+                await run_in_threadpool(room.hand, member, number("to"))
+            elif act == "take":
+                await run_in_threadpool(room.take, member)
+            elif act == "branch":
+                await run_in_threadpool(tables.review_branch, room, member)
+            elif act == "move":
+                text = field("text")
+                if not text.strip():
+                    raise NotationError("the move is empty")
+                if field("id"):
+                    check_move_id(field("id"))
+                await run_in_threadpool(tables.review_move, room, access, member, text, field("id"))
+            else:
+                mark = field("mark") or None
+                await run_in_threadpool(
+                    tables.review_note, room, access, member, number("seq"), field("text"), mark
+                )
+        except GametapeError as exc:
+            status = status_of(exc)
+            body = {"error": exc.message, "hint": exc.hint, "status": status}
+            return Response(msgspec.json.encode(body), status, media_type="application/json")
+        return Response(
+            msgspec.json.encode({"version": room.version, "game": room.game, "seq": room.seq}),
+            media_type="application/json",
+        )
+
     async def static(request: Request) -> Response:
         found = STATIC.get(request.path_params["name"])
         if found is None:
@@ -499,6 +624,10 @@ def create_app(
         Route("/g/{game}/{token}/state.json", state),
         Route("/g/{game}/{token}/replay", replay),
         Route("/g/{game}/{token}/links", links),
+        Route("/g/{game}/{token}/review", review),
+        Route("/g/{game}/{token}/review/state.json", review_state),
+        Route("/g/{game}/{token}/review/events", review_events),
+        Route("/g/{game}/{token}/review/{act}", review_act, methods=["POST"]),
         Route("/static/{name}", static),
     ]
     app = Starlette(

@@ -50,6 +50,14 @@ def serve(
             "reverse proxy: https://games.example). Default: the address it listens on.",
         ),
     ] = None,
+    lead_timeout: Annotated[
+        float,
+        typer.Option(
+            "--lead-timeout",
+            min=1.0,
+            help="Seconds a review room's leader may be gone before anyone can take the lead.",
+        ),
+    ] = 60.0,
     json: JsonOpt = False,
 ) -> None:
     """Start the web recorder: every player records from their own phone, secret moves
@@ -106,7 +114,7 @@ def serve(
                 _qr(link)
         sys.stdout.flush()
 
-    app = create_app(store, announce=announce, public_url=url)
+    app = create_app(store, announce=announce, public_url=url, lead_timeout=lead_timeout)
     if host in OPEN_HOSTS:
         err.print(
             Text(

@@ -1,0 +1,338 @@
+"""Review rooms (``gametape serve``): a group looks back at a game together.
+
+A room belongs to one game and is entered with that game's links, each page as its link's
+viewer sees the game. One page leads: its position (the game or a branch of it, and a seq)
+is the room's, and every page following it goes there. A follower may step on its own and
+come back; a page that joins late, or missed what was said, reads the room's snapshot (its
+``version`` says whether anything changed) instead of replaying messages, so no page can
+drift from it. The leader can start a branch ("what if") at the room's seq and enter moves
+in it, each seat its own from its phone; the branch is an ordinary branch, kept in the store.
+Notes written in a room are the game's notes, with their author.
+
+Who leads: the first page in the room, then whoever it hands the lead to; a leader whose page
+has been gone for ``timeout`` seconds (60 by default) lets anyone take the lead.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from gametape.errors import GametapeError, UsageError
+from gametape.events.base import Abandon, Event, actor
+from gametape.events.log import Source, read_log
+from gametape.events.store import GameStore
+from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access
+
+LEAD_TIMEOUT = 60.0
+MEMBER = re.compile(r"[A-Za-z0-9_-]{16,64}")
+MAX_MEMBERS = 64
+
+
+class NotTheLeader(GametapeError):
+    """A page that does not lead asked to move the room."""
+
+
+class Member(msgspec.Struct, kw_only=True):
+    """A page in the room: its link's label and role, a public number others hand the lead
+    to, how many live streams it has open, and when it was last heard from."""
+
+    label: str
+    role: str
+    seat: int | None
+    number: int
+    streams: int = 0
+    seen: float = 0.0
+
+
+class MemberView(msgspec.Struct, frozen=True):
+    number: int
+    label: str
+    leads: bool
+    you: bool
+    here: bool
+
+
+class RoomNote(msgspec.Struct, frozen=True):
+    seq: int
+    author: str
+    mark: str | None
+    text: str
+
+
+class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """The room as one page sees it. ``game``/``seq``: the leader's position (``game`` the
+    main game or a branch of it, ``last`` its last seq); ``you_lead``; ``can_take``: no
+    page leads, or the leader's page has been gone too long; ``notes`` on that game."""
+
+    version: int
+    main: str
+    game: str
+    seq: int
+    last: int
+    leader: str | None
+    you: str
+    you_lead: bool
+    can_take: bool
+    members: tuple[MemberView, ...]
+    notes: tuple[RoomNote, ...]
+    lines: tuple[str, ...]  # the main game and the branches made in this room
+
+
+class Room:
+    """One game's review room. Thread-safe: the server's threads share it."""
+
+    def __init__(self, main: str, last: int, timeout: float = LEAD_TIMEOUT) -> None:
+        self.main = main
+        self.game = main
+        self.seq = last
+        self.lines = [main]
+        self.version = 0
+        self.timeout = timeout
+        self.leader: str | None = None
+        self.members: dict[str, Member] = {}
+        self._numbers = 0
+        self._lock = threading.RLock()
+        self._listeners: set[Callable[[], None]] = set()
+        self._said_gone = False  # the leader's absence was told (it opens the lead to all)
+
+    # --- telling the pages ----------------------------------------------------------------
+
+    def listen(self, tell: Callable[[], None]) -> None:
+        with self._lock:
+            self._listeners.add(tell)
+
+    def unlisten(self, tell: Callable[[], None]) -> None:
+        with self._lock:
+            self._listeners.discard(tell)
+
+    def changed(self) -> None:
+        with self._lock:
+            self.version += 1
+            told = list(self._listeners)
+        for tell in told:
+            tell()
+
+    # --- members ---------------------------------------------------------------------------
+
+    def member(self, member: str, access: Access, label: str) -> Member:
+        """The page ``member`` (a random id the page chose) of the link ``access``; a new one
+        joins (the first leads). A page id of another link is refused as unknown."""
+        if not MEMBER.fullmatch(member):
+            raise UsageError("a review page sends its own id (16-64 letters, digits, - or _)")
+        with self._lock:
+            found = self.members.get(member)
+            if found is not None:
+                if (found.role, found.seat) != (access.role, access.seat):
+                    raise NotTheLeader("that page id belongs to another link")
+                found.seen = time.monotonic()
+                return found
+            if len(self.members) >= MAX_MEMBERS:
+                self._forget_gone()
+            if len(self.members) >= MAX_MEMBERS:
+                raise UsageError(f"a review room holds at most {MAX_MEMBERS} pages")
+            self._numbers += 1
+            found = Member(
+                label=label,
+                role=access.role,
+                seat=access.seat,
+                number=self._numbers,
+                seen=time.monotonic(),
+            )
+            self.members[member] = found
+            joined_first = self.leader is None
+            if joined_first:
+                self.leader = member
+        self.changed()
+        return found
+
+    def _forget_gone(self) -> None:
+        now = time.monotonic()
+        for key, m in list(self.members.items()):
+            if key != self.leader and m.streams == 0 and now - m.seen > self.timeout:
+                del self.members[key]
+
+    def stream(self, member: str, opened: bool) -> None:
+        """A page's live stream opened or closed (its presence)."""
+        with self._lock:
+            m = self.members.get(member)
+            if m is None:
+                return
+            m.streams += 1 if opened else -1
+            m.seen = time.monotonic()
+            if opened and member == self.leader:
+                self._said_gone = False
+        self.changed()
+
+    def leader_gone(self) -> bool:
+        """No page leads, or the leader's page has had no stream for ``timeout`` seconds."""
+        with self._lock:
+            lead = self.members.get(self.leader) if self.leader else None
+            return lead is None or (
+                lead.streams == 0 and time.monotonic() - lead.seen >= self.timeout
+            )
+
+    def tick(self) -> None:
+        """Tell the pages once the leader has been gone long enough for anyone to lead."""
+        if self.leader is not None and not self._said_gone and self.leader_gone():
+            self._said_gone = True
+            self.changed()
+
+    # --- what a page sees -----------------------------------------------------------------
+
+    def snapshot(self, member: str, last: int, notes: list[RoomNote]) -> Snapshot:
+        with self._lock:
+            me = self.members[member]
+            lead = self.members.get(self.leader) if self.leader else None
+            return Snapshot(
+                version=self.version,
+                main=self.main,
+                game=self.game,
+                seq=self.seq,
+                last=last,
+                leader=lead.label if lead else None,
+                you=me.label,
+                you_lead=member == self.leader,
+                can_take=member != self.leader and self.leader_gone(),
+                members=tuple(
+                    MemberView(
+                        number=m.number,
+                        label=m.label,
+                        leads=key == self.leader,
+                        you=key == member,
+                        here=m.streams > 0,
+                    )
+                    for key, m in self.members.items()
+                ),
+                notes=tuple(notes),
+                lines=tuple(self.lines),
+            )
+
+    # --- the lead --------------------------------------------------------------------------
+
+    def _must_lead(self, member: str) -> None:
+        if member != self.leader:
+            lead = self.members.get(self.leader) if self.leader else None
+            raise NotTheLeader(
+                f"{lead.label if lead else 'nobody'} leads the room; only the leader moves it",
+                hint="follow, step on your own, or take the lead when it is free",
+            )
+
+    def step(self, member: str, game: str, seq: int, last: int) -> None:
+        """The leader goes to ``seq`` of ``game`` (one of the room's lines, ``last`` its
+        last seq)."""
+        with self._lock:
+            self._must_lead(member)
+            if game not in self.lines:
+                raise UsageError(f"{game!r} is not a line of this room: {', '.join(self.lines)}")
+            if not 0 <= seq <= last:
+                raise UsageError(f"no seq {seq} in {game}: it has seqs 0-{last}")
+            if (game, seq) == (self.game, self.seq):
+                return
+            self.game, self.seq = game, seq
+        self.changed()
+
+    def hand(self, member: str, to: int) -> None:
+        """The leader hands the lead to the page numbered ``to``."""
+        with self._lock:
+            self._must_lead(member)
+            target = next((k for k, m in self.members.items() if m.number == to), None)
+            if target is None:
+                raise UsageError(f"no page {to} in the room")
+            self.leader = target
+            self._said_gone = False
+        self.changed()
+
+    def take(self, member: str) -> None:
+        """A page takes the lead nobody holds (or whose holder has been gone too long)."""
+        with self._lock:
+            if member == self.leader:
+                return
+            if not self.leader_gone():
+                lead = self.members[self.leader]  # type: ignore[index]
+                raise NotTheLeader(
+                    f"{lead.label} leads the room and is here; ask them to hand it on",
+                    hint=f"a leader whose page is gone for {self.timeout:.0f} s can be replaced",
+                )
+            self.leader = member
+            self._said_gone = False
+        self.changed()
+
+    def branched(self, member: str, game: str) -> None:
+        """The leader's branch ``game``, made at the room's seq, becomes its position."""
+        with self._lock:
+            self._must_lead(member)
+            self.lines.append(game)
+            self.game = game
+        self.changed()
+
+    def moved(self, game: str, seq: int) -> None:
+        """A move was recorded in the line ``game``: the room goes to it."""
+        with self._lock:
+            if game != self.game:
+                return
+            self.seq = seq
+        self.changed()
+
+
+def label_of(access: Access, players: tuple[str, ...]) -> str:
+    if access.role == SEAT and access.seat is not None:
+        return players[access.seat]
+    return {HOST: "the host", SPECTATOR: "a spectator"}.get(access.role, access.role)
+
+
+def may_enter(access: Access, over: bool, open_: bool) -> None:
+    """The host opens a room any time; the seats and spectators join an open room, or any
+    room of a finished game."""
+    if access.role == HOST or open_ or over:
+        return
+    raise NotTheLeader(
+        "the review of a game in progress is opened from the host's link",
+        hint="ask the host to open the review; once the game is over every link can",
+    )
+
+
+def allow_in_branch(access: Access, leads: bool) -> Callable[[Any, Event], None]:
+    """Who records what in a room's branch: the leader any seat's move (a hypothesis is
+    anyone's to enter), a seat its own moves; nobody abandons a branch from the room."""
+
+    def allow(game: Any, event: Event) -> None:
+        if isinstance(event, Abandon):
+            raise NotTheLeader("a branch is not abandoned from the review")
+        if leads:
+            return
+        if access.role != SEAT or actor(event) not in (None, access.seat):
+            raise NotTheLeader(
+                "in a review's branch the leader enters any seat's move, a seat its own",
+                hint="nothing was recorded",
+            )
+
+    return allow
+
+
+def notes_of(store: GameStore, log: Path | Source) -> list[RoomNote]:
+    """The notes in effect on a game, for the room (author, mark, text; not the card)."""
+    from gametape.usecases.review import read_notes
+
+    found, _ = read_notes(store, log)
+    return [
+        RoomNote(seq=a.note.seq, author=a.note.author, mark=a.note.mark, text=a.note.text)
+        for a in found
+        if a.retracted_by is None and a.note.seq is not None
+    ]
+
+
+def new_member_id() -> str:
+    """A page id, for clients that do not make their own (tests, the benchmark)."""
+    return secrets.token_urlsafe(16)
+
+
+def last_seq(log: Path | Source) -> int:
+    return len(read_log(log).events) - 1

@@ -21,6 +21,7 @@ from bench import (
     players_bench,
     record_bench,
     replay_bench,
+    review_bench,
     serve_bench,
     startup_bench,
     store_bench,
@@ -100,6 +101,11 @@ def main() -> int:
     print()
     figures += serve_bench.run(
         serve_bench.TABLES // scale, serve_bench.SECONDS / (2 if args.quick else 1)
+    )
+    print()
+    figures += review_bench.run(
+        review_bench.ROOMS // (2 if args.quick else 1),
+        review_bench.SECONDS / (3 if args.quick else 1),
     )
 
     print("\nsummary (every figure with an aim; the store corpus first)")

@@ -247,3 +247,39 @@ def test_many_pages_step_at_once_without_losing_the_room(room):
         assert leader.act("step", game=gid, seq=seq).status_code == 200
     reader.join()
     assert not errors and leader.state()["seq"] == 20
+
+
+def _review_answers(served: Served, gid: str, token: str, member: str) -> list[bytes]:
+    base = f"/g/{gid}/{token}/review"
+    got = [served.client.get(base).content]
+    got.append(served.client.get(base + "/state.json", params={"member": member}).content)
+    with served.client.stream("GET", base + "/events", params={"member": member}) as stream:
+        got.append(next(stream.iter_bytes()))
+    for act, data in (("step", {"seq": "1"}), ("move", {"text": "play 1"}), ("note", {})):
+        answer = served.client.post(f"{base}/{act}", data={"member": member, **data})
+        got.append(answer.content)
+    return got
+
+
+def test_a_card_a_seat_never_saw_changes_no_byte_of_its_review(tmp_path):
+    """The same game but for a card in ann's hand: every answer the review gives ann, the
+    host and a spectator is the same byte for byte; ben, who sees ann's hand, is told
+    otherwise (the test can fail)."""
+    from tests.test_serve import _hanabi_pair, _move
+
+    a, b, gid, tokens_json, _ = _hanabi_pair(tmp_path)
+    tokens = json.loads(tokens_json)
+    with Served(a.root) as one, Served(b.root) as two:
+        answers = {}
+        for served in (one, two):
+            assert _move(served, f"/g/{gid}/{tokens['ann']}", "clue ben 1").status_code == 303
+            host = Page(served, f"{served.url}/g/{gid}/{tokens['host']}", "h")
+            host.state()  # the host opens the room and leads it
+            assert host.act("step", seq=0).status_code == 200
+            answers[served] = {
+                who: _review_answers(served, gid, tokens[who], (who[0] * 20)[:20])
+                for who in ("ann", "host", "spectator", "ben")
+            }
+        for who in ("ann", "host", "spectator"):
+            assert answers[one][who] == answers[two][who], who
+        assert answers[one]["ben"] != answers[two]["ben"]

@@ -84,6 +84,7 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     members: tuple[MemberView, ...]
     notes: tuple[RoomNote, ...]
     lines: tuple[str, ...]  # the main game and the branches made in this room
+    can_move: bool  # in a branch: the leader enters any seat's move, a seat its own
 
 
 class Room:
@@ -213,6 +214,7 @@ class Room:
                 ),
                 notes=tuple(notes),
                 lines=tuple(self.lines),
+                can_move=self.game != self.main and (member == self.leader or me.role == SEAT),
             )
 
     # --- the lead --------------------------------------------------------------------------

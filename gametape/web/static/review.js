@@ -39,11 +39,15 @@
   const branch = el("button", "what if: branch here", { id: "room-branch", type: "button", hidden: "" });
   const lines = el("select", null, { id: "room-lines", "aria-label": "line of play", hidden: "" });
   const moveForm = el("form", null, { id: "room-move", hidden: "" });
-  const moveText = el("input", null, { name: "text", "aria-label": "a move in the branch", autocomplete: "off" });
+  const moveText = el("input", null, {
+    name: "text", "aria-label": "a move in the branch", autocomplete: "off", placeholder: "a move, as in the game: play 1",
+  });
   moveForm.append(moveText, el("button", "record in the branch", { type: "submit" }));
   const notes = el("ul", null, { id: "room-notes", "aria-label": "notes on this move" });
   const noteForm = el("form", null, { id: "room-note" });
-  const noteText = el("input", null, { name: "text", "aria-label": "a note on this move", autocomplete: "off" });
+  const noteText = el("input", null, {
+    name: "text", "aria-label": "a note on this move", autocomplete: "off", placeholder: "a note on this move",
+  });
   const noteMark = el("select", null, { name: "mark", "aria-label": "a mark" });
   for (const m of ["", "!", "?", "!!", "??", "!?", "?!"]) noteMark.append(el("option", m || "no mark", { value: m }));
   noteForm.append(noteText, noteMark, el("button", "note", { type: "submit" }));
@@ -109,7 +113,7 @@
     lines.hidden = !s.you_lead || s.lines.length < 2;
     lines.replaceChildren(...s.lines.map((g) => el("option", g === s.main ? "the game " + g : "what if " + g, { value: g })));
     lines.value = s.game;
-    moveForm.hidden = s.game === s.main;
+    moveForm.hidden = !s.can_move;
     people.textContent = "In the room: " + s.members.map((m) => m.label + (m.leads ? " (leads)" : "") + (m.here ? "" : " (away)")).join(", ");
     showNotes();
   }
@@ -137,11 +141,15 @@
         return;
       }
       snap = await answer.json();
+      delete document.body.dataset.offline;
       if (snap.you_lead) following = true;
       render();
       if (following || snap.you_lead) goToRoom();
     } catch (e) {
-      status.textContent = "offline: reconnecting…";
+      // the network is away: say so, and read the room again until it is back
+      status.textContent = "offline: reconnecting… (what you see may be behind)";
+      document.body.dataset.offline = "1";
+      setTimeout(refresh, 1000);
     } finally {
       busy = false;
       if (again) refresh();

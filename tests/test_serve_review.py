@@ -161,6 +161,10 @@ def test_notes_from_two_people_appear_for_everyone_with_their_authors(room):
     )  # fmt: skip
     assert "why <b>this</b>?" in listed.stdout and "a fine clue" in listed.stdout
     assert ann.act("note", seq=3, text="").status_code == 400  # nothing said
+    # a note on a card names it by its holder and place; a deck number is refused here
+    assert ann.act("note", seq=3, text="the 5", card="ben 2").status_code == 200
+    assert any(n["card"] == "ben 2" for n in host.state()["notes"])
+    assert ann.act("note", seq=3, text="x", card="17").status_code == 400
 
 
 def test_the_lead_is_handed_on_and_taken_once_the_leader_has_gone(room):

@@ -65,6 +65,7 @@ class RoomNote(msgspec.Struct, frozen=True):
     author: str
     mark: str | None
     text: str
+    card: str = ""  # the card as its author named it (`ann 3`)
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -325,7 +326,13 @@ def notes_of(store: GameStore, log: Path | Source) -> list[RoomNote]:
 
     found, _ = read_notes(store, log)
     return [
-        RoomNote(seq=a.note.seq, author=a.note.author, mark=a.note.mark, text=a.note.text)
+        RoomNote(
+            seq=a.note.seq,
+            author=a.note.author,
+            mark=a.note.mark,
+            text=a.note.text,
+            card=a.note.named,
+        )
         for a in found
         if a.retracted_by is None and a.note.seq is not None
     ]

@@ -436,13 +436,23 @@ class Tables:
         return done
 
     def review_note(
-        self, room: Room, access: Access, member: str, seq: int, text: str, mark: str | None
+        self,
+        room: Room,
+        access: Access,
+        member: str,
+        seq: int,
+        text: str,
+        mark: str | None,
+        card: str | None = None,
     ) -> None:
-        """A note by a page of the room on a move of the room's line, kept with its author."""
+        """A note by a page of the room on a move of the room's line (and on a card, named
+        by its holder and place, ``ann 3``), kept with its author."""
         from gametape.usecases.review import add_note
 
+        if card is not None and card.strip().isdigit():
+            raise UsageError("in a review a card is named by its holder and place: ann 3")
         who = room.members[member].label
-        add_note(self.store, room.game, seq, text, mark, None, by=who)
+        add_note(self.store, room.game, seq, text, mark, card, by=who)
         room.changed()
 
 

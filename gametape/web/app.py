@@ -585,10 +585,11 @@ def create_app(
                     check_move_id(field("id"))
                 await run_in_threadpool(tables.review_move, room, access, member, text, field("id"))
             else:
-                mark = field("mark") or None
+                mark, card = field("mark") or None, field("card").strip() or None
                 await run_in_threadpool(
-                    tables.review_note, room, access, member, number("seq"), field("text"), mark
-                )
+                    tables.review_note, room, access, member, number("seq"), field("text"),
+                    mark, card,
+                )  # fmt: skip
         except GametapeError as exc:
             status = status_of(exc)
             body = {"error": exc.message, "hint": exc.hint, "status": status}

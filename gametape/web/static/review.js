@@ -50,7 +50,10 @@
   });
   const noteMark = el("select", null, { name: "mark", "aria-label": "a mark" });
   for (const m of ["", "!", "?", "!!", "??", "!?", "?!"]) noteMark.append(el("option", m || "no mark", { value: m }));
-  noteForm.append(noteText, noteMark, el("button", "note", { type: "submit" }));
+  const noteCard = el("input", null, {
+    name: "card", "aria-label": "on a card (its holder and place)", autocomplete: "off", placeholder: "on a card: ann 3", size: "10",
+  });
+  noteForm.append(noteText, noteCard, noteMark, el("button", "note", { type: "submit" }));
   const people = el("p", null, { id: "room-members" });
   const said = el("p", null, { id: "room-said", "aria-live": "polite" });
   const controls = el("div", null, { class: "controls" });
@@ -122,7 +125,7 @@
     if (!snap) return;
     const at = seqShown();
     const here = snap.game === room.dataset.game ? snap.notes.filter((n) => n.seq === at) : [];
-    notes.replaceChildren(...here.map((n) => el("li", n.author + (n.mark ? " " + n.mark : "") + (n.text ? ": " + n.text : ""))));
+    notes.replaceChildren(...here.map((n) => el("li", n.author + (n.mark ? " " + n.mark : "") + (n.card ? " on " + n.card : "") + (n.text ? ": " + n.text : ""))));
     noteForm.hidden = at === 0;
   }
 
@@ -185,8 +188,9 @@
   };
   noteForm.onsubmit = async (e) => {
     e.preventDefault();
-    if (await post("note", { seq: seqShown(), text: noteText.value, mark: noteMark.value })) {
+    if (await post("note", { seq: seqShown(), text: noteText.value, mark: noteMark.value, card: noteCard.value })) {
       noteText.value = "";
+      noteCard.value = "";
       noteMark.value = "";
     }
   };

@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# axe-core (the accessibility check the browser tests run inside each page), from npm
+AXE    := $(VENV)/npm/node_modules/axe-core/axe.min.js
+AXE_VERSION := 4.10.3
 
 .PHONY: demo test bench lint clean
 
@@ -15,7 +18,10 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/gametape demo
 
-test: $(STAMP)
+$(AXE):
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/npm axe-core@$(AXE_VERSION)
+
+test: $(STAMP) $(AXE)
 	$(BIN)/ruff check gametape tests bench
 	$(BIN)/ruff format --check gametape tests bench
 	$(BIN)/mypy gametape

@@ -100,3 +100,16 @@ def browser():
         )
         yield chromium
         chromium.close()
+
+
+AXE = Path(__file__).resolve().parents[1] / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's script (the npm package, which `make test` fetches), for the pages'
+    accessibility check."""
+    found = Path(os.environ.get("GAMETAPE_AXE", AXE))
+    if not found.is_file():
+        pytest.skip("no axe-core here: `make test` fetches it from npm (.ci/run installs npm)")
+    return found

@@ -444,3 +444,38 @@ def test_a_page_says_when_the_server_went_away_and_catches_up_when_it_is_back(br
             second.stop()
     finally:
         context.close()
+
+
+def test_a_phone_offline_keeps_its_move_and_sends_it_once_when_back(browser, server):
+    """The network goes in the middle of a move: the page keeps it (and says so), sends it
+    when the network is back, and the move is recorded once; the page is an installable
+    web app (a manifest, a service worker serving its own files)."""
+    said = start_game(server, "hanabi", "ann, ben")
+    path = server.path(said["links"]["ann"])
+    context = browser.new_context(viewport=PHONE, is_mobile=True, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(said["links"]["ann"])
+        _follows(page, 1, timeout=5 * LIVE)
+        context.set_offline(True)
+        page.locator('form.buttons button[value="play 1"]').click()
+        page.locator('body[data-queued="1"]').wait_for(timeout=5 * LIVE)
+        assert "will be sent when the network is back" in page.locator("#queued").inner_text()
+        game = said["game"]
+        log = Path(server.store) / f"{game}.jsonl"
+        assert len(log.read_bytes().splitlines()) == 1  # nothing sent while offline
+        with page.expect_navigation(url=re.compile(r"\?ok=1$"), timeout=10_000):
+            context.set_offline(False)
+        events = read_log(log).events
+        assert len(events) == 2 and type(events[1]).__name__ == "HanabiPlay"
+        _follows(page, 2, timeout=5 * LIVE)
+        assert page.locator("#queued").is_hidden()
+        # installable: a manifest for the link, and a service worker for the site
+        manifest = server.client.get(path + "/manifest.webmanifest").json()
+        assert manifest["start_url"] == path and manifest["display"] == "standalone"
+        registered = page.evaluate(
+            "navigator.serviceWorker.getRegistration().then((r) => !!r && r.scope)"
+        )
+        assert registered == server.url.rstrip("/") + "/"
+    finally:
+        context.close()

@@ -51,7 +51,10 @@ function card([text, colour, note, marks, back, key]) {
   const e = el("span", "card " + (back ? "back" : "c-" + (colour || "grey")) + " " + named);
   e.append(el("b", null, back ? "" : text));
   if (note) e.append(el("small", null, note));
-  if (back) e.setAttribute("aria-label", "a face-down card");
+  if (back) {
+    e.setAttribute("role", "img");
+    e.setAttribute("aria-label", "a face-down card" + (note ? ": " + note : ""));
+  }
   const on = key ? NOTES.filter((n) => n.k === key && n.s <= at) : [];
   if (on.length) {  // a note on this card, from the move it was written on
     e.classList.add("noted");

@@ -44,6 +44,7 @@ from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
 from gametape.usecases.record import check_move_id, parse_options, split_options
 from gametape.usecases.rooms import MEMBER, NotTheLeader, Room
+from gametape.usecases.rooms import label_of as rooms_label
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
 from gametape.usecases.tables import (
     MovedOn,
@@ -65,7 +66,8 @@ BURST = 20.0
 KEEPALIVE = 15.0
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; "
+    "manifest-src 'self'; worker-src 'self'"
 )
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -80,6 +82,7 @@ STATIC = {
     "replay.js": ("gametape.replay", "replay.js", "text/javascript"),
     "replay.css": ("gametape.replay", "replay.css", "text/css"),
     "review.js": ("gametape.web", "static/review.js", "text/javascript"),
+    "icon.svg": ("gametape.web", "static/icon.svg", "image/svg+xml"),
 }
 CAN = {
     SEAT: "sees what this player sees, and records this player's moves, secret ones too",
@@ -599,6 +602,32 @@ def create_app(
             media_type="application/json",
         )
 
+    async def worker(request: Request) -> Response:
+        """The service worker, at the root so that it may serve every page of the site."""
+        data = files("gametape.web").joinpath("static/sw.js").read_bytes()
+        return Response(data, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+    async def manifest(request: Request) -> Response:
+        """A link's web-app manifest: a phone adds the link's page to its home screen."""
+        try:
+            table, access = await opened(request)
+        except GametapeError as exc:
+            return refused(exc, request)
+        game = table.game
+        who = rooms_label(access, game.players)
+        base = f"/g/{request.path_params['game']}/{request.path_params['token']}"
+        body = {
+            "name": f"{game.ruleset.name} {access.game} · {who}",
+            "short_name": f"{game.ruleset.name} · {who}"[:30],
+            "start_url": base,
+            "scope": base,
+            "display": "standalone",
+            "background_color": "#1c1c22",
+            "theme_color": "#1c1c22",
+            "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+        }
+        return Response(msgspec.json.encode(body), media_type="application/manifest+json")
+
     async def static(request: Request) -> Response:
         found = STATIC.get(request.path_params["name"])
         if found is None:
@@ -630,6 +659,8 @@ def create_app(
         Route("/g/{game}/{token}/review/events", review_events),
         Route("/g/{game}/{token}/review/{act}", review_act, methods=["POST"]),
         Route("/static/{name}", static),
+        Route("/sw.js", worker),
+        Route("/g/{game}/{token}/manifest.webmanifest", manifest),
     ]
     app = Starlette(
         routes=routes,

@@ -59,3 +59,87 @@
   const position = document.getElementById("position");
   if (position) document.body.dataset.seq = position.dataset.seq;
 })();
+
+// Offline for a moment: a move made while the phone has no network is kept (with its
+// move id, so a retry never records twice) and sent when the network is back; what was
+// typed stays. The page is also an installable web app (its manifest, and a service worker
+// that serves the page's own files).
+(function () {
+  const live = document.getElementById("live");
+  if (!live) return;
+  const key = "gametape-queued:" + location.pathname;
+  const banner = document.createElement("p");
+  banner.id = "queued";
+  banner.setAttribute("role", "status");
+  banner.hidden = true;
+  document.body.prepend(banner);
+
+  function queued() {
+    try {
+      return JSON.parse(localStorage.getItem(key) || "null");
+    } catch (e) {
+      return null;
+    }
+  }
+  function show() {
+    const q = queued();
+    banner.hidden = !q;
+    if (q) banner.textContent = "offline: “" + q.text + "” will be sent when the network is back";
+    if (q) document.body.dataset.queued = "1";
+    else delete document.body.dataset.queued;
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.action.endsWith("/move")) return;
+    if (navigator.onLine !== false) return; // online: the form is posted as usual
+    event.preventDefault();
+    const data = new FormData(form, event.submitter || undefined);
+    const fields = {};
+    for (const [k, v] of data.entries()) {
+      if (k === "w") fields.w = (fields.w ? fields.w + " " : "") + v;
+      else fields[k] = String(v);
+    }
+    const text = fields.w || fields.text || "";
+    localStorage.setItem(key, JSON.stringify({ action: form.action, fields, text }));
+    show();
+  });
+
+  let sending = false;
+  async function send() {
+    const q = queued();
+    if (!q || sending || navigator.onLine === false) return;
+    sending = true;
+    try {
+      const body = new URLSearchParams();
+      for (const [k, v] of Object.entries(q.fields)) {
+        if (k === "w") for (const w of v.split(" ")) body.append("w", w);
+        else body.append(k, v);
+      }
+      const answer = await fetch(q.action, { method: "POST", body, headers: { accept: "application/json" } });
+      const data = await answer.json().catch(() => ({}));
+      localStorage.removeItem(key);
+      if (answer.ok) {
+        location.assign(location.pathname + "?ok=" + data.first);
+        return;
+      }
+      show();
+      banner.hidden = false;
+      banner.textContent = "“" + q.text + "” was not recorded: " + (data.error || answer.status);
+      const typed = document.querySelector("form.typed input[name=text]");
+      if (typed && !typed.value) typed.value = q.text;
+    } catch (e) {
+      // still no network: kept for the next try
+    } finally {
+      sending = false;
+    }
+  }
+  window.addEventListener("online", send);
+  setInterval(send, 2000);
+  show();
+  send();
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
+})();

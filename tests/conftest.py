@@ -102,7 +102,14 @@ def browser():
         chromium.close()
 
 
-AXE = Path(__file__).resolve().parents[1] / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = (
+    Path(__file__).resolve().parents[1]
+    / ".venv"
+    / "npm"
+    / "node_modules"
+    / "axe-core"
+    / "axe.min.js"
+)
 
 
 @pytest.fixture(scope="session")

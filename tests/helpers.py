@@ -16,6 +16,7 @@ from gametape.games.hanabi.events import (
     HanabiSetup,
 )
 from gametape.games.hanabi.notation import card_name, slot_of
+from gametape.games.hanabi.rules import touched_by
 from gametape.games.hanamikoji.events import HanamikojiAssign
 from gametape.games.hanamikoji.rules import card_name as koji_card
 from gametape.games.ohanami.events import OhanamiPick
@@ -137,13 +138,9 @@ def hanabi_lines(game: Game) -> list[str]:
             face = card_name(before.faces[event.card], suits)
             lines.append(f"{verb}{slot_of(before, event.player, event.card)} {face}")
         elif isinstance(event, HanabiClue):
-            hand = before.hands[event.target]
-            if event.suit is not None:
-                value = suits[event.suit][0]
-                touched = [o for o in hand if before.faces[o].suit == event.suit]
-            else:
-                value = str(event.rank)
-                touched = [o for o in hand if before.faces[o].rank == event.rank]
+            deck = before.deck
+            value = deck.colour_letters[event.suit] if event.suit is not None else str(event.rank)
+            touched = touched_by(before, event.target, event.suit, event.rank)  # a variant's too
             slots = "".join(sorted(str(slot_of(before, event.target, o)) for o in touched))
             lines.append(f"c {game.players[event.target][:2]} {value} {slots}")
     return lines

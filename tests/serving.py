@@ -95,9 +95,14 @@ class Served:
         assert "Traceback" not in said, said[-3000:]  # no request ever failed unseen
 
 
-def start_game(server: Served, ruleset: str, players: str, table: bool = False) -> dict[str, Any]:
-    """Start a game from the front page's form; the links the server printed for it."""
+def start_game(
+    server: Served, ruleset: str, players: str, table: bool = False, options: str = ""
+) -> dict[str, Any]:
+    """Start a game from the front page's form (``options`` as typed in it:
+    ``variant=Rainbow (3 Suits)``); the links the server printed for it."""
     form = {"ruleset": ruleset, "players": players}
+    if options:
+        form["options"] = options
     if table:
         form["table"] = "1"
     answer = server.client.post("/new", data=form)

@@ -16,7 +16,6 @@ has been gone for ``timeout`` seconds (60 by default) lets anyone take the lead.
 from __future__ import annotations
 
 import re
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -27,7 +26,7 @@ import msgspec
 
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Abandon, Event, actor
-from gametape.events.log import Source, read_log
+from gametape.events.log import Source
 from gametape.events.store import GameStore
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access
 
@@ -220,7 +219,8 @@ class Room:
 
     # --- the lead --------------------------------------------------------------------------
 
-    def _must_lead(self, member: str) -> None:
+    def must_lead(self, member: str) -> None:
+        """NotTheLeader, saying who leads, unless ``member`` does."""
         if member != self.leader:
             lead = self.members.get(self.leader) if self.leader else None
             raise NotTheLeader(
@@ -232,7 +232,7 @@ class Room:
         """The leader goes to ``seq`` of ``game`` (one of the room's lines, ``last`` its
         last seq)."""
         with self._lock:
-            self._must_lead(member)
+            self.must_lead(member)
             if game not in self.lines:
                 raise UsageError(f"{game!r} is not a line of this room: {', '.join(self.lines)}")
             if not 0 <= seq <= last:
@@ -245,7 +245,7 @@ class Room:
     def hand(self, member: str, to: int) -> None:
         """The leader hands the lead to the page numbered ``to``."""
         with self._lock:
-            self._must_lead(member)
+            self.must_lead(member)
             target = next((k for k, m in self.members.items() if m.number == to), None)
             if target is None:
                 raise UsageError(f"no page {to} in the room")
@@ -271,7 +271,7 @@ class Room:
     def branched(self, member: str, game: str) -> None:
         """The leader's branch ``game``, made at the room's seq, becomes its position."""
         with self._lock:
-            self._must_lead(member)
+            self.must_lead(member)
             self.lines.append(game)
             self.game = game
         self.changed()
@@ -336,12 +336,3 @@ def notes_of(store: GameStore, log: Path | Source) -> list[RoomNote]:
         for a in found
         if a.retracted_by is None and a.note.seq is not None
     ]
-
-
-def new_member_id() -> str:
-    """A page id, for clients that do not make their own (tests, the benchmark)."""
-    return secrets.token_urlsafe(16)
-
-
-def last_seq(log: Path | Source) -> int:
-    return len(read_log(log).events) - 1

@@ -398,8 +398,7 @@ class Tables:
         branch, `gametape branch`), which the room then shows."""
         from gametape.usecases.branches import branch
 
-        if room.leader != member:
-            room.step(member, room.game, room.seq, room.seq)  # refused with who leads
+        room.must_lead(member)
         gid, _ = branch(self.store, room.game, room.seq)
         room.branched(member, gid)
         return gid

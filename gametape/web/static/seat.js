@@ -140,6 +140,9 @@
   send();
 
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    // once the page is idle: installing it is never in the way of a move
+    window.addEventListener("load", () => {
+      setTimeout(() => navigator.serviceWorker.register("/sw.js").catch(() => {}), 2000);
+    });
   }
 })();

@@ -1,8 +1,8 @@
 "use strict";
-// gametape's service worker: the pages' own script, style and icon from a cache (so a page
-// opened from the home screen draws at once), and a link's page from the network, or, with
-// no network, as it was last shown (its live part says it is offline and catches up when
-// the network is back). Nothing is fetched from any other site.
+// gametape's service worker: the pages' own script, style and icon from a cache, so a page
+// opened from the home screen draws at once and a page that lost the network keeps working
+// (its live part says it is offline and catches up when the network is back). A link's page
+// itself always comes from the server. Nothing is fetched from any other site.
 const CACHE = "gametape-v1";
 const OWN = ["/static/seat.js", "/static/seat.css", "/static/replay.css", "/static/icon.svg"];
 
@@ -25,18 +25,5 @@ self.addEventListener("fetch", (event) => {
   if (OWN.includes(url.pathname)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;
-  }
-  if (request.mode === "navigate" && url.pathname.startsWith("/g/")) {
-    event.respondWith(
-      fetch(request)
-        .then((answer) => {
-          if (answer.ok) {
-            const copy = answer.clone();
-            caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
-          }
-          return answer;
-        })
-        .catch(() => caches.match(url.pathname).then((hit) => hit || Response.error())),
-    );
   }
 });

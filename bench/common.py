@@ -92,3 +92,9 @@ def fold(events):  # type: ignore[no-untyped-def]
     from gametape.engine.registry import ruleset_for
 
     return engine_fold(ruleset_for(events[0]), events)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (0.99: the 99th percentile), a value it holds."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bench.common import Figure
+from bench.common import Figure, percentile
 from gametape.engine import simulate as sim
 from gametape.engine.registry import get_ruleset
 from gametape.events import Store
@@ -128,11 +128,6 @@ async def _room(
     return latencies
 
 
-def _p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
-
-
 async def _all(url: str, games: list[tuple[str, dict[str, str]]], pages: int, seconds: float):
     where = urlsplit(url)
     address = (str(where.hostname), int(where.port or 80))
@@ -152,8 +147,8 @@ def run(rooms: int = ROOMS, seconds: float = SECONDS) -> list[Figure]:
             loaded = asyncio.run(_all(served.url, games[2:], PAGES, seconds))
         finally:
             served.stop()
-    p50, p99 = statistics.median(loaded), _p(loaded, 0.99)
-    b50, b99 = statistics.median(base), _p(base, 0.99)
+    p50, p99 = statistics.median(loaded), percentile(loaded, 0.99)
+    b50, b99 = statistics.median(base), percentile(base, 0.99)
     print(
         f"review: {rooms} rooms of {PAGES} following pages, leaders stepping every {STEP:g} s "
         f"for {seconds:g} s ({len(loaded):,} follows)"

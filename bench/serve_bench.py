@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from bench.common import Figure
+from bench.common import Figure, percentile
 from gametape.engine import simulate as sim
 from gametape.engine.game import notation
 from gametape.engine.registry import get_ruleset
@@ -206,11 +206,6 @@ def _lost(root: Path, acked: dict[str, int]) -> int:
     return lost
 
 
-def _p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
-
-
 def run(tables: int = TABLES, seconds: float = SECONDS) -> list[Figure]:
     tables, seconds = min(tables, 500), min(seconds, 120.0)  # bounded in count and time
     with tempfile.TemporaryDirectory() as tmp:
@@ -231,8 +226,8 @@ def run(tables: int = TABLES, seconds: float = SECONDS) -> list[Figure]:
         lost = _lost(root, acked2)
     moves = len(lat)
     rate = moves / seconds  # moves are sent only within the window
-    p50, p99 = statistics.median(lat), _p(lat, 0.99)
-    b50, b99 = statistics.median(base), _p(base, 0.99)
+    p50, p99 = statistics.median(lat), percentile(lat, 0.99)
+    b50, b99 = statistics.median(base), percentile(base, 0.99)
     print(
         f"serve: {tables} tables at {RATE:g} move/s for {seconds:g} s through HTTP on loopback "
         f"({moves:,} moves, {len(errors)} refused)"

@@ -717,9 +717,11 @@ def test_ctrl_c_with_pages_following_ends_their_streams_and_says_nothing_alarmin
     links = start_game(served, "hanabi", "ann, ben")["links"]
     where = urlsplit(served.url)
     streams = []
-    for who in ("ann", "ben", "spectator"):
+    followed = [f"{served.path(links[who])}/events" for who in ("ann", "ben", "spectator")]
+    followed.append(f"{served.path(links['host'])}/review/events?member={MEMBER}")  # a review
+    for path in followed:
         raw = socket.create_connection((where.hostname, where.port))
-        raw.sendall(f"GET {served.path(links[who])}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        raw.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
         streams.append(raw)
     time.sleep(0.3)
     started = time.monotonic()

@@ -29,6 +29,7 @@ from gametape.events.base import Abandon, Event, actor
 from gametape.events.log import Source
 from gametape.events.store import GameStore
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access
+from gametape.usecases.live import Versioned
 
 LEAD_TIMEOUT = 60.0
 MEMBER = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -87,39 +88,21 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     can_move: bool  # in a branch: the leader enters any seat's move, a seat its own
 
 
-class Room:
+class Room(Versioned):
     """One game's review room. Thread-safe: the server's threads share it."""
 
     def __init__(self, main: str, last: int, timeout: float = LEAD_TIMEOUT) -> None:
+        super().__init__()
         self.main = main
         self.game = main
         self.seq = last
         self.lines = [main]
-        self.version = 0
         self.timeout = timeout
         self.leader: str | None = None
         self.members: dict[str, Member] = {}
         self._numbers = 0
         self._lock = threading.RLock()
-        self._listeners: set[Callable[[], None]] = set()
         self._said_gone = False  # the leader's absence was told (it opens the lead to all)
-
-    # --- telling the pages ----------------------------------------------------------------
-
-    def listen(self, tell: Callable[[], None]) -> None:
-        with self._lock:
-            self._listeners.add(tell)
-
-    def unlisten(self, tell: Callable[[], None]) -> None:
-        with self._lock:
-            self._listeners.discard(tell)
-
-    def changed(self) -> None:
-        with self._lock:
-            self.version += 1
-            told = list(self._listeners)
-        for tell in told:
-            tell()
 
     # --- members ---------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from gametape.events.log import Source, read_log
 from gametape.events.store import GameStore, Store
 from gametape.usecases import rooms
 from gametape.usecases.links import HOST, SEAT, Access, Issued, LinkNotFound, issue, open_link
+from gametape.usecases.live import Versioned
 from gametape.usecases.record import IdTaken, Recorded, Recording, new_game
 from gametape.usecases.rooms import Room
 
@@ -99,48 +100,20 @@ class Position(msgspec.Struct, frozen=True, kw_only=True):
     turn_word: str
 
 
-class Table:
-    """One game held open for its links: its recording, and ``version``, which grows each
-    time the game changes; each function ``listen`` was given is then called (from the
-    thread that changed it: a page's live stream wakes up)."""
+class Table(Versioned):
+    """One game held open for its links: its recording, and its version, which grows each
+    time the game changes (a page's live stream wakes up)."""
 
     def __init__(self, store: GameStore, log: Path | Source) -> None:
+        super().__init__()
         self.recording = Recording(store, log)
         self.log = log
-        self.version = 0
         self.size = _size(log)
-        self._listeners: set[Callable[[], None]] = set()
-        self._lock = threading.Lock()
         self.used = time.monotonic()  # when a link last opened it
 
     @property
     def game(self) -> Game:
         return self.recording.game
-
-    def changed(self) -> None:
-        with self._lock:
-            self.version += 1
-        self.tell()
-
-    def tell(self) -> None:
-        """Call every listener (a change, or the server closing)."""
-        with self._lock:
-            told = list(self._listeners)
-        for tell in told:
-            tell()
-
-    def listen(self, tell: Callable[[], None]) -> None:
-        with self._lock:
-            self._listeners.add(tell)
-
-    def unlisten(self, tell: Callable[[], None]) -> None:
-        with self._lock:
-            self._listeners.discard(tell)
-
-    @property
-    def followed(self) -> bool:
-        """Whether a page is following the game live now."""
-        return bool(self._listeners)
 
 
 def _size(log: Path | Source) -> int:
@@ -189,8 +162,8 @@ class Tables:
         """Tell every live stream the server is stopping, so each ends at once (a phone
         reconnects to the next server) instead of being cut off."""
         self.closing = True
-        for table in list(self._open.values()):
-            table.tell()
+        for followed in [*self._open.values(), *self.rooms.values()]:
+            followed.tell()
 
     # --- links ------------------------------------------------------------------------
 

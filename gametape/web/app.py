@@ -42,6 +42,7 @@ from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
+from gametape.usecases.live import Versioned
 from gametape.usecases.record import check_move_id, parse_options, split_options
 from gametape.usecases.rooms import MEMBER, NotTheLeader, Room
 from gametape.usecases.rooms import label_of as rooms_label
@@ -280,6 +281,34 @@ def create_app(
         game, token = request.path_params["game"], request.path_params["token"]
         return await run_in_threadpool(tables.open, game, token)
 
+    async def following(followed: Versioned, event: Callable[[], str]) -> Any:
+        """A page's live stream (server-sent events): ``event()`` at once and after each
+        change of ``followed``, a comment every KEEPALIVE seconds, until the server closes."""
+        changed = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:  # called from the thread that changed it
+            loop.call_soon_threadsafe(changed.set)
+
+        followed.listen(wake)
+        try:
+            version = followed.version
+            yield "retry: 1000\n" + event()
+            while True:
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                changed.clear()
+                if tables.closing:
+                    return
+                if followed.version != version:
+                    version = followed.version
+                    yield event()
+        finally:
+            followed.unlisten(wake)
+
     def seat_page(
         request: Request,
         table: Table,
@@ -411,33 +440,10 @@ def create_app(
         except GametapeError as exc:
             return refused(exc, request)
 
-        async def stream() -> Any:
-            moved = asyncio.Event()
-            loop = asyncio.get_running_loop()
+        def moved() -> str:
+            return f"event: moved\ndata: {len(table.game.events)}\n\n"
 
-            def wake() -> None:  # called from the thread that changed the game
-                loop.call_soon_threadsafe(moved.set)
-
-            table.listen(wake)
-            try:
-                version = table.version
-                yield f"retry: 1000\nevent: moved\ndata: {len(table.game.events)}\n\n"
-                while True:
-                    try:
-                        await asyncio.wait_for(moved.wait(), KEEPALIVE)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    moved.clear()
-                    if tables.closing:
-                        return
-                    if table.version != version:
-                        version = table.version
-                        yield f"event: moved\ndata: {len(table.game.events)}\n\n"
-            finally:
-                table.unlisten(wake)
-
-        return StreamingResponse(stream(), media_type="text/event-stream")
+        return StreamingResponse(following(table, moved), media_type="text/event-stream")
 
     async def replay(request: Request) -> Response:
         try:
@@ -522,32 +528,15 @@ def create_app(
         except GametapeError as exc:
             return refused(exc, request)
 
+        def said() -> str:
+            return f"event: room\ndata: {room.version}\n\n"
+
         async def stream() -> Any:
-            changed = asyncio.Event()
-            loop = asyncio.get_running_loop()
-
-            def wake() -> None:  # called from the thread that changed the room
-                loop.call_soon_threadsafe(changed.set)
-
-            room.listen(wake)
-            room.stream(member, True)
+            room.stream(member, True)  # the page's presence: its leader is here
             try:
-                version = room.version
-                yield f"retry: 1000\nevent: room\ndata: {version}\n\n"
-                while True:
-                    try:
-                        await asyncio.wait_for(changed.wait(), KEEPALIVE)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    changed.clear()
-                    if tables.closing:
-                        return
-                    if room.version != version:
-                        version = room.version
-                        yield f"event: room\ndata: {version}\n\n"
+                async for chunk in following(room, said):
+                    yield chunk
             finally:
-                room.unlisten(wake)
                 room.stream(member, False)
 
         return StreamingResponse(stream(), media_type="text/event-stream")

@@ -254,9 +254,23 @@ class Fold:
         apply, is_over, to_act = rules.apply, rules.is_over, rules.to_act
         # A game with no simultaneous step counts a turn a move, with no call of its own.
         together = type(rules).together is not Ruleset.together
+        many = None if together or type(rules).apply_many is Ruleset.apply_many else rules
         recorded, live, states, frames = self.events, self.live, self.states, self.frames
         state, frame = states[-1], frames[-1]
-        for event in events:
+        at, end = 0, len(events)
+        while at < end:
+            if many is not None and self.ended is None:
+                state, n = many.apply_many(state, events[at:] if at else events)
+                if n:
+                    first = len(recorded)
+                    live.extend(range(first, first + n))
+                    recorded.extend(events[at : at + n])
+                    frame = Frame(turn=frame.turn + n)
+                    at += n
+                    if at == end:
+                        break
+            event = events[at]
+            at += 1
             if (
                 type(event) in _SHARED
                 or isinstance(event, Setup)

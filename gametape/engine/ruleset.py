@@ -282,6 +282,17 @@ class Ruleset(Generic[S]):
             return getattr(self, handler)(state, event)  # type: ignore[no-any-return]
         return handler(state, event)  # type: ignore[no-any-return]
 
+    def apply_many(self, state: S, events: Sequence[Event]) -> tuple[S, int]:
+        """A fast path for checking a log (optional): apply the first ``n`` of ``events``
+        exactly as ``apply`` would one by one, and return the state after them and ``n``.
+
+        It takes only moves by a seat to act in a game not over, and stops, raising
+        nothing, before the first event it does not take or that breaks a rule: the fold
+        applies that one itself (and words any refusal), then asks again from the next. A
+        game whose ``together`` says no may give it (every move it takes is a turn); the
+        fold uses it when it keeps no states (``validate``, ``import``). Default: none."""
+        return state, 0
+
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that may act now (several in a simultaneous step); empty when over."""
         raise NotImplementedError
@@ -444,6 +455,7 @@ HOOKS = (
     "new_setup",
     "start",
     "apply",
+    "apply_many",
     "to_act",
     "legal_moves",
     "result",

@@ -24,6 +24,7 @@ from gametape.events.base import Event
 from gametape.games.hanabi import board as _board
 from gametape.games.hanabi import knowledge as _knowledge
 from gametape.games.hanabi import notation as _notation
+from gametape.games.hanabi import quick as _quick
 from gametape.games.hanabi import rules as _rules
 from gametape.games.hanabi import view as _view
 from gametape.games.hanabi.bots import BOTS
@@ -133,7 +134,7 @@ class Hanabi(Ruleset[HanabiState]):
     name = "hanabi"
     events = HANABI_EVENTS
     # The rules, notation and views live in their modules; their functions are the hooks.
-    facets = (_rules, _notation, _view, _board)
+    facets = (_rules, _quick, _notation, _view, _board)
     cooperative: ClassVar[bool] = True
     min_players = 2
     max_players = 5

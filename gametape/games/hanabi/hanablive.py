@@ -16,8 +16,9 @@ from typing import Annotated, Any, ClassVar
 
 import msgspec
 
-from gametape.engine.fold import IllegalEvent, live_seqs
+from gametape.engine.fold import Fold, IllegalEvent, live_seqs
 from gametape.engine.game import Game
+from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import RuleViolation
 from gametape.errors import UsageError
 from gametape.events.base import Abandon, Event, Setup
@@ -113,13 +114,19 @@ def fingerprint(game: HLGame) -> str:
     return hashlib.sha256(body).hexdigest()[:32]
 
 
-def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
+def to_game(
+    source: HLGame, file: str = "", play_on: bool = False, *, reference: bool = False
+) -> Game:
     """A gametape Hanabi game from a hanab.live game, validated action by action.
 
     hanab.live ends a game once the best score still reachable is reached; ``play_on`` is for
     files from tools that play on past that point (DeepMind's Hanabi Learning Environment).
     Raises Refused for another variant, a rule-changing option, or an illegal action
     (naming the action's index and the rule it breaks).
+
+    A game is first folded at once (``_at_once``); one that does not fold so, and every game
+    with ``reference``, goes action by action through ``Game.push``, which is the definition
+    (and names a refused action). The game returned keeps every state only then.
     """
     opts = source.options or HLOptions()
     if opts.variant != NO_VARIANT:
@@ -152,6 +159,10 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
         ),
         meta=meta,
     )
+    if not reference and not opts.deckPlays:
+        quick = _at_once(setup, source.actions)
+        if quick is not None:
+            return quick
     try:
         game = Game.new(setup)
     except IllegalEvent as v:
@@ -192,6 +203,43 @@ def to_game(source: HLGame, file: str = "", play_on: bool = False) -> Game:
                     "`-o play_on=true`"
                 )
             raise Refused("illegal", why) from None
+    return game
+
+
+def _at_once(setup: HanabiSetup, actions: Sequence[HLAction]) -> Game | None:
+    """The game with its events made from the turn order alone (in Hanabi every move passes
+    the turn to the next seat) and folded in one pass without a state kept per action; None
+    where that cannot be (a game-over or vote record before the last action, an unknown
+    type) or the rules refuse anything, so that the action-by-action fold says why."""
+    n, seat = len(setup.players), setup.options.starting_seat
+    events: list[Event] = []
+    end: HLAction | None = None
+    last = len(actions) - 1
+    for index, action in enumerate(actions):
+        t = action.type
+        if t == PLAY:
+            events.append(HanabiPlay(player=seat, card=action.target))
+        elif t == DISCARD:
+            events.append(HanabiDiscard(player=seat, card=action.target))
+        elif t == COLOUR_CLUE:
+            events.append(HanabiClue(player=seat, target=action.target, suit=action.value))
+        elif t == RANK_CLUE:
+            events.append(HanabiClue(player=seat, target=action.target, rank=action.value))
+        elif index != last or t not in (GAME_OVER, VOTE_END):
+            return None
+        elif t == VOTE_END:
+            events.append(Abandon(player=None, reason=STOPPED[10]))
+        elif action.value in STOPPED:
+            events.append(Abandon(player=action.target, reason=STOPPED[action.value]))
+        else:
+            end = action
+        seat = (seat + 1) % n
+    try:
+        game = Game(Fold(ruleset_for(setup), setup, keep=False).extend(events))
+        if end is not None:
+            _check_end(game, end)
+    except (IllegalEvent, RuleViolation):
+        return None
     return game
 
 

@@ -88,8 +88,10 @@ def start(setup: HanabiSetup) -> HanabiState:
         )
     if not 0 <= opts.starting_seat < n:
         raise RuleViolation(f"starting seat {opts.starting_seat}", R_SEATS)
-    counts: Counter[Face] = Counter(f for f in setup.deck if f is not None)
+    counts: Counter[Face | None] = Counter(setup.deck)  # counted in C, unknown faces too
+    at_table = counts.pop(None, 0) > 0
     for face, c in counts.items():  # distinct faces only: this runs once per game folded
+        assert face is not None
         _check_face(face, n_suits, "deck")
         if c > deck.copies[face.suit * RANKS + face.rank - 1]:
             raise RuleViolation(
@@ -98,7 +100,6 @@ def start(setup: HanabiSetup) -> HanabiState:
     if opts.one_extra_card and opts.one_less_card:
         raise RuleViolation("one extra card and one less card at once", R_SETUP)
     h = hand_size(n) + opts.one_extra_card - opts.one_less_card
-    at_table = None in setup.deck
     if at_table and not setup.at_table:
         raise RuleViolation(
             'the deck has cards of unknown face (null), but the setup does not say "table": '

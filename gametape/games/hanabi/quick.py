@@ -1,0 +1,155 @@
+"""Hanabi's fast path for checking logs (``Ruleset.apply_many``): the moves of a dealt game
+applied to a mutable scratch copy of the state, and one state built at the end.
+
+``rules`` is the definition: every move taken here is worked out as its handler there works
+it out, and anything the fast path does not take (a game at a real table, a recorder's
+``see``, a face or touch recorded that may disagree) or that breaks a rule stops it before
+that move, so ``rules`` applies it and words the refusal. tests/test_hanabi_quick.py holds
+the two to the same states and the same refusals, on every event of a corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from msgspec.structs import replace
+
+from gametape.events.base import Event
+from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
+from gametape.games.hanabi.rules import may_be_empty
+from gametape.games.hanabi.state import CLUED, MAX_STRIKES, RANKS, HanabiState
+
+
+def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState, int]:
+    """The state after the longest run of ``events`` that the fast path takes, and its length."""
+    if state.outcome is not None or state.revealed_at or None in state.faces:
+        return state, 0  # over, or at a real table: faces enter the log as they are seen
+    deck = state.deck
+    faces = state.faces
+    copies, unit, top = deck.copies, deck.unit, state.max_clues
+    colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
+    reverse = deck.reversed
+    n, total = len(state.hands), len(faces)
+    end_at_max = state.setup.options.end_at_max_score
+    hands = [list(h) for h in state.hands]
+    knowledge = list(state.knowledge)
+    fireworks = list(state.fireworks)
+    lost = list(state.lost)
+    caps = list(state.caps)
+    discards = list(state.discards)
+    clues, strikes, current, next_card = state.clues, state.strikes, state.current, state.next_card
+    final, max_score, wasted = state.final_turns, state.max_score, state.clues_wasted
+    given, last_clue, touched = state.clues_given, state.last_clue, state.touched
+    outcome: str | None = None
+    taken = 0
+    for event in events:
+        if outcome is not None:
+            break
+        kind = type(event)
+        if kind is HanabiClue:
+            assert isinstance(event, HanabiClue)
+            target, colour, rank = event.target, event.suit, event.rank
+            if event.player != current or clues < unit or not 0 <= target < n or target == current:
+                break
+            if colour is not None:
+                if rank is not None or not 0 <= colour < len(colour_masks):
+                    break
+                mask, clue = colour_masks[colour], "colour"
+            elif rank is None or rank not in clue_ranks:
+                break
+            else:
+                mask, clue = rank_masks[rank - 1], "rank"
+            if deck.alternating and last_clue == clue:
+                break
+            held = hands[target]
+            hit = [o for o in held if mask >> (faces[o].suit * RANKS + faces[o].rank - 1) & 1]  # type: ignore[union-attr]
+            if event.touched is not None and set(event.touched) != set(hit):
+                break
+            if not hit and not may_be_empty(state, colour):
+                break
+            for o in held:
+                k = knowledge[o]
+                knowledge[o] = (k & mask) | CLUED if o in hit else k & ~mask
+            clues -= unit
+            given += 1
+            last_clue = clue
+            touched = tuple(hit)
+            if final is not None:
+                final -= 1
+                if final == 0:
+                    outcome = "normal"
+        elif kind is HanabiPlay or kind is HanabiDiscard:
+            assert isinstance(event, HanabiPlay | HanabiDiscard)
+            card, playing, hand = event.card, kind is HanabiPlay, hands[current]
+            if event.player != current or (not playing and clues >= top) or card not in hand:
+                break
+            face = faces[card]
+            if event.face is not None and event.face != face:
+                break
+            suit, rank = face.suit, face.rank  # type: ignore[union-attr]
+            pos = RANKS + 1 - rank if reverse and reverse[suit] else rank
+            ended = False
+            if playing and fireworks[suit] == pos - 1:
+                fireworks[suit] = pos
+                ended = True
+                if pos == RANKS and clues < top:
+                    clues += 1
+                elif pos == RANKS:
+                    wasted += 1
+            else:
+                if playing:
+                    strikes += 1
+                else:
+                    clues += 1
+                discards.append(card)
+                i = suit * RANKS + rank - 1
+                lost[i] += 1
+                if lost[i] == copies[i] and caps[suit] >= pos:
+                    max_score -= caps[suit] - (pos - 1)
+                    caps[suit] = pos - 1
+                    ended = True
+            hand.remove(card)
+            if final is not None:
+                final -= 1
+            if next_card < total:
+                hand.append(next_card)
+                next_card += 1
+                if next_card == total:
+                    final = n
+            if strikes >= MAX_STRIKES:
+                outcome = "strikeout"
+            elif ended or final == 0:
+                score = sum(fireworks)
+                if score == RANKS * len(fireworks):
+                    outcome = "perfect"
+                elif final == 0 or (end_at_max and score >= max_score):
+                    outcome = "normal"
+            touched = ()
+        else:
+            break
+        current = (current + 1) % n
+        taken += 1
+    if not taken:
+        return state, 0
+    return replace(
+        state,
+        hands=tuple(map(tuple, hands)),
+        knowledge=tuple(knowledge),
+        next_card=next_card,
+        fireworks=tuple(fireworks),
+        discards=tuple(discards),
+        lost=tuple(lost),
+        caps=tuple(caps),
+        clues=clues,
+        strikes=strikes,
+        current=current,
+        moves=state.moves + taken,
+        final_turns=final,
+        max_score=max_score,
+        outcome=outcome,
+        applied=state.applied + taken,
+        clues_given=given,
+        clues_wasted=wasted,
+        touched=touched,
+        last_clue=last_clue,
+    ), taken

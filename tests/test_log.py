@@ -5,9 +5,12 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 from pathlib import Path
+from unittest.mock import patch
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gametape.engine.validate import validate
 from gametape.events import (
@@ -18,6 +21,7 @@ from gametape.events import (
     read_log,
     repair_torn,
 )
+from gametape.events import log as log_module
 from gametape.events.codec import FORMAT_VERSION, encode_line
 from gametape.events.errors import FormatTooNew
 from gametape.events.store import ID_ALPHABET
@@ -173,6 +177,108 @@ def test_deleted_inserted_and_swapped_lines_break_the_chain(store):
     extra, _ = encode_line(2, HanabiPlay(player=2, card=10), "0" * 32)
     _write(path, [lines[0], lines[1], extra.rstrip(b"\n")])
     assert _problem(path).kind == "ChainBroken"
+
+
+@settings(max_examples=300)  # cheap (about 1 ms an example) and the damage is varied
+@given(st.data())
+def test_the_bulk_read_accepts_exactly_what_the_line_by_line_read_accepts(data):
+    """read_log decodes and checks a whole log at once (one JSON array) and reads line by
+    line only at a doubt: on damaged logs (fields changed, lines moved, bytes flipped, and
+    the chain forged again over the damage or not) the two give the same records and the
+    same error."""
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    moves(g, "clue bob 1", "play 1", "discard 2", "clue bob red")
+    ts = "2026-11-30T02:01:54.123Z"
+    lines = [msgspec.json.decode(line) for line in _encoded(g.events, ts).split(b"\n")[:-1]]
+    for _ in range(data.draw(st.integers(1, 2))):
+        at = data.draw(st.integers(0, len(lines) - 1))
+        field, value = data.draw(
+            st.sampled_from(
+                [
+                    ("seq", at + 1),
+                    ("seq", at - 1),
+                    ("seq", "1"),
+                    ("v", 2),
+                    ("v", 0),
+                    ("ts", ts[:-1]),
+                    ("ts", ts + "0"),
+                    ("ts", "2026-11-30 02:01:54.123Z"),
+                    ("ts", 5),
+                    ("event", {"type": "hanabi.play", "player": 0}),
+                    ("hash", "0" * 32),
+                    ("hash", None),
+                    ("drop", None),
+                    ("repeat", None),
+                    ("stamps", None),  # two stamps of 25 and 23 characters, 48 together
+                ]
+            )
+        )
+        if field == "drop":
+            del lines[at]
+        elif field == "repeat":
+            lines.insert(at, lines[at])
+        elif field == "stamps" and at + 1 < len(lines):
+            lines[at] = {**lines[at], "ts": ts + "2"}
+            lines[at + 1] = {**lines[at + 1], "ts": ts[1:]}
+        elif value is None:
+            lines[at] = {k: v for k, v in lines[at].items() if k != field}
+        else:
+            lines[at] = {**lines[at], field: value}
+    raw = bytearray(_rechained(lines) if data.draw(st.booleans()) else _plain(lines))
+    for _ in range(data.draw(st.sampled_from([0, 0, 1, 2]))):
+        at = data.draw(st.integers(0, max(0, len(raw) - 1)))
+        how = data.draw(st.sampled_from(["flip", "drop", "insert", "join"]))
+        if how == "join":  # two lines made one, their objects apart by a comma
+            raw = raw.replace(b"\n", b",", 1)
+        elif how == "flip" and raw:
+            raw[at] = data.draw(st.sampled_from(b'0aZ,:"{}[]\\ \n9'))
+        elif how == "drop" and raw:
+            del raw[at]
+        else:
+            raw[at:at] = data.draw(st.sampled_from([b"\n", b",", b'{"v":1}', b" "]))
+    source = _Bytes(bytes(raw))
+    bulk = read_log(source)
+    with patch.object(log_module, "_at_once", lambda codec, lines: None):
+        lines_read = read_log(source)
+    assert bulk.records == lines_read.records
+    assert repr(bulk.error) == repr(lines_read.error) and str(bulk.error) == str(lines_read.error)
+
+
+def _encoded(events, ts: str) -> bytes:
+    out, prev = b"", ""
+    for seq, event in enumerate(events):
+        line, prev = encode_line(seq, event, prev, ts)
+        out += line
+    return out
+
+
+def _plain(lines: list[dict]) -> bytes:
+    return b"".join(msgspec.json.encode(line) + b"\n" for line in lines)
+
+
+def _rechained(lines: list[dict]) -> bytes:
+    """The lines with their hashes forged again, as someone who edits a log and knows how."""
+    out, prev = b"", b""
+    for line in lines:
+        body = msgspec.json.encode({k: v for k, v in line.items() if k != "hash"})[:-1]
+        prev = codec.chain(prev, body)
+        out += body + codec.HASH_MARK + prev + b'"}\n'
+    return out
+
+
+class _Bytes:
+    """A log that is not a file (a Source)."""
+
+    stem = name = "g"
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def log_bytes(self) -> bytes:
+        return self.data
+
+    def __str__(self) -> str:
+        return "g"
 
 
 def test_illegal_move_in_a_log_names_line_seq_and_rule(store):

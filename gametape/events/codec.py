@@ -83,6 +83,10 @@ class Codec:
         # The fast path: a typed decode that assumes the current version (check ``.v``); a
         # line that fails it goes through decode_line for upgrades and a precise error.
         self.decode_current: Callable[[bytes], Record] = msgspec.json.Decoder(self.record).decode
+        # Many lines at once, as one JSON array (``events.log.read_log``'s bulk path).
+        self.decode_array: Callable[[bytes], list[Record]] = msgspec.json.Decoder(
+            list[self.record]  # type: ignore[name-defined]
+        ).decode
         # An event of an older shape, by its old tag: the function that upgrades it a step.
         self.event_upgrades: dict[str, Upgrade] = {
             old: step for event in events for old, step in event.upgrades.items()

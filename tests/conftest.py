@@ -4,6 +4,12 @@ import os
 import shutil
 from pathlib import Path
 
+# xdist's workers are told COLUMNS=80 and LINES=24, which a run of its own is not: the CLI's
+# consoles (made when gametape.cli.app is imported below) must see the same in both.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
+
 import pytest
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
@@ -120,3 +126,11 @@ def axe_script() -> Path:
     if not found.is_file():
         pytest.skip("no axe-core here: `make test` fetches it from npm (.ci/run installs npm)")
     return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that drives Chromium is marked ``browser``: ``make test`` runs those alone,
+    after the rest have run on every CPU (a page's timing is the test's own measure)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)

@@ -22,6 +22,7 @@ from bench import (
     record_bench,
     replay_bench,
     review_bench,
+    scale_bench,
     serve_bench,
     startup_bench,
     store_bench,
@@ -93,6 +94,8 @@ def main() -> int:
         figures.append(Figure("players", f"{games}: {label} (s)", pl[key], 1, "at_most"))
     print()
     figures += stores_bench.run(stores_bench.GAMES // scale)
+    print()
+    figures += scale_bench.run(scale_bench.GAMES // scale)
     print()
     r = record_bench.run()
     figures.append(Figure("record", "Hanabi play: keystrokes", r["hanabi_play_keys"], 8, "at_most"))

@@ -1,6 +1,6 @@
 """Start-up: `gametape --help`, `show`, `move`, `list` and `log` on a one-game store, as whole
 processes, against a bare `python -c pass`, timed in turn (paired) in the same run; the median
-of each. Aim: each within 3x of the bare interpreter."""
+of each. Aim: --help, show, move and list each within 3x of the bare interpreter."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from gametape.usecases.record import new_game
 
 ROUNDS = 15
 COMMANDS = ("--help", "show", "move", "list", "log")
+AIMED = ("--help", "show", "move", "list")  # log is measured, with no aim (docs/benchmarks.md)
 AIM = 3.0
 
 

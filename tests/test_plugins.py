@@ -157,3 +157,42 @@ def test_each_front_end_reaches_the_library_through_the_use_cases(front_end):
                 if module.startswith(("gametape.engine", "gametape.events")):
                     offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {module}")
     assert offenders == []
+
+
+def test_a_facet_function_must_take_its_hooks_parameters():
+    """A game's facet functions are checked as its class is made, from their code (inspect
+    only for what is not a plain function): the wrong parameters name the function."""
+    import functools
+    import types
+
+    from gametape.engine.ruleset import Ruleset
+
+    def facet(**functions):
+        return types.SimpleNamespace(**functions)
+
+    def good(state, event):
+        return state
+
+    def varargs(*args):
+        return args[0]
+
+    def defaults(state, event, extra=None):
+        return state
+
+    for function in (good, varargs, defaults, functools.partial(defaults, extra=1)):
+        type("Fine", (Ruleset,), {"facets": (facet(apply=function),)})
+
+    def too_few(state):
+        return state
+
+    def keyword(state, event, *, must):
+        return state
+
+    def too_many(state, event, extra):
+        return state
+
+    for function in (too_few, keyword, too_many, functools.partial(too_many, 1, 2, 3)):
+        with pytest.raises(TypeError) as raised:
+            type("Bad", (Ruleset,), {"facets": (facet(apply=function),)})
+        assert "the facet function" in str(raised.value)
+        assert "take the hook's parameters (state, event)" in str(raised.value)

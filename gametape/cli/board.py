@@ -1,20 +1,22 @@
-"""Draw a board (gametape.engine.board's data) in the terminal with rich.
+"""Draw a board (gametape.engine.board's data) in the terminal.
 
-Every text from the board is drawn as text, never as markup. Cards are their face in their
-colour, or a back (``▒▒``); a card the last clue touched is underlined and marked ``^``, a
-card the move brought is bold and reversed; notes go under the cards they belong to.
+``drawing`` says what is drawn, as styled text (gametape.cli.drawing): cards are their face
+in their colour, or a back (``▒▒``); a card the last clue touched is underlined and marked
+``^``, a card the move brought is bold and reversed; notes go under the cards they belong to.
+``render`` makes it a rich panel (the viewer, the recorder, and a board too wide for
+``drawing.lay_out``). Every text from the board is drawn as text, never as markup.
 """
 
 from __future__ import annotations
 
 from itertools import groupby
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
-
+from gametape.cli.drawing import Grid, Line, Panel, Part
 from gametape.usecases.store import Board, Card, Counter, Zone
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 STYLES = {
     "red": "red",
@@ -33,83 +35,118 @@ STYLES = {
 WIDE = 12  # a zone with more cards than this is drawn as a wrapped line, notes left out
 
 
-def card_text(card: Card) -> Text:
+def card_text(card: Card) -> Line:
     """One card: its face in its colour, or its back; marks as styles (and ``^`` touched)."""
     if card.back:
-        text = Text("▒▒", style="dim")
+        face, style = "▒▒", "dim"
     else:
-        text = Text(card.text or "??", style=f"bold {STYLES.get(card.colour, '')}".strip())
+        face, style = card.text or "??", f"bold {STYLES.get(card.colour, '')}".strip()
+    extra = ""
     if "touched" in card.marks:
-        text.stylize("underline")
-        text.append("^", style="bold")
+        extra += " underline"
     if "new" in card.marks:
-        text.stylize("reverse")
+        extra += " reverse"
+    line: Line = [(face, style + extra)]
+    if "touched" in card.marks:
+        line.append(("^", "bold" + (" reverse" if "new" in card.marks else "")))
     if "critical" in card.marks:
-        text.append("!", style="bold red")
-    return text
+        line.append(("!", "bold red"))
+    return line
 
 
-def _counter(counter: Counter) -> Text:
+def _counter(counter: Counter) -> Line:
     value = counter.value + (f"/{counter.of}" if counter.of else "")
     style = f"bold {STYLES.get(counter.colour, '')}".strip()
-    return Text.assemble(f"{counter.label} ", (value, style))
+    return [(f"{counter.label} ", ""), (value, style)]
 
 
-def _counters(counters: tuple[Counter, ...]) -> Text:
-    return Text("   ").join(_counter(c) for c in counters)
+def _counters(counters: tuple[Counter, ...]) -> Line:
+    line: Line = []
+    for i, counter in enumerate(counters):
+        line += ([("   ", "")] if i else []) + _counter(counter)
+    return line
 
 
-def _zone_title(zone: Zone) -> Text:
-    title = Text(zone.title, style="bold" if zone.seat is not None else "")
-    if zone.acting:
-        title.stylize("reverse")
-    return title
+def _zone_title(zone: Zone) -> Line:
+    style = "bold" if zone.seat is not None else ""
+    return [(zone.title, f"{style} reverse".strip() if zone.acting else style)]
 
 
-def _group(zones: list[Zone]) -> RenderableType:
+def _group(zones: list[Zone]) -> list[Part]:
     """Zones drawn together: a grid with a column per card, notes on a line under the faces."""
     width = max((len(z.cards) for z in zones), default=0)
     if width > WIDE:
-        lines = []
+        lines: list[Part] = []
         for zone in zones:
-            line = _zone_title(zone).append("  ")
-            line.append_text(Text(" ").join(card_text(c) for c in zone.cards) or Text("-"))
+            line = [*_zone_title(zone), ("  ", "")]
+            cards: Line = []
+            for i, card in enumerate(zone.cards):
+                cards += ([(" ", "")] if i else []) + card_text(card)
+            line += cards or [("-", "")]
             if zone.text:
-                line.append(f"  {zone.text}", style="dim")
+                line.append((f"  {zone.text}", "dim"))
             lines.append(line)
-        return Group(*lines)
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column()
-    for _ in range(width):
-        grid.add_column(justify="center")
-    grid.add_column()
+        return lines
+    rows: list[list[Line]] = []
     for zone in zones:
         faces = [card_text(c) for c in zone.cards]
-        notes = [Text(c.note, style="dim") for c in zone.cards]
-        rest = Text(zone.text, style="dim")
+        notes: list[Line] = [[(c.note, "dim")] for c in zone.cards]
+        rest: Line = [(zone.text, "dim")]
         if zone.counters:
-            rest = _counters(zone.counters).append(f"  {zone.text}" if zone.text else "")
-        pad = [Text("")] * (width - len(faces))
-        grid.add_row(_zone_title(zone), *faces, *pad, rest)
+            rest = _counters(zone.counters) + ([(f"  {zone.text}", "")] if zone.text else [])
+        pad: list[Line] = [[("", "")]] * (width - len(faces))
+        rows.append([_zone_title(zone), *faces, *pad, rest])
         if any(c.note for c in zone.cards):
-            grid.add_row(Text(""), *notes, *pad, Text(""))
-    return grid
+            rows.append([[("", "")], *notes, *pad, [("", "")]])
+    return [Grid(rows)]
+
+
+def drawing(board: Board) -> Panel:
+    """What a board looks like: a panel of lines and grids of styled text."""
+    parts: list[Part] = []
+    if board.status:
+        parts.append([(board.status, "")])
+    if board.counters:
+        parts.append(_counters(board.counters))
+    if parts:
+        parts.append([("", "")])
+    for i, (_, zones) in enumerate(groupby(board.zones, key=lambda z: z.group or id(z))):
+        group = list(zones)
+        if i and group[0].group:  # a player's zones, the hands: set apart by a blank line
+            parts.append([("", "")])
+        parts += _group(group)
+    if board.notes:
+        parts += [[("", "")], *([(note, "dim")] for note in board.notes)]
+    return Panel(board.title, parts)
 
 
 def render(board: Board) -> RenderableType:
     """A board as a rich panel."""
-    parts: list[RenderableType] = []
-    if board.status:
-        parts.append(Text(board.status))
-    if board.counters:
-        parts.append(_counters(board.counters))
-    if parts:
-        parts.append(Text(""))
-    for i, (_, zones) in enumerate(groupby(board.zones, key=lambda z: z.group or id(z))):
-        group = list(zones)
-        if i and group[0].group:  # a player's zones, the hands: set apart by a blank line
-            parts.append(Text(""))
-        parts.append(_group(group))
-    if board.notes:
-        parts += [Text(""), *(Text(note, style="dim") for note in board.notes)]
-    return Panel(Group(*parts), title=Text(board.title), title_align="left", expand=False)
+    return to_rich(drawing(board))
+
+
+def to_rich(panel: Panel) -> RenderableType:
+    """A drawing as rich renderables: the panel, its grids and its lines."""
+    from rich.console import Group
+    from rich.panel import Panel as RichPanel
+    from rich.table import Table
+    from rich.text import Text
+
+    def text(line: Line) -> Text:
+        return Text.assemble(*((t, s) for t, s in line if t or s)) if line else Text("")
+
+    parts: list[Any] = []
+    for part in panel.parts:
+        if isinstance(part, Grid):
+            columns = max(len(row) for row in part.rows)
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column()
+            for _ in range(columns - 2):
+                grid.add_column(justify="center")
+            grid.add_column()
+            for row in part.rows:
+                grid.add_row(*map(text, row))
+            parts.append(grid)
+        else:
+            parts.append(text(part))
+    return RichPanel(Group(*parts), title=Text(panel.title), title_align="left", expand=False)

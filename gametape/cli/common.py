@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
+from gametape.cli import quick
+from gametape.cli.drawing import text_of
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.errors import UsageError
-from gametape.text import plural
 from gametape.usecases import browse, record
 from gametape.usecases.store import Game, GameStore, LogRead, Report, default_store, open_store
 
@@ -100,66 +99,38 @@ def progress() -> Progress:
     )
 
 
-def result_line(players: Sequence[str], result: Any) -> str:
-    """How a game ended, in words: ``normal, 19 points`` for a team, ``win: ben 13, ann 6``
-    (highest first) when each seat has its own score."""
-    scores = result.scores
-    if len(set(scores)) == 1 and not result.winners:
-        return f"{result.outcome}, {plural(scores[0], 'point') if scores else 'no score'}"
-    ranked = sorted(zip(players, scores, strict=False), key=lambda p: -p[1])
-    return f"{result.outcome}: " + ", ".join(f"{name} {score}" for name, score in ranked)
+result_line = quick.result_line
 
 
 def status_line(game: Game) -> None:
-    if game.is_over:
-        res = game.result()
-        assert res is not None
-        out.print(Text.assemble(("game over", "bold"), f": {result_line(game.players, res)}"))
-    else:
-        names = ", ".join(game.players[s] for s in game.to_act())
-        rules = game.ruleset
-        out.print(Text(f"{rules.turn_word} {game.turn}: {names} to act"))
+    """The line under a move: the end of the game, or whose turn it is."""
+    out.print(Text.assemble(*quick.status(game)))
 
 
 def print_reports(reports: list[Report], listing: bool = False) -> None:
-    """Validation reports as a table; ``listing`` (``gametape list``) adds when each game
-    was last played and who played it."""
-    colours = {"finished": "green", "in_progress": "yellow", "invalid": "red"}
-    from rich.table import Table
-
-    table = Table(box=None)
-    columns = ("game", "ruleset", "last played", "players") if listing else ("game", "ruleset")
-    for col in (*columns, "status", "events", "result"):
-        table.add_column(col)
-    for r in reports:
-        if r.result:
-            scores = r.result.scores
-            shown = str(scores[0]) if len(set(scores)) == 1 else "/".join(map(str, scores))
-            result = f"{r.result.outcome} {shown}"
-            if r.winners:
-                result += f" · {', '.join(r.winners)} won"
-        elif r.problem:
-            result = str(r.problem)
-        else:
-            result = f"{browse.turn_word(r.ruleset)} {r.turn}"
-        cells = [Text(r.game or Path(r.file).stem), Text(r.ruleset or "?")]
-        if listing:
-            when = f"{r.last[:10]} {r.last[11:16]}" if r.last else ""
-            cells += [Text(when), Text(", ".join(r.players))]
-        table.add_row(
-            *cells,
-            Text(r.status.replace("_", " "), style=colours[r.status]),
-            str(r.events),
-            Text(result),
-        )
+    """Validation reports as a table (gametape.cli.quick.reports_table); ``listing``
+    (``gametape list``) adds when each game was last played and who played it. More than
+    200: only the invalid ones, a line each."""
     if len(reports) <= 200:
-        render(table)
+        table = quick.reports_table(reports, listing)
+        lines = quick.lines_of_table(table, out.is_terminal)
+        if lines is not None:
+            out.file.write(text_of(lines, out.is_terminal and out.color_system is not None))
+        else:
+            render(_rich_table(table))
     else:
         for r in reports:
             if r.problem:
                 out.print(Text.assemble(("invalid", "red"), " ", str(r.problem)))
-    counts = Counter(r.status for r in reports)
-    out.print(
-        f"{len(reports)} games: {counts['finished']} finished, "
-        f"{counts['in_progress']} in progress, {counts['invalid']} invalid"
-    )
+    out.print(quick.counts_line(reports))
+
+
+def _rich_table(table: quick.Table) -> Any:
+    from rich.table import Table
+
+    drawn = Table(box=None)
+    for column in table.header:
+        drawn.add_column(column)
+    for row in table.rows:
+        drawn.add_row(*(Text.assemble(*cell) for cell in row))
+    return drawn

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import errno
 import functools
-import sys
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
-import msgspec
 import typer
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
+from gametape.cli.quick import print_json, print_json_lines
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError, os_error
 from gametape.text import visible
 
@@ -29,6 +28,8 @@ __all__ = [
     "fail",
     "friendly_errors",
     "out",
+    "print_json",
+    "print_json_lines",
     "render",
 ]
 
@@ -98,13 +99,3 @@ def friendly_errors(func: F) -> F:
             fail(said, EXIT_INVALID, hint="`gametape --debug ...` shows where, in full")
 
     return wrapper  # type: ignore[return-value]
-
-
-def print_json(obj: Any) -> None:
-    sys.stdout.write(msgspec.json.encode(obj).decode() + "\n")
-
-
-def print_json_lines(items: Iterable[Any]) -> None:
-    enc = msgspec.json.Encoder()
-    for item in items:
-        sys.stdout.write(enc.encode(item).decode() + "\n")

@@ -485,15 +485,30 @@ HOOKS = (
 
 
 def _check_hook(cls: type, hook: str, function: Any) -> None:
-    """A facet's function must take the hook's parameters (its ``self`` aside)."""
-    import inspect
+    """A facet's function must take the hook's parameters (its ``self`` aside). Read from the
+    function's code (every game checks every hook as its class is made, so this runs in every
+    command: inspect's signatures cost more than the rest of a game's import)."""
+    wanted = getattr(Ruleset, hook).__code__
+    count = wanted.co_argcount - 1
+    code = getattr(function, "__code__", None)
+    if code is None:  # not a plain function (a partial, a builtin): ask inspect
+        import inspect
 
-    wanted = list(inspect.signature(getattr(Ruleset, hook)).parameters)[1:]
-    try:
-        inspect.signature(function).bind(*wanted)
-    except TypeError:
-        got = ", ".join(inspect.signature(function).parameters)
-        raise TypeError(
-            f"{cls.__name__}: the facet function {function.__module__}.{hook}({got}) does not "
-            f"take the hook's parameters ({', '.join(wanted)})"
-        ) from None
+        try:
+            inspect.signature(function).bind(*range(count))
+            return
+        except TypeError:
+            takes = ", ".join(inspect.signature(function).parameters)
+    else:
+        positional = code.co_argcount
+        required = positional - len(function.__defaults__ or ())
+        keywords = code.co_kwonlyargcount - len(function.__kwdefaults__ or {})
+        takes_all = positional >= count or code.co_flags & 0x04  # CO_VARARGS: *args
+        if takes_all and required <= count and not keywords:
+            return
+        takes = ", ".join(code.co_varnames[: positional + code.co_kwonlyargcount])
+    names = ", ".join(wanted.co_varnames[1 : count + 1])
+    raise TypeError(
+        f"{cls.__name__}: the facet function {function.__module__}.{hook}({takes}) does not "
+        f"take the hook's parameters ({names})"
+    )

@@ -21,7 +21,6 @@ import re
 import stat
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -69,15 +68,14 @@ class Source(Protocol):
     def log_bytes(self) -> bytes: ...
 
 
-@dataclass
-class LogRead:
+class LogRead(msgspec.Struct, kw_only=True):
     """What a read found: the good events in order, and the first problem, if any.
 
     Reading stops at the first problem; ``records`` holds every event before it.
     """
 
     path: Path | Source
-    records: list[Record] = field(default_factory=list)
+    records: list[Record] = msgspec.field(default_factory=list)
     error: LogError | None = None
     size: int = 0
 

@@ -8,7 +8,6 @@ import hashlib
 import itertools
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -84,6 +83,8 @@ def new_game_id(setup: Setup | None = None, attempt: int = 0) -> str:
     if setup is not None:  # a seed, or an import's fingerprint: the same game, the same id
         seed = setup.meta.get("seed", setup.meta.get("fingerprint"))
     if seed is None:
+        import secrets  # only where a game is created
+
         return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
     assert setup is not None
     key = f"{setup.__struct_config__.tag}:{setup.players}:{seed}:{attempt}".encode()

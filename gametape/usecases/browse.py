@@ -7,7 +7,6 @@ give the same answers (the same seat lookup, the same "latest game", the same ro
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +24,7 @@ from gametape.usecases.check import validate_path
 from gametape.usecases.record import open_game
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(msgspec.Struct, frozen=True):
     """One installed game, as ``gametape games`` lists it."""
 
     name: str
@@ -115,8 +113,7 @@ def turn_word(game: str | None) -> str:
     return get_ruleset(game).turn_word if game in names() else "turn"
 
 
-@dataclass
-class SheetRow:
+class SheetRow(msgspec.Struct):
     """One line of a score sheet: an event in notation and what it changed (or the problem
     that stops the sheet there)."""
 
@@ -127,7 +124,7 @@ class SheetRow:
     description: str | None = None
     error: str | None = None
     undone_by: int | None = None  # the seq of the undo that took this move back
-    notes: list[dict[str, Any]] = field(default_factory=list)  # the notes on it still in effect
+    notes: list[dict[str, Any]] = msgspec.field(default_factory=list)  # those still in effect
 
     def to_dict(self) -> dict[str, Any]:
         if self.error is not None:
@@ -146,15 +143,14 @@ class SheetRow:
         return row
 
 
-@dataclass
-class Sheet:
+class Sheet(msgspec.Struct):
     """A game's score sheet: its rows, who played, and a read problem after the last row."""
 
     ruleset: str
     game: str
     players: tuple[str, ...]
     turn_word: str
-    rows: list[SheetRow] = field(default_factory=list)
+    rows: list[SheetRow] = msgspec.field(default_factory=list)
     read_problem: str | None = None
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -15,7 +14,6 @@ from gametape.events.errors import LogError
 from gametape.events.log import Source, read_log
 from gametape.events.postgres import PgStore
 from gametape.events.store import GameStore, Store
-from gametape.parallel import pipelined
 from gametape.text import shown_path
 
 
@@ -56,6 +54,8 @@ def demo_store(root: Path) -> Store:
     ``root`` holds anything that is not an earlier demo store."""
     if root.exists() and any(root.iterdir()) and not (root / DEMO_MARK).exists():
         raise UsageError(f"{root} is not empty and not a demo store; pick another with --store")
+    import shutil  # here: it imports every compressor, which no other command needs
+
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
     (root / DEMO_MARK).write_text("made by `gametape demo`; safe to delete\n")
@@ -71,6 +71,8 @@ def validate_store(store: GameStore, jobs: int = 1) -> Iterator[Report]:
         return
     jobs = (jobs or os.cpu_count() or 1) if len(ids) >= 128 else 1
     batches = ((games, logs) for games, logs, _ in store.chunks(ids))
+    from gametape.parallel import pipelined  # threads, for a PostgreSQL store only
+
     yield from pipelined(validate_path, batches, jobs)
 
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:
+    import threading
 
 from gametape.engine.fold import Fold, IllegalEvent
 from gametape.engine.forms import MoveForm, next_words
@@ -213,8 +214,7 @@ def check_move_id(move_id: str) -> str:
     return move_id
 
 
-@dataclass
-class Recorded:
+class Recorded(msgspec.Struct):
     """What ``record_move`` appended: the events (the move, then any deal) from ``first``.
     ``again``: a retry of a move recorded before (by its move id): nothing new was written."""
 
@@ -380,6 +380,8 @@ class Recording:
     def __init__(self, store: GameStore, path: Path | Source) -> None:
         self.store = store
         self.path = path
+        import threading  # here: a command that records one move needs no lock
+
         self.lock = threading.Lock()  # a move, or a reload by ``follow``, at a time
         self.reload()
 

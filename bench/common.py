@@ -86,12 +86,13 @@ def median_of(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
-def fold(events):  # type: ignore[no-untyped-def]
-    """The state after ``events``, folded through the game their setup names."""
+def fold(events, fast: bool = True):  # type: ignore[no-untyped-def]
+    """The state after ``events``, folded through the game their setup names (``fast``:
+    with the game's fast path for checking logs, as validation folds)."""
     from gametape.engine.fold import fold as engine_fold
     from gametape.engine.registry import ruleset_for
 
-    return engine_fold(ruleset_for(events[0]), events)
+    return engine_fold(ruleset_for(events[0]), events, fast=fast)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -71,7 +71,9 @@ class Fold:
     >>> f.push(event); f.state
     """
 
-    def __init__(self, ruleset: Ruleset[Any], setup: Event, *, keep: bool = True) -> None:
+    def __init__(
+        self, ruleset: Ruleset[Any], setup: Event, *, keep: bool = True, fast: bool = True
+    ) -> None:
         if not isinstance(setup, ruleset.setup_type):
             raise IllegalEvent(
                 0, setup, RuleViolation(f"the first event is not a {ruleset.name} setup", R_SETUP)
@@ -82,6 +84,7 @@ class Fold:
         self.ruleset = ruleset
         self.players: tuple[str, ...] = setup.players
         self.keep = keep
+        self.fast = fast  # without kept states, the game's apply_many may take runs of moves
         self.events: list[Event] = [setup]
         try:
             self.states: list[Any] = [ruleset.start(setup)]
@@ -254,7 +257,8 @@ class Fold:
         apply, is_over, to_act = rules.apply, rules.is_over, rules.to_act
         # A game with no simultaneous step counts a turn a move, with no call of its own.
         together = type(rules).together is not Ruleset.together
-        many = None if together or type(rules).apply_many is Ruleset.apply_many else rules
+        custom = type(rules).apply_many is not Ruleset.apply_many
+        many = rules if self.fast and custom and not together else None
         recorded, live, states, frames = self.events, self.live, self.states, self.frames
         state, frame = states[-1], frames[-1]
         at, end = 0, len(events)
@@ -303,17 +307,20 @@ class Fold:
         return self
 
 
-def start(ruleset: Ruleset[Any], events: Sequence[Event], *, keep: bool = True) -> Fold:
+def start(
+    ruleset: Ruleset[Any], events: Sequence[Event], *, keep: bool = True, fast: bool = True
+) -> Fold:
     """A fold of ``ruleset`` at the setup ``events[0]``; IllegalEvent at seq 0 if it is not."""
     if not events:
         raise IllegalEvent(0, None, RuleViolation("the log holds no events", R_SETUP))
-    return Fold(ruleset, events[0], keep=keep)
+    return Fold(ruleset, events[0], keep=keep, fast=fast)
 
 
-def fold(ruleset: Ruleset[Any], events: Sequence[Event]) -> Any:
-    """The state after all ``events`` (the first is the setup); raises IllegalEvent."""
+def fold(ruleset: Ruleset[Any], events: Sequence[Event], *, fast: bool = True) -> Any:
+    """The state after all ``events`` (the first is the setup); raises IllegalEvent.
+    ``fast=False``: every event through the game's ``apply`` (no ``apply_many``)."""
     keep = Retract in set(map(type, events))  # C-level scan; most logs retract nothing
-    return start(ruleset, events, keep=keep).extend(events[1:]).state
+    return start(ruleset, events, keep=keep, fast=fast).extend(events[1:]).state
 
 
 def iter_states(

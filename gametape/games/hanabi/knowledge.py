@@ -115,20 +115,17 @@ def gotten(state: HanabiState) -> int:
     """hanab.live's "cards gotten": cards played successfully, plus cards in hands that a
     clue has touched and that the clues do not show to be trash (every suit and rank they
     leave open is already played or out of reach), at most the best score still reachable."""
+    knowledge, fireworks, caps, deck = state.knowledge, state.fireworks, state.caps, state.deck
+    useful = 0  # the faces not yet played and still reachable: one bit each, as knowledge
+    for s, height in enumerate(fireworks):
+        for r in range(1, RANKS + 1):
+            if height < deck.position(s, r) <= caps[s]:
+                useful |= 1 << (s * RANKS + r - 1)
     count = state.fireworks_sum
-    knowledge, fireworks, caps = state.knowledge, state.fireworks, state.caps
-    n_suits = len(fireworks)
     for hand in state.hands:
         for order in hand:
             packed = knowledge[order]
-            if not packed & CLUED:
-                continue
-            if any(
-                packed >> (s * RANKS + r - 1) & 1
-                and fireworks[s] < state.deck.position(s, r) <= caps[s]
-                for s in range(n_suits)
-                for r in range(1, RANKS + 1)
-            ):
+            if packed & CLUED and packed & useful:
                 count += 1
     return min(count, state.max_score)
 

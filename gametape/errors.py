@@ -105,6 +105,17 @@ class GametapeError(Exception):
         return (_restore, (type(self), self.args, self.__dict__))
 
 
+class NotationError(GametapeError):
+    """Text that is not a move in the game's notation; the message says what is expected."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(
+            message,
+            hint="nothing was recorded; `gametape games` shows how "
+            "moves are written (docs/notation.md)",
+        )
+
+
 class UsageError(GametapeError):
     """The command was used wrongly: a bad option, an unknown game, player or seq."""
 

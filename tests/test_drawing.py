@@ -34,7 +34,7 @@ def _rich(renderable, width: int) -> str:
 def _boards(rules, seed: int):
     players = max(rules.min_players, min(3 + seed % 2, rules.max_players))
     game = sim.play(rules, sim.default_players(players), rules.default_bot, random.Random(seed))
-    for seq, state in enumerate(game.fold.states[::4]):
+    for seq, state in enumerate(game.fold.states[::6]):
         for seat in (None, 0, -1):
             yield rules.board(rules.view(state, seat), f"{rules.name} · g · seq {seq}")
 

@@ -24,7 +24,7 @@ from gametape.events import (
 from gametape.events import log as log_module
 from gametape.events.codec import FORMAT_VERSION, encode_line
 from gametape.events.errors import FormatTooNew
-from gametape.events.store import ID_ALPHABET
+from gametape.events.naming import ID_ALPHABET
 from gametape.games.hanabi.events import HanabiClue, HanabiPlay
 from tests.helpers import hanabi, moves
 

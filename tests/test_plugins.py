@@ -196,3 +196,69 @@ def test_a_facet_function_must_take_its_hooks_parameters():
             type("Bad", (Ruleset,), {"facets": (facet(apply=function),)})
         assert "the facet function" in str(raised.value)
         assert "take the hook's parameters (state, event)" in str(raised.value)
+
+
+def _import_graph(package: Path) -> dict[str, set[str]]:
+    """Each module of the package and the package's modules it imports anywhere in its code
+    (a function's import too: an import put off is still a dependence)."""
+    modules = {}
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:  # a module imported from its package counts as it
+                    sub = f"{node.module}.{alias.name}"
+                    deps.add(sub if sub in modules else node.module)
+        graph[name] = {d for d in deps if d in modules and d != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: each set of modules that reach one another (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for dep in sorted(graph[module]):
+            if dep not in index:
+                visit(dep)
+                low[module] = min(low[module], low[dep])
+            elif dep in stack:
+                low[module] = min(low[module], index[dep])
+        if low[module] == index[module]:
+            found = []
+            while (top := stack.pop()) != module:
+                found.append(top)
+            if found:
+                circles.append(sorted([module, *found]))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_no_module_of_gametape_imports_another_that_imports_it_back():
+    """No import circle among gametape's modules, counting imports inside functions."""
+    assert _circles(_import_graph(PACKAGE)) == []
+
+
+def test_the_circle_check_finds_a_circle(tmp_path):
+    fake = tmp_path / "gametape"
+    (fake / "events").mkdir(parents=True)
+    (fake / "events" / "__init__.py").write_text("")
+    (fake / "events" / "store.py").write_text("from gametape.events.postgres import PgStore\n")
+    (fake / "events" / "postgres.py").write_text(
+        "def f():\n    from gametape.events.store import StoreMissing\n"
+    )
+    assert _circles(_import_graph(fake)) == [["gametape.events.postgres", "gametape.events.store"]]

@@ -27,7 +27,8 @@ from gametape.engine.registry import get_ruleset
 from gametape.engine.validate import validate
 from gametape.events import StaleWrite, read_log
 from gametape.events.postgres import EVENTS, PgStore
-from gametape.events.store import GameStore, open_store
+from gametape.events.store import GameStore
+from gametape.events.stores import open_store
 from gametape.games.hanabi.events import HanabiPlay
 from gametape.usecases.check import validate_store
 from tests.conftest import HANABLIVE_EXAMPLES

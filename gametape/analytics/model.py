@@ -28,8 +28,9 @@ from gametape.analytics.extract import Rows, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
 from gametape.engine.registry import all_rulesets
 from gametape.errors import GametapeError, NotFound, UsageError
+from gametape.events.naming import is_url
 from gametape.events.notes import SUFFIX as NOTES_SUFFIX
-from gametape.events.postgres import PgStore, is_url
+from gametape.events.postgres import PgStore
 from gametape.events.store import SUFFIX, GameStore, Store
 from gametape.parallel import pipelined
 from gametape.text import person, shown_path

@@ -137,7 +137,7 @@ class Fold:
         if seq == 0:
             return self.turn(0)
         event = self.events[seq]
-        made = isinstance(event, Move | Abandon) and type(event) is not Retract
+        made = isinstance(event, Move | Abandon)  # an undo is neither
         return self.turn(seq - 1 if made else seq)
 
     def step(self, state: Any, event: Event, frame: Frame = FIRST) -> Any:

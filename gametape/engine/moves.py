@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
-from gametape.engine.ruleset import NotationError
+from gametape.errors import NotationError
 from gametape.text import person
 
 M = TypeVar("M")

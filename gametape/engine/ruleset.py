@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Uni
 
 import msgspec
 
-from gametape.engine.options import Option, OptionError
+from gametape.engine.options import Option as Option  # a game declares its options so
+from gametape.engine.options import OptionError as OptionError  # a game's refusal of an option
 from gametape.errors import GametapeError
+from gametape.errors import NotationError as NotationError  # a game's refusal of a move's text
 from gametape.events.base import Abandon, Event, Setup
 from gametape.text import and_list
 
@@ -92,17 +94,6 @@ def hand_not_shown(players: Sequence[str], seat: int, what: str, viewer: int | N
         f"{name}'s hand is not shown to {viewer_name(players, viewer)}",
         f"only {name} can enter {name}'s {what} ({name}'s own page, or `record --as {name}`)",
     )
-
-
-class NotationError(GametapeError):
-    """Text that is not a move in the game's notation; the message says what is expected."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(
-            message,
-            hint="nothing was recorded; `gametape games` shows how "
-            "moves are written (docs/notation.md)",
-        )
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -372,7 +363,7 @@ class Ruleset(Generic[S]):
         moves = tuple(e for e in self.events if not issubclass(e, Setup))
         union = Union[moves]  # type: ignore[valid-type]  # noqa: UP007
         try:
-            return msgspec.json.decode(text, type=union)  # type: ignore[no-any-return]
+            return msgspec.json.decode(text, type=union)
         except msgspec.DecodeError as exc:
             raise NotationError(f"not a {self.name} move: {exc}") from None
 

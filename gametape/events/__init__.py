@@ -14,7 +14,8 @@ from gametape.events.errors import (
     TornTail,
 )
 from gametape.events.log import LogRead, append_events, create_log, read_log, repair_torn
-from gametape.events.store import Store, default_store
+from gametape.events.store import Store
+from gametape.events.stores import default_store
 
 __all__ = [
     "FORMAT_VERSION",

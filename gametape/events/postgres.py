@@ -24,6 +24,7 @@ from gametape.events.base import Event, Setup
 from gametape.events.codec import seq_and_hash
 from gametape.events.errors import GameNotFound, LogError, StaleWrite
 from gametape.events.log import LogRead, Source, encode_lines, read_log
+from gametape.events.naming import ID_REF, StoreMissing, new_game_id
 
 if TYPE_CHECKING:
     import psycopg
@@ -33,7 +34,6 @@ PLAYERS = "gametape_players"
 NOTES = "gametape_notes"
 LINKS = "gametape_links"
 CHANNEL = "gametape"
-SCHEMES = ("postgresql://", "postgres://")
 CHUNK = 500  # games' logs read in one query, in bulk reads (validate, index, copy)
 
 SCHEMA = f"""
@@ -69,11 +69,6 @@ END $$;
 CREATE OR REPLACE TRIGGER gametape_events_notify AFTER INSERT ON {EVENTS}
     FOR EACH ROW EXECUTE FUNCTION gametape_notify();
 """
-
-
-def is_url(spec: object) -> bool:
-    """Whether ``spec`` (``--store``'s value) names a PostgreSQL store."""
-    return isinstance(spec, str) and spec.startswith(SCHEMES)
 
 
 def _psycopg() -> Any:
@@ -270,8 +265,6 @@ class PgStore:
         self._con = self._listener = None
 
     def _missing(self) -> UsageError:
-        from gametape.events.store import StoreMissing
-
         return StoreMissing(
             f"no gametape tables in {self.name}",
             hint=f"`gametape --store {self.name} store init` makes them, as a role that may "
@@ -293,7 +286,7 @@ class PgStore:
             return self
         with self._tx("cannot make the store's tables in") as con:
             if not all(_exists(con, table) for table in (EVENTS, PLAYERS, NOTES, LINKS)):
-                con.execute(SCHEMA)  # type: ignore[arg-type]
+                con.execute(SCHEMA)
         self._made = True
         return self
 
@@ -309,8 +302,6 @@ class PgStore:
 
     def resolve(self, ref: str) -> PgGame:
         """A game from its id or a unique prefix of it."""
-        from gametape.events.store import ID_REF
-
         if not ID_REF.fullmatch(ref):
             shown = ref if len(ref) <= 60 else ref[:60] + "…"
             raise GameNotFound(f"{shown!r} is not a game id (up to 100 letters and digits)")
@@ -334,8 +325,6 @@ class PgStore:
 
     def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
         """Write a new game (setup plus any first events); return its new id."""
-        from gametape.events.store import new_game_id
-
         psycopg = _psycopg()
         self.ensure()
         for attempt in range(1000):
@@ -379,7 +368,7 @@ class PgStore:
                 try:
                     last_seq, last_hash = seq_and_hash(row[0].encode())
                 except LogError as exc:
-                    exc.path = str(game)  # type: ignore[assignment]
+                    exc.path = str(game)
                     raise
                 if last_seq + 1 != expected_seq:
                     stale.message = (
@@ -423,7 +412,7 @@ class PgStore:
         return [line for (line,) in rows[: len(lines)]] == lines
 
     def read(self, game_id: str, *, verify: bool = True) -> LogRead:
-        return read_log(self.resolve(game_id), verify=verify)  # type: ignore[arg-type]
+        return read_log(self.resolve(game_id), verify=verify)
 
     def raw(self, game: Path | Source) -> bytes:
         """The game's log as the file store would hold it: each row's line and a newline."""

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import itertools
 import os
-import re
 import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -16,7 +14,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from gametape.errors import UsageError, os_error
+from gametape.errors import os_error
 from gametape.events import sidelog
 from gametape.events.base import Event, Setup
 from gametape.events.errors import GameNotFound
@@ -31,15 +29,14 @@ from gametape.events.log import (
     read_log,
     syncfs,
 )
-from gametape.events.postgres import PgStore, is_url
+from gametape.events.naming import (
+    ID_REF,
+    StoreMissing,
+    new_game_id,
+)
 from gametape.text import shown_path
 
-ENV_VAR = "GAMETAPE_STORE"
 SUFFIX = ".jsonl"
-# Lower-case letters and digits without look-alikes (0/o, 1/l/i): short, readable, file-safe.
-ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
-ID_LENGTH = 8
-ID_REF = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an id, or a prefix of one, as typed
 
 
 def notes_path(log: Path) -> Path:
@@ -52,10 +49,6 @@ def links_path(log: Path) -> Path:
     return log.with_name(log.name.removesuffix(SUFFIX) + ".links")
 
 
-class StoreMissing(UsageError):
-    """The store directory does not exist (or is not a directory)."""
-
-
 def _side(where: Callable[[Path], Path], log: Path | Source, what: str) -> bytes:
     """A side log's bytes beside ``log`` (nothing if there is none yet)."""
     assert isinstance(log, Path), log
@@ -63,37 +56,6 @@ def _side(where: Callable[[Path], Path], log: Path | Source, what: str) -> bytes
     if not (side.exists() or side.is_symlink()):
         return b""
     return read_bytes(side, what=what)
-
-
-def default_store() -> Path | str:
-    """``$GAMETAPE_STORE`` (a directory, or a ``postgresql://`` URL), else
-    ``$XDG_DATA_HOME/gametape``, else ``~/.local/share/gametape``."""
-    if os.environ.get(ENV_VAR):
-        if is_url(os.environ[ENV_VAR]):
-            return os.environ[ENV_VAR]
-        return Path(os.environ[ENV_VAR]).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "gametape"
-
-
-def new_game_id(setup: Setup | None = None, attempt: int = 0) -> str:
-    """A fresh id: random, or for a setup shuffled from a seed, derived from the game, its
-    players and the seed, so seeded examples give the same ids everywhere (docs that run)."""
-    seed = None
-    if setup is not None:  # a seed, or an import's fingerprint: the same game, the same id
-        seed = setup.meta.get("seed", setup.meta.get("fingerprint"))
-    if seed is None:
-        import secrets  # only where a game is created
-
-        return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
-    assert setup is not None
-    key = f"{setup.__struct_config__.tag}:{setup.players}:{seed}:{attempt}".encode()
-    n = int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
-    out = []
-    for _ in range(ID_LENGTH):
-        n, i = divmod(n, len(ID_ALPHABET))
-        out.append(ID_ALPHABET[i])
-    return "".join(out)
 
 
 class Store:
@@ -363,8 +325,3 @@ class GameStore(Protocol):
     def add_link(self, log: Path | Source, line: bytes) -> None: ...
     def recent(self, count: int) -> list[Path | Source]: ...
     def close(self) -> None: ...
-
-
-def open_store(spec: Path | str) -> GameStore:
-    """The store ``--store`` names: a ``postgresql://`` URL, or a directory."""
-    return PgStore(spec) if is_url(spec) else Store(spec)  # type: ignore[arg-type]

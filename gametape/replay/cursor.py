@@ -18,8 +18,8 @@ from gametape.engine.fold import Fold, IllegalEvent, start
 from gametape.engine.game import describe, kinds, notation, redact, undone_by
 from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import NotationError, Ruleset
-from gametape.errors import GametapeError, NotFound, Problem, UsageError
+from gametape.engine.ruleset import Ruleset
+from gametape.errors import GametapeError, NotationError, NotFound, Problem, UsageError
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import LogRead, Source, read_log
 

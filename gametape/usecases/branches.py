@@ -21,6 +21,7 @@ import msgspec
 
 from gametape.engine.game import Game
 from gametape.engine.registry import ruleset_for
+from gametape.engine.validate import validate
 from gametape.errors import GametapeError, Problem, UsageError
 from gametape.events.base import Event, Setup
 from gametape.events.log import LogRead, Source, read_log
@@ -50,15 +51,13 @@ def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) ->
     (hanab.live's hidden-hand hypotheticals); the cards are still the real game's. Refused,
     with nothing written: a seq the game does not have, an unknown player, and a game that
     does not validate (a branch of it would carry its fault)."""
-    from gametape.usecases.check import validate_path  # a branch checked against its parent
-
     log = store.resolve(ref)
-    data = store.raw(log)
-    read = read_log(log, data=data)
-    report = validate_path(log, data)
-    if report.status == "invalid":
+    read = read_log(log, data=store.raw(log))
+    report = validate(read)[0]  # and a branch is checked against its own parent
+    problem = report.problem if report.status == "invalid" else branch_problem(read)
+    if problem is not None:
         raise GametapeError(
-            f"{log.stem} does not validate ({report.problem}): a branch of it would carry that",
+            f"{log.stem} does not validate ({problem}): a branch of it would carry that",
             hint=f"`gametape validate {log.stem}` says what is wrong",
         )
     last = len(read.records) - 1

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import msgspec
 
-from gametape.engine.validate import Problem, Report, validate
-from gametape.errors import UsageError
+from gametape.engine.validate import Report, validate
+from gametape.errors import Problem, UsageError
 from gametape.events.errors import LogError
 from gametape.events.log import Source, read_log
 from gametape.events.postgres import PgStore

@@ -135,7 +135,9 @@ def find_format(name: str) -> Format:
     """The format called ``name`` among the installed games' formats (a usage error if none)."""
     from gametape.engine.registry import all_rulesets
 
-    offered = {n: f for rules in all_rulesets() for n, f in rules.formats().items()}
+    offered: dict[str, Format] = {
+        n: f for rules in all_rulesets() for n, f in rules.formats().items()
+    }
     if name not in offered:
         known = ", ".join(sorted(offered)) or "none"
         raise UsageError(f"unknown format {name!r}; formats: {known}")

@@ -31,10 +31,10 @@ from gametape.engine.game import (
     parse_move,
 )
 from gametape.engine.moves import R_NAMES, names_problem
-from gametape.engine.options import read_options
+from gametape.engine.options import OptionError, read_options
 from gametape.engine.registry import get_ruleset
-from gametape.engine.ruleset import NotationError, OptionError, RuleViolation
-from gametape.errors import GametapeError, UsageError
+from gametape.engine.ruleset import RuleViolation
+from gametape.errors import GametapeError, NotationError, UsageError
 from gametape.events.base import Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log

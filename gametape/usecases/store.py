@@ -7,10 +7,12 @@ from gametape.engine.board import MARKS, PALETTE, Board, Card, Counter, Zone, ma
 from gametape.engine.game import Game
 from gametape.engine.ruleset import RuleViolation
 from gametape.engine.validate import Report
-from gametape.events import Store, default_store, repair_torn
+from gametape.events import Store, repair_torn
 from gametape.events.log import LogRead, Source
-from gametape.events.postgres import PgStore, is_url
-from gametape.events.store import GameStore, open_store
+from gametape.events.naming import is_url
+from gametape.events.postgres import PgStore
+from gametape.events.store import GameStore
+from gametape.events.stores import default_store, open_store
 
 __all__ = [
     "MARKS",

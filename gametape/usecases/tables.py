@@ -23,8 +23,8 @@ import msgspec
 from gametape.engine.board import Board, mark_new
 from gametape.engine.forms import MoveForm
 from gametape.engine.game import Game, check_known, describe, is_public, undone_by
-from gametape.engine.ruleset import ONLOOKER, NotationError, NotKnown
-from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.engine.ruleset import ONLOOKER, NotKnown
+from gametape.errors import GametapeError, MachineError, NotationError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
@@ -150,7 +150,7 @@ class Tables:
     """The games a server has open, by id; ``watch`` keeps them in step with the store."""
 
     def __init__(self, store: GameStore, idle: float = IDLE, lead_timeout: float = 60.0) -> None:
-        self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)  # type: ignore[assignment]
+        self.store: GameStore = store if isinstance(store, Store) else _Serialized(store)
         self._open: dict[str, Table] = {}
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping: live streams end

@@ -541,13 +541,14 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
     the faces the seat sees in the other hands (a recorder's ``see``); the seat's own cards
     in hand stay unknown."""
     from gametape.engine.fold import walk_live
-    from gametape.games.hanabi import RULESET
+    from gametape.engine.registry import ruleset_for  # the game's own, looked up
 
     setup = events[0]
     assert isinstance(setup, HanabiSetup)
+    rules = ruleset_for(setup)
     seen: list[Event] = [replace(setup, deck=(None,) * len(setup.deck), table=True)]
-    state = RULESET.start(setup)
-    for event, before, after in walk_live(RULESET, events):
+    state = rules.start(setup)
+    for event, before, after in walk_live(rules, events):
         if isinstance(event, HanabiPlay | HanabiDiscard):
             event = replace(event, face=before.faces[event.card])
         elif isinstance(event, HanabiClue):

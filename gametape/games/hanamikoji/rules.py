@@ -380,14 +380,15 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
     player's assignments as each round's resolution showed them (never the hidden card), the
     seat's own whole, and not the other's assignment of the round still open."""
     from gametape.engine.fold import walk_live
-    from gametape.games.hanamikoji import RULESET
+    from gametape.engine.registry import ruleset_for  # the game's own, looked up
 
     setup = events[0]
     assert isinstance(setup, HanamikojiSetup)
+    rules = ruleset_for(setup)
     table = replace(setup, decks=((UNKNOWN,) * CARDS,) * len(setup.decks), table=True)
     seen: list[Event] = [table]
     open_: list[int] = []
-    for event, before, after in walk_live(RULESET, events):
+    for event, before, after in walk_live(rules, events):
         if isinstance(event, HanamikojiAssign) and actor(event) != seat:
             event = replace(event, hidden=None)
         seen.append(event)

@@ -548,12 +548,13 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
     player's secret and trade-off cards unnamed, and at each scoring the secret cards shown
     (a reveal each, as a table records them)."""
     from gametape.engine.fold import Fold, walk_live
-    from gametape.games.hanamikoji_classic import RULESET
+    from gametape.engine.registry import ruleset_for  # the game's own, looked up
 
     setup = events[0]
     assert isinstance(setup, ClassicSetup)
-    table = Fold(RULESET, replace(setup, table=True))
-    for event, before, after in walk_live(RULESET, events):
+    rules = ruleset_for(setup)
+    table = Fold(rules, replace(setup, table=True))
+    for event, before, after in walk_live(rules, events):
         if isinstance(event, ClassicDeal):
             event = replace(event, deck=None)
         elif isinstance(event, ClassicSecret) and event.player != seat:

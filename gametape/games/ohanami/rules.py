@@ -406,13 +406,14 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
     turn that resolved (all shown then), the seat's own pending pick, and none of the other
     seats' picks of the turn still open (the seat did not see them)."""
     from gametape.engine.fold import walk_live
-    from gametape.games.ohanami import RULESET
+    from gametape.engine.registry import ruleset_for  # the game's own, looked up
 
     setup = events[0]
     assert isinstance(setup, OhanamiSetup)
+    rules = ruleset_for(setup)
     seen: list[Event] = [replace(setup, table=True)]
     open_: list[int] = []  # where in ``seen`` the picks of the turn still open are
-    for event, before, after in walk_live(RULESET, events):
+    for event, before, after in walk_live(rules, events):
         if isinstance(event, OhanamiDeal):
             seen.append(replace(event, deck=None))
             continue

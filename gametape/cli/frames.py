@@ -8,8 +8,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from gametape.cli.board import render as draw
-from gametape.replay import Cursor, Frame
 from gametape.text import visible
+from gametape.usecases.replaying import Cursor, Frame
 from gametape.usecases.review import Annotation
 
 

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from gametape.cli.frames import render_frame
-from gametape.replay import Cursor, Frame, OutOfRange
+from gametape.usecases.replaying import Cursor, Frame, OutOfRange
 from gametape.usecases.review import Annotation
 
 

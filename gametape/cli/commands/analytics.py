@@ -18,7 +18,7 @@ app = typer.Typer()
 
 
 def _model() -> Any:
-    from gametape.analytics import ReadModel
+    from gametape.usecases.analysis import ReadModel
 
     return ReadModel(STATE.existing_store)
 
@@ -142,8 +142,8 @@ def query(
 
     Example: `gametape query "SELECT player_count, avg(score) FROM games GROUP BY ALL"`
     """
-    from gametape.analytics import QueryError, QueryLimits
     from gametape.cli.tables import FORMATS, rich_table, text_writer
+    from gametape.usecases.analysis import QueryError, QueryLimits
 
     if fmt not in FORMATS:
         fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
@@ -414,8 +414,8 @@ def _players_table(found: dict[str, Any]) -> None:
 
 
 def _player_page(found: dict[str, Any], counted: str, output: Path | None) -> None:
-    from gametape.analytics.player_page import page
     from gametape.usecases import export
+    from gametape.usecases.analysis import player_page as page
 
     content = page(found, counted).encode()
     if output is None:

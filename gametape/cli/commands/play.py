@@ -343,7 +343,7 @@ def replay(
     Example: `gametape replay k3x9 --as bob` · `gametape replay k3x9 --at 17 --json`
     """
     from gametape.cli.frames import render_frame
-    from gametape.replay import Cursor
+    from gametape.usecases.replaying import Cursor
     from gametape.usecases.review import read_notes
     from gametape.usecases.store import Game
 

@@ -1,4 +1,4 @@
-"""The plug-in author's suite (#23): the toy game from tests/plugins/toy_nim.py, installed as
+"""The plug-in author's suite (#23): the toy game of docs/writing-a-game.md, installed as
 its own distribution, through abandon, undo, the HTML export, a seat's view and the read
 model; and each trap a plug-in author can step in, refused by name while every other game
 keeps working."""
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-TOY = (ROOT / "tests" / "plugins" / "toy_nim.py").read_text()
+GUIDE = ROOT / "docs" / "writing-a-game.md"
+# The guide's whole game (its section 7), installed as it is printed there
+TOY = re.findall(r"```python\n(.*?)```", GUIDE.read_text().split("## 7. The whole game")[1], re.S)[
+    0
+]
 
 
 def site(tmp: Path, entries: dict[str, str], modules: dict[str, str]) -> dict[str, str]:
@@ -327,3 +332,9 @@ def test_the_package_says_it_is_typed_for_a_plug_in_author_s_checker():
     assert (Path(gametape.__file__).parent / "py.typed").is_file()
     project = tomllib.loads((Path(gametape.__file__).parents[1] / "pyproject.toml").read_text())
     assert "py.typed" in project["tool"]["setuptools"]["package-data"]["gametape"]
+
+
+def test_the_guide_s_game_is_the_suite_s_toy():
+    """The guide's whole game and tests/plugins/toy_nim.py (which other suites import) are
+    one text."""
+    assert (ROOT / "tests" / "plugins" / "toy_nim.py").read_text() == TOY

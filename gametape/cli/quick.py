@@ -119,8 +119,9 @@ def status(game: Any) -> Line:
     """The line under a move: the end of the game, or whose turn it is."""
     if game.is_over:
         return [("game over", "bold"), (f": {result_line(game.players, game.result())}", "")]
-    names = ", ".join(game.players[s] for s in game.to_act())
-    return [(f"{game.ruleset.turn_word} {game.turn}: {names} to act", "")]
+    from gametape.usecases.browse import acting, turn_now
+
+    return [(f"{turn_now(game)}: {acting(game)} to act", "")]
 
 
 def reports_table(reports: Sequence[Any], listing: bool = False) -> Table:

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
+from gametape.usecases import browse
 from gametape.usecases.record import Recording, complete, move_forms, resumed_at
 
 HELP = (
@@ -161,8 +162,7 @@ class Recorder:
         game = self.game
         if game.is_over:
             return "game over (undo, or q to leave) › "
-        names = ", ".join(game.players[s] for s in game.to_act())
-        return f"{game.ruleset.turn_word} {game.turn} · {names} › "
+        return f"{browse.turn_now(game)} · {browse.acting(game)} › "
 
     def forms(self) -> dict[int, list[Any]]:
         """The shapes of move each seat to act can make now (as ``--as``: that seat's own,

@@ -602,6 +602,27 @@ def test_version_and_a_closed_pipe(store):
     assert proc.returncode == 0 and proc.stderr == "" and proc.stdout.startswith("{")
 
 
+def test_the_quick_commands_stop_quietly_when_the_reader_goes_away(store):
+    """`list` (answered without typer, gametape.cli.quick) into a reader that closes after a
+    line: more than a pipe holds is written, and the command ends without a word."""
+    import subprocess
+    import sys
+
+    assert (
+        gt("--store", str(store), "simulate", "hanabi", "-n", "300", "--seed", "3").exit_code == 0
+    )
+    for args in ("list --json", "list"):
+        proc = subprocess.run(
+            f"{sys.executable} -m gametape.cli.app --store {store} {args} | head -1",
+            shell=True,
+            capture_output=True,
+            text=True,
+            executable="/bin/bash",
+        )
+        assert proc.returncode == 0 and proc.stderr == "", (args, proc.stderr[-500:])
+        assert proc.stdout.strip(), args
+
+
 def test_repair_moves_an_empty_log_aside(store):
     (store / "crashed.jsonl").write_bytes(b"")
     result = gt("--store", str(store), "repair", "crashed")

@@ -182,16 +182,16 @@ def main() -> None:
     if command is None and (not argv or argv in (["-h"], ["--help"])):
         sys.stdout.write(plain_help())
         return
-    if command in ("show", "move", "list"):  # their usual forms, without typer or rich
-        code = _quick(argv)
-        if code is not None:
-            sys.stdout.flush()
-            raise SystemExit(code)
     # When the reader goes away (`gametape validate --json | head -1`), stop quietly as other
     # Unix tools do: SIGPIPE ends the process (status 141 in a shell). Every recorded move is
     # on disk before anything about it is printed, so nothing is lost.
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if command in ("show", "move", "list"):  # their usual forms, without typer or rich
+        code = _quick(argv)
+        if code is not None:
+            sys.stdout.flush()
+            raise SystemExit(code)
     from gametape.cli.output import err
 
     application = build(command)  # no command named (--version, a typo): every command

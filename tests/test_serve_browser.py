@@ -408,9 +408,9 @@ def _steps_at_once(browser, server: Served, name: str, players: list[str]) -> Ta
         else:
             spreads.append(_at_once(table, moves))
         step += 1
-    # every step's moves sent within 50 ms (95% of steps; a suite on 2 cores can stall a
-    # page now and then, so the slowest is held to a quarter of a second)
-    assert sorted(spreads)[len(spreads) * 95 // 100] < 0.05 and max(spreads) < 0.25, spreads
+    # every step's moves sent within 50 ms but the slowest step's (a suite on 2 cores can
+    # stall a page now and then, so that one is held to a quarter of a second)
+    assert sorted(spreads)[-2] < 0.05 and max(spreads) < 0.25, spreads
     assert len(spreads) >= min(steps, 6), spreads
     return table
 

@@ -34,9 +34,9 @@ test: $(STAMP) $(AXE)
 	$(BIN)/mypy gametape
 	@# on every CPU (pytest-xdist, WORKERS; a file's tests on one worker, in order), then the tests
 	@# that drive Chromium on their own: a page's timing is what they measure. Each run names
-	@# its 20 slowest tests.
-	$(BIN)/pytest -n $(WORKERS) --dist loadfile -m "not browser" --durations=20
-	$(BIN)/pytest -m browser --durations=20
+	@# its 20 slowest tests and what each buys (tests/conftest.py).
+	$(BIN)/pytest -n $(WORKERS) --dist loadfile -m "not browser"
+	$(BIN)/pytest -m browser
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

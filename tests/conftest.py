@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 # xdist's workers are told COLUMNS=80 and LINES=24, which a run of its own is not: the CLI's
 # consoles (made when gametape.cli.app is imported below) must see the same in both.
@@ -134,3 +135,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+
+SLOWEST = 20
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    """Each test's report carries the first line of its docstring: what it buys."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        doc = (getattr(getattr(item, "obj", None), "__doc__", None) or "").strip()
+        report.user_properties.append(("buys", doc.split("\n\n")[0].replace("\n", " ")))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The run's slowest tests, each with what it buys (its docstring's first paragraph)."""
+    reports = [
+        r
+        for stats in terminalreporter.stats.values()
+        for r in stats
+        if getattr(r, "when", None) == "call" and hasattr(r, "duration")
+    ]
+    if not reports:
+        return
+    terminalreporter.section(f"the {SLOWEST} slowest tests, and what each buys")
+    for r in sorted(reports, key=lambda r: r.duration, reverse=True)[:SLOWEST]:
+        buys = dict(r.user_properties).get("buys") or "(no docstring: its name says it)"
+        terminalreporter.write_line(f"{r.duration:6.2f}s {r.nodeid}")
+        terminalreporter.write_line(f"        {buys[:200]}")

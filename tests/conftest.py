@@ -147,7 +147,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     report = outcome.get_result()
     if report.when == "call":
         doc = (getattr(getattr(item, "obj", None), "__doc__", None) or "").strip()
-        report.user_properties.append(("buys", doc.split("\n\n")[0].replace("\n", " ")))
+        report.user_properties.append(("buys", " ".join(doc.split("\n\n")[0].split())))
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -288,24 +288,30 @@ def _move(
             paint_err,
         )
     if json:
-        if done.retracted:
-            print_json({"retracted": done.retracted, "over": game.is_over})
-        else:
-            print_json(
-                {
-                    "seq": done.last,
-                    "move": done.move,
-                    "description": done.description,
-                    "over": game.is_over,
-                    "result": game.result(),
-                }
-            )
+        print_json(move_json(done))
         return 0
     _say(sys.stdout, [(done.description, "")], paint)
     _say(sys.stdout, status(game), paint)
-    if done.retracted:
-        said = f"recorded in {log.path} (the log keeps the retracted moves)"
-    else:
-        said = f"recorded as seq {done.first} in {log.path}"
-    _say(sys.stderr, [(said, "dim")], paint_err)
+    _say(sys.stderr, [(recorded_where(done, log.path), "dim")], paint_err)
     return 0
+
+
+def move_json(done: Any) -> dict[str, Any]:
+    """``move --json``'s answer for a move recorded (``record.Recorded``)."""
+    game = done.game
+    if done.retracted:
+        return {"retracted": done.retracted, "over": game.is_over}
+    return {
+        "seq": done.last,
+        "move": done.move,
+        "description": done.description,
+        "over": game.is_over,
+        "result": game.result(),
+    }
+
+
+def recorded_where(done: Any, path: object) -> str:
+    """The line ``move`` ends with: where the move was recorded."""
+    if done.retracted:
+        return f"recorded in {path} (the log keeps the retracted moves)"
+    return f"recorded as seq {done.first} in {path}"

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from gametape.cli import quick
 from gametape.cli.board import render as draw
 from gametape.cli.common import (
     STATE,
@@ -141,29 +142,12 @@ def move(
         fail(f"illegal move{at}: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
     if done.again and not json:
         err.print(Text(f"this move id was recorded already, as seq {done.first}", style="dim"))
-    game = done.game
-    if done.retracted:
-        if json:
-            print_json({"retracted": done.retracted, "over": game.is_over})
-            return
-        out.print(Text(done.description))
-        status_line(game)
-        err.print(Text(f"recorded in {log.path} (the log keeps the retracted moves)", style="dim"))
-        return
     if json:
-        print_json(
-            {
-                "seq": done.last,
-                "move": done.move,
-                "description": done.description,
-                "over": game.is_over,
-                "result": game.result(),
-            }
-        )
+        print_json(quick.move_json(done))
         return
     out.print(Text(done.description))
-    status_line(game)
-    err.print(Text(f"recorded as seq {done.first} in {log.path}", style="dim"))
+    status_line(done.game)
+    err.print(Text(quick.recorded_where(done, log.path), style="dim"))
 
 
 @app.command()

@@ -70,7 +70,12 @@ def as_user(home: Path) -> dict[str, object]:
 def run_as(kw: dict[str, object], *args: str, stdin: str = "") -> Ran:
     """Run the CLI as an unprivileged user: a child process that drops root (setgroups,
     setgid, setuid to nobody) and then runs the command. The interpreter is already loaded,
-    so the child needs no access to where Python is installed (under /root here)."""
+    so the child needs no access to where Python is installed (under /root here), nor to a
+    checkout in a private temporary folder: what the commands import lazily is loaded too."""
+    import rich.panel  # noqa: F401  (a board or a table that rich lays out)
+    import rich.progress  # noqa: F401
+    import rich.table  # noqa: F401
+
     import gametape.analytics.model
     import gametape.analytics.reports
     import gametape.usecases.importing  # noqa: F401

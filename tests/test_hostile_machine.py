@@ -72,13 +72,15 @@ def run_as(kw: dict[str, object], *args: str, stdin: str = "") -> Ran:
     setgid, setuid to nobody) and then runs the command. The interpreter is already loaded,
     so the child needs no access to where Python is installed (under /root here), nor to a
     checkout in a private temporary folder: what the commands import lazily is loaded too."""
-    import rich.panel  # noqa: F401  (a board or a table that rich lays out)
-    import rich.progress  # noqa: F401
+    import rich.panel
+    import rich.progress
     import rich.table  # noqa: F401
 
     import gametape.analytics.model
     import gametape.analytics.reports
-    import gametape.usecases.importing  # noqa: F401
+    import gametape.usecases.importing
+    import gametape.usecases.replaying
+    import gametape.usecases.review  # noqa: F401
 
     read, write = os.pipe()
     pid = os.fork()

@@ -74,6 +74,7 @@ def run_as(kw: dict[str, object], *args: str, stdin: str = "") -> Ran:
     checkout in a private temporary folder: what the commands import lazily is loaded too."""
     import rich.panel
     import rich.progress
+    import rich.rule
     import rich.table  # noqa: F401
 
     import gametape.analytics.model

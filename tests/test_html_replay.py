@@ -295,7 +295,7 @@ def _expected(
 
 def _check_shows(tab, cursor: Cursor, seq: int, seat: int | None) -> None:
     frame = cursor.frame(seq, seat)
-    wanted = header(frame, cursor.last, cursor.ruleset.turn_word).plain
+    wanted = header(cursor, frame).plain
     # a click sets the address's #N; the page follows on the hashchange event, which comes
     # after the click returns: wait for it (a slow machine showed the race), then compare
     tab.wait_for_function(

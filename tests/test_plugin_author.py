@@ -338,3 +338,21 @@ def test_the_guide_s_game_is_the_suite_s_toy():
     """The guide's whole game and tests/plugins/toy_nim.py (which other suites import) are
     one text."""
     assert (ROOT / "tests" / "plugins" / "toy_nim.py").read_text() == TOY
+
+
+def test_the_generic_board_draws_nested_fields_as_zones():
+    """Two hands in a view are two zones of cards, not one run of numbers (#40)."""
+    from gametape.cli.board import drawing
+    from gametape.cli.drawing import lay_out, text_of
+    from gametape.engine.board import generic
+
+    view = {"ruleset": "x", "hands": [[1, 2], [3, 4]], "scores": {"ann": [5], "ben": []}, "pile": 7}
+    board = generic(view, "x · seq 3")
+    zones = {zone.title: zone for zone in board.zones}
+    assert list(zones) == ["hands 1", "hands 2", "scores ann", "scores ben", "pile"]
+    assert [c.text for c in zones["hands 2"].cards] == ["3", "4"]
+    assert zones["hands 1"].group == "hands" and zones["scores ben"].text == "-"
+    lines = lay_out(drawing(board), 80)
+    assert lines is not None
+    drawn = text_of(lines, colour=False)
+    assert "1, 2, 3, 4" not in drawn and re.search(r"hands 2\D*3\D+4", drawn)

@@ -4,6 +4,7 @@ shared module names a game."""
 from __future__ import annotations
 
 import ast
+import re
 import json
 import os
 import sys
@@ -167,6 +168,32 @@ def test_each_front_end_reaches_the_library_through_the_use_cases(front_end):
                 if module.startswith(BELOW_THE_USE_CASES):
                     offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {module}")
     assert offenders == []
+
+
+# A front-end reads a ruleset's name and nothing else: the position as a requester sees it
+# (the board, the view, the status line, the move forms and examples) is
+# gametape.usecases.position's to build
+ASKS_THE_RULES = re.compile(r"\b(?:ruleset|rules)\.(?!name\b)\w+")
+
+
+@pytest.mark.parametrize("front_end", ["cli", "web"])
+def test_each_front_end_draws_the_position_the_use_case_builds(front_end):
+    """The terminal board, the recorder, the replay viewer and the server's pages take the
+    board, the status line and the move examples from gametape.usecases.position: no
+    front-end module asks a ruleset for anything but its name."""
+    offenders = [
+        f"{path.relative_to(PACKAGE)}:{n}: {line.strip()}"
+        for path in sorted((PACKAGE / front_end).rglob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if ASKS_THE_RULES.search(line)
+    ]
+    assert offenders == []
+
+
+def test_the_front_end_check_finds_a_ruleset_asked_for_its_board():
+    assert ASKS_THE_RULES.search("draw(game.ruleset.board(view, title))")
+    assert ASKS_THE_RULES.search("examples = game.ruleset.move_examples")
+    assert not ASKS_THE_RULES.search("title=f'{game.ruleset.name} {gid}'")
 
 
 def test_a_facet_function_must_take_its_hooks_parameters():

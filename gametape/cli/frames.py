@@ -9,14 +9,15 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.text import visible
+from gametape.usecases import position
 from gametape.usecases.replaying import Cursor, Frame
 from gametape.usecases.review import Annotation
 
 
-def header(frame: Frame, last: int, turn_word: str = "turn") -> Text:
+def header(cursor: Cursor, frame: Frame) -> Text:
     """``seq 17/58, turn 12 · bob: play 2`` (the move only when the viewer could see it);
     ``round 2`` in a game played in rounds."""
-    text = Text(f"seq {frame.seq}/{last}, {turn_word} {frame.turn}", style="bold")
+    text = Text(position.frame_status(cursor, frame), style="bold")
     if frame.seq == 0:
         text.append(" · the setup", style="dim")
     elif frame.move is not None:
@@ -31,7 +32,7 @@ def header(frame: Frame, last: int, turn_word: str = "turn") -> Text:
 def render_frame(cursor: Cursor, frame: Frame, notes: Sequence[Annotation] = ()) -> RenderableType:
     """A frame, with the notes on its event (``notes``: the game's, from the review) shown
     under what changed; a seat's view shows none (a note may name a card the seat never saw)."""
-    parts: list[RenderableType] = [header(frame, cursor.last, cursor.ruleset.turn_word)]
+    parts: list[RenderableType] = [header(cursor, frame)]
     if frame.change:
         # visible() here too: the Textual viewer draws these without the CLI's safe console
         parts.append(Text(visible(f"→ {frame.change}")))
@@ -46,5 +47,5 @@ def render_frame(cursor: Cursor, frame: Frame, notes: Sequence[Annotation] = ())
             parts.append(Text(said, style="italic cyan"))
     if frame.seq == cursor.last and cursor.problem:
         parts.append(Text(visible(f"the replay stops here: {cursor.problem}"), style="bold red"))
-    parts.append(draw(cursor.board(frame.seq, frame.seat)))
+    parts.append(draw(position.frame_board(cursor, frame)))
     return Group(*parts)

@@ -119,7 +119,7 @@ def status(game: Any) -> Line:
     """The line under a move: the end of the game, or whose turn it is."""
     if game.is_over:
         return [("game over", "bold"), (f": {result_line(game.players, game.result())}", "")]
-    from gametape.usecases.browse import acting, turn_now
+    from gametape.usecases.position import acting, turn_now
 
     return [(f"{turn_now(game)}: {acting(game)} to act", "")]
 
@@ -213,7 +213,7 @@ def run(argv: Sequence[str]) -> int | None:
 def _show(
     store: Any, ref: str, options: dict[str, Any], paint: bool, paint_err: bool
 ) -> int | None:
-    from gametape.usecases import browse, record
+    from gametape.usecases import browse, position, record
 
     log = browse.read(store, ref)
     last = len(log.events) - 1
@@ -221,21 +221,13 @@ def _show(
     if at is not None and not 0 <= at <= last:
         return None
     game = browse.game_of(log, at)
-    view = game.view(record.viewing_seat(game, options.get("--as")))
+    seat = record.viewing_seat(game, options.get("--as"))
     if options.get("--json"):
-        print_json(
-            {
-                "game": game.setup.game,
-                "seq": len(game.events) - 1,
-                "view": view,
-                "result": game.result(),
-            }
-        )
+        print_json(position.shown(game, seat))
         return 0
     from gametape.cli.board import drawing
 
-    title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
-    lines = lay_out(drawing(game.ruleset.board(view, title)), width())
+    lines = lay_out(drawing(position.board(game, seat, last=last)), width())
     if lines is None:
         return None
     sys.stdout.write(text_of(lines, paint))

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
-from gametape.usecases import browse
+from gametape.usecases import position
 from gametape.usecases.record import Recording, complete, move_forms, resumed_at
 
 HELP = (
@@ -162,7 +162,7 @@ class Recorder:
         game = self.game
         if game.is_over:
             return "game over (undo, or q to leave) › "
-        return f"{browse.turn_now(game)} · {browse.acting(game)} › "
+        return f"{position.turn_now(game)} · {position.acting(game)} › "
 
     def forms(self) -> dict[int, list[Any]]:
         """The shapes of move each seat to act can make now (as ``--as``: that seat's own,
@@ -199,10 +199,8 @@ class Recorder:
         return True
 
     def show_board(self) -> None:
-        game = self.game
-        title = f"{game.setup.game} · seq {len(game.events) - 1}"
         # Messages stay whole lines; the board is laid out (and wrapped) to the width.
-        self.console.print(draw(game.ruleset.board(game.view(self.seat), title)), soft_wrap=False)
+        self.console.print(draw(position.board(self.game, self.seat)), soft_wrap=False)
 
     def show_legal(self) -> None:
         """``?``: the moves each seat to act can make; at a table, their forms and what the
@@ -223,7 +221,7 @@ class Recorder:
                 note = f"   {form.note}" if form.note else ""
                 self.console.print(Text.assemble(f"  {form.shown}", (note, "dim")))
             shown += len(listed)
-        examples = game.ruleset.move_examples
+        examples = position.examples(game)
         if examples:
             self.console.print(Text("written like: " + " · ".join(examples), style="dim"))
         self.console.print(Text(HELP, style="dim"))

@@ -109,17 +109,44 @@ def game_over(totals: Iterable[tuple[str, int]], outcome: str | None) -> str:
 
 
 def generic(view: Any, title: str) -> Board:
-    """A readable board for a game that draws nothing special: each field of its view as a
-    line of text (what ``Ruleset.board`` gives by default)."""
+    """A readable board for a game that draws nothing special (what ``Ruleset.board`` gives
+    by default): each field of its view as a zone. A field that holds rows (a list of
+    lists, one hand per player) or a mapping of lists gives a zone per row, grouped under
+    the field's name, with a row of plain values drawn as cards."""
     data = msgspec.to_builtins(view)
     if not isinstance(data, dict):
         return Board(title=title, zones=(Zone(title="position", text=str(data)),))
-    zones = tuple(
-        Zone(title=str(key), text=_text(value))
-        for key, value in data.items()
-        if key not in ("ruleset",)
-    )
-    return Board(title=title, zones=zones)
+    zones: list[Zone] = []
+    for key, value in data.items():
+        if key == "ruleset":
+            continue
+        rows = _rows(value)
+        if rows is None:
+            zones.append(Zone(title=str(key), text=_text(value)))
+            continue
+        zones += (_zone(f"{key} {name}", row, str(key)) for name, row in rows)
+    return Board(title=title, zones=tuple(zones))
+
+
+def _rows(value: Any) -> list[tuple[str, Any]] | None:
+    """A field's rows, named (``1``, ``2``, … or a mapping's keys), if it holds nested
+    lists or mappings; None for a flat value."""
+    if isinstance(value, list | tuple) and value and all(_nested(v) for v in value):
+        return [(str(i), v) for i, v in enumerate(value, 1)]
+    if isinstance(value, dict) and value and any(_nested(v) for v in value.values()):
+        return [(str(k), v) for k, v in value.items()]
+    return None
+
+
+def _nested(value: Any) -> bool:
+    return isinstance(value, list | tuple | dict)
+
+
+def _zone(title: str, row: Any, group: str) -> Zone:
+    if isinstance(row, list | tuple) and row and not any(_nested(v) for v in row):
+        cards = tuple(Card(text="-" if v is None else str(v)) for v in row)
+        return Zone(title=title, cards=cards, group=group)
+    return Zone(title=title, text=_text(row), group=group)
 
 
 def _text(value: Any) -> str:

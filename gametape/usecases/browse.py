@@ -113,16 +113,6 @@ def turn_word(game: str | None) -> str:
     return get_ruleset(game).turn_word if game in names() else "turn"
 
 
-def turn_now(game: Game) -> str:
-    """Where a game stands, in the words every front-end shows: ``turn 12``, ``round 2``."""
-    return f"{game.ruleset.turn_word} {game.turn}"
-
-
-def acting(game: Game) -> str:
-    """Who is to act now, by name: ``ann``, ``ann, ben`` (a simultaneous step)."""
-    return ", ".join(game.players[s] for s in game.to_act())
-
-
 class SheetRow(msgspec.Struct):
     """One line of a score sheet: an event in notation and what it changed (or the problem
     that stops the sheet there)."""

@@ -18,11 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from gametape.engine.board import Board, mark_new
-from gametape.engine.forms import MoveForm
-from gametape.engine.game import Game, check_known, describe, is_public, undone_by
+from gametape.engine.game import Game, check_known, is_public
 from gametape.engine.ruleset import ONLOOKER, NotKnown
 from gametape.errors import GametapeError, MachineError, NotationError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
@@ -32,15 +28,14 @@ from gametape.events.store import GameStore, Store
 from gametape.usecases import rooms
 from gametape.usecases.links import HOST, SEAT, Access, Issued, LinkNotFound, issue, open_link
 from gametape.usecases.live import Versioned
+from gametape.usecases.position import Position, position
 from gametape.usecases.record import IdTaken, Recorded, Recording, new_game
 from gametape.usecases.rooms import Room
 
 __all__ = ["MovedOn", "NotYours", "NotationError", "StaleWrite", "Tables", "replay_page"]
 
-RECENT = 8  # moves listed under the board
 IDLE = 600.0  # seconds: a game no page follows and no link opens is let go of (read again
 # from the store when a link opens it)
-BUTTONS = 12  # at most this many moves of one kind as buttons; more become a picker
 
 
 class MovedOn(GametapeError):
@@ -56,48 +51,6 @@ class MovedOn(GametapeError):
 
 class NotYours(GametapeError):
     """A link asked to record a move that is not its to record."""
-
-
-class Choice(msgspec.Struct, frozen=True):
-    """One move as a button: what it says and the notation it sends."""
-
-    label: str
-    text: str
-
-
-class Picker(msgspec.Struct, frozen=True):
-    """A move with blanks: per word, its choices (one choice: a fixed word), how it is
-    written (``play SLOT CARD``), what the table must say for it, and per word what it
-    stands for (``SLOT``; empty where the form does not say)."""
-
-    shown: str
-    words: tuple[tuple[str, ...], ...]
-    note: str = ""
-    labels: tuple[str, ...] = ()
-
-
-class Position(msgspec.Struct, frozen=True, kw_only=True):
-    """What a link sees now: the board as its viewer sees it, the moves it may make (buttons
-    and pickers), the last moves as its viewer was told them, and ``seq``, the next event's
-    seq (a move is sent with it: the expected seq)."""
-
-    game: str
-    ruleset: str
-    players: tuple[str, ...]
-    role: str
-    seat: int | None
-    label: str
-    seq: int
-    board: Board
-    buttons: tuple[Choice, ...]
-    pickers: tuple[Picker, ...]
-    recent: tuple[str, ...]
-    # beside each of ``recent``: its seq, and the seq of the undo that took it back (0: none)
-    recent_seqs: tuple[int, ...] = ()
-    recent_undone: tuple[int, ...] = ()
-    to_act: tuple[str, ...]
-    over: bool
-    turn_word: str
 
 
 class Table(Versioned):
@@ -477,35 +430,6 @@ def _only_own(name: str) -> NotYours:
     return NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
 
 
-def _plain(words: tuple[str, ...]) -> tuple[str, ...]:
-    """A picker's choices without the one-letter short forms a typist uses where the whole
-    word is there too ("red" and "r": the list offers "red")."""
-    longer = [w for w in words if len(w) > 1]
-    return tuple(w for w in words if len(w) > 1 or not any(x.startswith(w) for x in longer))
-
-
-def _own(text: str, name: str) -> str:
-    """A move's label on its own seat's page: without the seat's name, which that page need
-    not say ("pick 8 row=1" on ann's page for "pick ann 8 row=1")."""
-    words = text.split()
-    if len(words) > 2 and words[1].casefold() == name.casefold():
-        return " ".join([words[0], *words[2:]])
-    return text
-
-
-def _seats_own(game: Game, form: MoveForm, seat: int) -> bool:
-    """Whether a form with blanks makes ``seat``'s own move, by its first filling (Hanabi's
-    ``see``, a recorder's note of a hand, is nobody's: a seat's page does not offer it). A
-    filling the rules cannot read says nothing: the form is kept."""
-    if form.is_literal:
-        return True
-    try:
-        event = game.parse(" ".join(words[0] for words in form.words), seat)
-    except GametapeError:
-        return True
-    return actor(event) == seat
-
-
 def _whose(game: Game, access: Access, text: str) -> None:
     """Raise NotYours if ``text``, refused as ``access``'s seat's, is another seat's move."""
     if access.role != SEAT:
@@ -519,85 +443,9 @@ def _whose(game: Game, access: Access, text: str) -> None:
 
 
 def _position(game: Game, access: Access) -> Position:
-    rules, players, viewer = game.ruleset, game.players, access.viewer
-    states = game.fold.states
-    seq = len(game.events)
-    title = f"{game.setup.game} · seq {seq - 1}"
-    board = rules.board(rules.view(game.state, viewer), title)
-    if seq > 1:
-        board = mark_new(rules.board(rules.view(states[-2], viewer), ""), board)
-    shown = range(max(1, seq - RECENT), seq)
-    recent = tuple(
-        describe(rules, players, states[s - 1], game.events[s], states[s], viewer, game.fold)
-        for s in shown
-    )
-    taken = undone_by(game.events)
-    buttons: list[Choice] = []
-    pickers: list[Picker] = []
-    # A seat is offered its legal moves, which depend only on what it sees. The host is
-    # offered none: which clues are legal now, say, would tell which cards are in a hand.
-    seat = access.seat
-    if not game.is_over and access.role == SEAT and seat is not None and seat in game.to_act():
-        with contextlib.suppress(GametapeError):  # a name no move can write: type the move
-            buttons, pickers = _forms(game, seat)
-    label = players[access.seat] if access.role == SEAT and access.seat is not None else access.role
-    return Position(
-        game=str(game.setup.game),
-        ruleset=rules.name,
-        players=tuple(players),
-        role=access.role,
-        seat=access.seat if access.role == SEAT else None,
-        label=label,
-        seq=seq,
-        board=board,
-        buttons=tuple(buttons),
-        pickers=tuple(pickers),
-        recent=tuple(reversed(recent)),
-        recent_seqs=tuple(reversed(shown)),
-        recent_undone=tuple(taken.get(s, 0) for s in reversed(shown)),
-        to_act=tuple(players[s] for s in game.to_act()),
-        over=game.is_over,
-        turn_word=rules.turn_word,
-    )
-
-
-def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
-    """A seat's moves as buttons (a few known moves of a kind) and pickers (a move with
-    blanks, or many known moves of a kind: a select per word)."""
-    rules = game.ruleset
-    groups: dict[tuple[str, int, bool], list[MoveForm]] = {}
-    for form in rules.move_forms(game.state, seat):
-        if not form.shown or not _seats_own(game, form, seat):
-            continue  # a short variant (the recorder completes it), or not the seat's move
-        key = (form.words[0][0], len(form.words), form.is_literal)
-        groups.setdefault(key, []).append(form)
-    buttons, pickers = [], []
-    for (_, _, literal), forms in groups.items():
-        if literal and len(forms) <= BUTTONS:
-            buttons += [
-                Choice(label=_own(f.shown, game.players[seat]), text=f.shown) for f in forms
-            ]
-            continue
-        if literal:
-            words: list[tuple[str, ...]] = []
-            for i in range(len(forms[0].words)):
-                words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
-            joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
-            shown = _own(joined, game.players[seat])
-            pickers.append(Picker(shown=shown, words=tuple(words)))
-        else:
-            for f in forms:
-                words = [f.words[0][:1], *(_plain(w) for w in f.words[1:])]
-                said = f.shown.split()
-                labels = (
-                    tuple(w.lower() if w.isupper() else "" for w in said)
-                    if len(said) == len(words)
-                    else ()
-                )
-                pickers.append(
-                    Picker(shown=f.shown, words=tuple(words), note=f.note, labels=labels)
-                )
-    return buttons, pickers
+    offer = access.seat if access.role == SEAT else None
+    label = game.players[offer] if offer is not None else access.role
+    return position(game, access.viewer, offer=offer, role=access.role, label=label)
 
 
 @contextlib.contextmanager

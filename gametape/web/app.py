@@ -44,6 +44,7 @@ from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
 from gametape.usecases.live import Versioned
 from gametape.usecases.record import check_move_id, parse_options, split_options
+from gametape.usecases.position import Position
 from gametape.usecases.rooms import MEMBER, NotTheLeader, Room
 from gametape.usecases.rooms import label_of as rooms_label
 from gametape.usecases.store import MARKS, PALETTE, GameStore, RuleViolation
@@ -51,7 +52,6 @@ from gametape.usecases.tables import (
     MovedOn,
     NotationError,
     NotYours,
-    Position,
     StaleWrite,
     Table,
     Tables,

@@ -34,7 +34,7 @@ from gametape.cli.output import (
 )
 from gametape.errors import GametapeError
 from gametape.text import plural
-from gametape.usecases import browse, record
+from gametape.usecases import browse, position, record
 from gametape.usecases.store import RuleViolation
 
 app = typer.Typer()
@@ -170,19 +170,10 @@ def show(
         fail(f"no seq {at}: this game has seqs 0 to {last}", EXIT_USAGE)
     game = game_of(log, at)
     seat = seat_of(game, as_player)
-    view = game.view(seat)
     if json:
-        print_json(
-            {
-                "game": game.setup.game,
-                "seq": len(game.events) - 1,
-                "view": view,
-                "result": game.result(),
-            }
-        )
+        print_json(position.shown(game, seat))
         return
-    title = f"{game.setup.game} · seq {len(game.events) - 1}/{last}"
-    render(draw(game.ruleset.board(view, title)))
+    render(draw(position.board(game, seat, last=last)))
     if log.error is not None:
         err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from gametape.cli.common import STATE, GameArg, JsonOpt
 from gametape.cli.output import err, friendly_errors, out, print_json, render
 from gametape.errors import UsageError
-from gametape.usecases import browse
+from gametape.usecases import position
 
 app = typer.Typer()
 
@@ -108,7 +108,7 @@ def branch(
         print_json({"game": gid, "of": of, "at": at})
         return
     out.print(gid)
-    state = "over" if game.is_over else browse.turn_now(game)
+    state = "over" if game.is_over else position.turn_now(game)
     err.print(
         Text(f"a branch of {of} from seq {at} ({state}) → {STATE.store.path(gid)}", style="dim")
     )

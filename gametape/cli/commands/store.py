@@ -29,7 +29,7 @@ from gametape.cli.output import (
     render,
 )
 from gametape.text import plural
-from gametape.usecases import browse
+from gametape.usecases import browse, position
 from gametape.usecases.check import demo_store, validate_paths, validate_store
 from gametape.usecases.simulate import simulate as simulate_games
 from gametape.usecases.store import Report, Source, is_url, repair_torn
@@ -302,7 +302,7 @@ def demo(
         first[info.name] = gid = done.ids[0]
         out.rule(Text(f"{info.name}: {games} simulated games in {root}", style="bold"))
         game = game_of(browse.read(store, gid))
-        render(draw(game.ruleset.board(game.view(None), f"{gid} · final position")))
+        render(draw(position.board(game, None, title=f"{gid} · final position")))
         out.print(Text("first moves", style="bold"))
         for seq, what in browse.first_moves(game, 8):
             out.print(Text(f"  {seq:>3}  {what}"))

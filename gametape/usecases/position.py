@@ -1,0 +1,243 @@
+"""The position as a requester sees it: the one use case every front-end draws a game from.
+
+The terminal's ``show`` and ``move``, the recorder, the replay viewer, the HTML replay and the
+server's pages each take from here what they draw: the board as a seat (or the onlooker, or
+everyone) sees it, the status line (``turn 12 · ann to act``), who acts, the moves a seat may
+make (buttons and pickers, the forms and how a move is written) and the last moves as the
+viewer was told them. Nothing here is built from what the viewer may not see.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from gametape.engine.board import Board, mark_new
+from gametape.engine.forms import MoveForm
+from gametape.engine.game import Game, describe, undone_by
+from gametape.errors import GametapeError
+from gametape.events.base import actor
+
+if TYPE_CHECKING:
+    from gametape.replay.cursor import Cursor, Frame
+
+RECENT = 8  # moves listed under a page's board
+BUTTONS = 12  # at most this many moves of one kind as buttons; more become a picker
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """One move as a button: what it says and the notation it sends."""
+
+    label: str
+    text: str
+
+
+class Picker(msgspec.Struct, frozen=True):
+    """A move with blanks: per word, its choices (one choice: a fixed word), how it is
+    written (``play SLOT CARD``), what the table must say for it, and per word what it
+    stands for (``SLOT``; empty where the form does not say)."""
+
+    shown: str
+    words: tuple[tuple[str, ...], ...]
+    note: str = ""
+    labels: tuple[str, ...] = ()
+
+
+class Position(msgspec.Struct, frozen=True, kw_only=True):
+    """What a requester sees now: the board as its viewer sees it, the status line, who
+    acts, the moves it may make (buttons and pickers, and how a move is written), the last
+    moves as its viewer was told them, and ``seq``, the next event's seq (a move is sent
+    with it: the expected seq). ``role`` and ``label`` say who looks (``seat`` and ``ann``,
+    ``host`` and ``host``)."""
+
+    game: str
+    ruleset: str
+    players: tuple[str, ...]
+    role: str
+    seat: int | None
+    label: str
+    seq: int
+    board: Board
+    status: str
+    buttons: tuple[Choice, ...]
+    pickers: tuple[Picker, ...]
+    examples: tuple[str, ...]
+    recent: tuple[str, ...]
+    # beside each of ``recent``: its seq, and the seq of the undo that took it back (0: none)
+    recent_seqs: tuple[int, ...] = ()
+    recent_undone: tuple[int, ...] = ()
+    to_act: tuple[str, ...]
+    over: bool
+    turn_word: str
+
+
+def turn_now(game: Game) -> str:
+    """Where a game stands, in the words every front-end shows: ``turn 12``, ``round 2``."""
+    return f"{game.ruleset.turn_word} {game.turn}"
+
+
+def acting(game: Game) -> str:
+    """Who is to act now, by name: ``ann``, ``ann, ben`` (a simultaneous step)."""
+    return ", ".join(game.players[s] for s in game.to_act())
+
+
+def status(game: Game) -> str:
+    """The status line: ``turn 12 · ann to act``, ``round 2 · ann, ben to act``, or
+    ``game over``."""
+    return "game over" if game.is_over else f"{turn_now(game)} · {acting(game)} to act"
+
+
+def board(
+    game: Game,
+    viewer: int | None,
+    *,
+    last: int | None = None,
+    marked: bool = False,
+    title: str | None = None,
+) -> Board:
+    """The board now as ``viewer`` sees it (None: everyone's cards; ``ONLOOKER``: the
+    table's), titled ``GAME · seq N`` (``seq N/LAST`` given ``last``; or ``title``). ``marked``:
+    the cards the last move brought are marked new."""
+    rules, seq = game.ruleset, len(game.events) - 1
+    if title is None:
+        title = f"{game.setup.game} · seq {seq}" + (f"/{last}" if last is not None else "")
+    here = rules.board(game.view(viewer), title)
+    if not marked or seq < 1:
+        return here
+    return mark_new(rules.board(rules.view(game.fold.states[-2], viewer), ""), here)
+
+
+def shown(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The position for a script (``show --json``): the game, the seq, the view, the result."""
+    return {
+        "game": game.setup.game,
+        "seq": len(game.events) - 1,
+        "view": game.view(viewer),
+        "result": game.result(),
+    }
+
+
+def examples(game: Game) -> tuple[str, ...]:
+    """How this game's moves are written, as examples (``play 3``, ``clue bob red``)."""
+    return tuple(game.ruleset.move_examples)
+
+
+def position(
+    game: Game, viewer: int | None, *, offer: int | None, role: str, label: str
+) -> Position:
+    """The game now as ``viewer`` sees it, with the moves seat ``offer`` may make (None: no
+    moves offered; the host is offered none, since which clues are legal now, say, would
+    tell which cards are in a hand)."""
+    rules, players = game.ruleset, game.players
+    states = game.fold.states
+    seq = len(game.events)
+    shown_seqs = range(max(1, seq - RECENT), seq)
+    recent = tuple(
+        describe(rules, players, states[s - 1], game.events[s], states[s], viewer, game.fold)
+        for s in shown_seqs
+    )
+    taken = undone_by(game.events)
+    buttons: list[Choice] = []
+    pickers: list[Picker] = []
+    if not game.is_over and offer is not None and offer in game.to_act():
+        with contextlib.suppress(GametapeError):  # a name no move can write: type the move
+            buttons, pickers = _forms(game, offer)
+    return Position(
+        game=str(game.setup.game),
+        ruleset=rules.name,
+        players=tuple(players),
+        role=role,
+        seat=offer,
+        label=label,
+        seq=seq,
+        board=board(game, viewer, marked=True),
+        status=status(game),
+        buttons=tuple(buttons),
+        pickers=tuple(pickers),
+        examples=examples(game),
+        recent=tuple(reversed(recent)),
+        recent_seqs=tuple(reversed(shown_seqs)),
+        recent_undone=tuple(taken.get(s, 0) for s in reversed(shown_seqs)),
+        to_act=tuple(players[s] for s in game.to_act()),
+        over=game.is_over,
+        turn_word=rules.turn_word,
+    )
+
+
+def frame_status(cursor: Cursor, frame: Frame) -> str:
+    """A replay frame's place: ``seq 17/58, turn 12`` (``round 2`` in a game of rounds)."""
+    return f"seq {frame.seq}/{cursor.last}, {cursor.ruleset.turn_word} {frame.turn}"
+
+
+def frame_board(cursor: Cursor, frame: Frame) -> Board:
+    """A replay frame's board as its seat saw it, the cards its move brought marked new."""
+    return cursor.board(frame.seq, frame.seat)
+
+
+def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
+    """A seat's moves as buttons (a few known moves of a kind) and pickers (a move with
+    blanks, or many known moves of a kind: a select per word)."""
+    rules = game.ruleset
+    groups: dict[tuple[str, int, bool], list[MoveForm]] = {}
+    for form in rules.move_forms(game.state, seat):
+        if not form.shown or not _seats_own(game, form, seat):
+            continue  # a short variant (the recorder completes it), or not the seat's move
+        key = (form.words[0][0], len(form.words), form.is_literal)
+        groups.setdefault(key, []).append(form)
+    buttons, pickers = [], []
+    for (_, _, literal), forms in groups.items():
+        if literal and len(forms) <= BUTTONS:
+            buttons += [
+                Choice(label=_own(f.shown, game.players[seat]), text=f.shown) for f in forms
+            ]
+            continue
+        if literal:
+            words: list[tuple[str, ...]] = []
+            for i in range(len(forms[0].words)):
+                words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
+            joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
+            pickers.append(Picker(shown=_own(joined, game.players[seat]), words=tuple(words)))
+        else:
+            for f in forms:
+                words = [f.words[0][:1], *(_plain(w) for w in f.words[1:])]
+                said = f.shown.split()
+                labels = (
+                    tuple(w.lower() if w.isupper() else "" for w in said)
+                    if len(said) == len(words)
+                    else ()
+                )
+                pickers.append(
+                    Picker(shown=f.shown, words=tuple(words), note=f.note, labels=labels)
+                )
+    return buttons, pickers
+
+
+def _plain(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A picker's choices without the one-letter short forms a typist uses where the whole
+    word is there too ("red" and "r": the list offers "red")."""
+    longer = [w for w in words if len(w) > 1]
+    return tuple(w for w in words if len(w) > 1 or not any(x.startswith(w) for x in longer))
+
+
+def _own(text: str, name: str) -> str:
+    """A move's label on its own seat's page: without the seat's name, which that page need
+    not say ("pick 8 row=1" on ann's page for "pick ann 8 row=1")."""
+    words = text.split()
+    if len(words) > 2 and words[1].casefold() == name.casefold():
+        return " ".join([words[0], *words[2:]])
+    return text
+
+
+def _seats_own(game: Game, form: MoveForm, seat: int) -> bool:
+    """Whether a form with blanks makes ``seat``'s own move, by its first filling (Hanabi's
+    ``see``, a recorder's note of a hand, is nobody's: a seat's page does not offer it). A
+    filling the rules cannot read says nothing: the form is kept."""
+    if form.is_literal:
+        return True
+    try:
+        event = game.parse(" ".join(words[0] for words in form.words), seat)
+    except GametapeError:
+        return True
+    return actor(event) == seat

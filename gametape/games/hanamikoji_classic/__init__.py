@@ -23,6 +23,7 @@ from gametape.games.hanamikoji_classic.bots import BOTS
 from gametape.games.hanamikoji_classic.events import (
     CLASSIC_EVENTS,
     GEISHAS,
+    ClassicCompete,
     ClassicDeal,
     ClassicSecret,
     ClassicSetup,
@@ -159,8 +160,8 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         if seat is not None and action in _rules.ACTIONS:
             facts["action_order"] = len(before.used[seat]) + 1
         shown = getattr(event, "cards", None) or getattr(event, "take", None)
-        if shown is None and hasattr(event, "pairs"):
-            shown = (*event.pairs[0], *event.pairs[1])  # type: ignore[attr-defined]
+        if shown is None and isinstance(event, ClassicCompete):
+            shown = (*event.pairs[0], *event.pairs[1])
         if shown and action != "trade":  # trade-off cards are never shown
             facts["cards"] = [GEISHAS[c] for c in shown]
         return facts

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gametape.engine.moves import seat_named, split_words
 from gametape.engine.ruleset import NotationError
-from gametape.events.base import Event
+from gametape.events.base import Event, Move
 from gametape.games.hanamikoji_classic.events import (
     GEISHAS,
     ClassicChoose,
@@ -67,9 +67,10 @@ def parse_cards(words: list[str]) -> list[int | None]:
 
 
 def _known(cards: list[int | None], what: str) -> list[int]:
-    if None in cards:
+    known = [c for c in cards if c is not None]
+    if len(known) < len(cards):
         raise NotationError(f"the cards of a {what} are shown to both players: name them")
-    return cards  # type: ignore[return-value]
+    return known
 
 
 def parse_move(state: ClassicState, text: str, seat: int | None) -> Event:
@@ -141,7 +142,7 @@ def describe(
     before: ClassicState, event: Event, after: ClassicState, seat: int | None = None
 ) -> str:
     names = before.setup.players
-    who = names[event.player] if hasattr(event, "player") else ""  # type: ignore[attr-defined]
+    who = names[event.player] if isinstance(event, Move) else ""
     if isinstance(event, ClassicDeal):
         text = f"round {event.round}: the cards are dealt; {names[after.first]} starts"
     elif isinstance(event, ClassicSecret):
@@ -166,8 +167,8 @@ def describe(
         record = after.history[-1]
         won = [f"{names[s]} {after.points(s)} points, {after.geishas(s)} geishas" for s in (0, 1)]
         text += f" — round {record.round} scored: {'; '.join(won)}"
-    if after.outcome and not before.outcome:
-        text += f" — {names[after.winner]} wins by {after.decided_by}"  # type: ignore[index]
+    if after.outcome and not before.outcome and after.winner is not None:
+        text += f" — {names[after.winner]} wins by {after.decided_by}"
     return text
 
 

@@ -415,7 +415,8 @@ def to_act(state: ClassicState) -> tuple[int, ...]:
     if state.phase == "act":
         return (state.current,)
     if state.phase == "choose":
-        return (1 - state.offer.player,)  # type: ignore[union-attr]
+        assert state.offer is not None  # the choose phase is the phase of an offer
+        return (1 - state.offer.player,)
     if state.phase == "reveal":
         return tuple(s for s in (0, 1) if state.secret[s] == UNKNOWN)
     return ()
@@ -474,7 +475,8 @@ def not_to_act(state: ClassicState, seat: int, players: Sequence[str] = ()) -> R
     if state.phase == "deal":
         return RuleViolation("the round's cards must be dealt before anyone acts", R_DEAL)
     if state.phase == "choose":
-        chooser = 1 - state.offer.player  # type: ignore[union-attr]
+        assert state.offer is not None  # the choose phase is the phase of an offer
+        chooser = 1 - state.offer.player
         return RuleViolation(f"{names[chooser]} chooses first, not {names[seat]}", R_PENDING)
     if state.phase == "reveal":
         return RuleViolation(

@@ -13,7 +13,7 @@ import re
 
 from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
-from gametape.events.base import Event
+from gametape.events.base import Event, Move
 from gametape.games.ohanami_classic.events import (
     ClassicOhanamiChoose,
     ClassicOhanamiDeal,
@@ -129,9 +129,9 @@ def _row(count: int, dest: str) -> int | None:
 def notation(state: ClassicOhanamiState, event: Event) -> str:
     if isinstance(event, ClassicOhanamiDeal):
         return f"deal round {event.round}"
-    if not hasattr(event, "player"):
+    if not isinstance(event, Move):
         raise NotationError(f"not a move of the published Ohanami: {event!r}")
-    name = state.setup.players[event.player].lower()  # type: ignore[attr-defined]
+    name = state.setup.players[event.player].lower()
     name = f'"{name}"' if " " in name else name
     if isinstance(event, ClassicOhanamiHand):
         return f"hand {name} " + " ".join(str(c) for c in sorted(event.cards))
@@ -154,10 +154,10 @@ def prefix(state: ClassicOhanamiState, seat: int) -> str:
     )
 
 
-def short(state: ClassicOhanamiState, event: Event) -> str:
+def short(state: ClassicOhanamiState, event: Move) -> str:
     """The fewest keystrokes ``parse_move`` reads as ``event`` from a recorder who names the
     player (docs/rulesets/ohanami-classic.md): ``a37 52``, ``a37a52n``."""
-    who = prefix(state, event.player)  # type: ignore[attr-defined]
+    who = prefix(state, event.player)
     if isinstance(event, ClassicOhanamiPlace):
         return who + "".join(
             f"{c}{p}" for c, p in zip(event.cards, _places(state, event), strict=True)

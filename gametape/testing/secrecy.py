@@ -413,11 +413,11 @@ def answers(
 
 def _live_page(position: Any) -> str:
     """The live part of the server's page for ``position`` (what a phone is sent)."""
-    from gametape.web.app import _environment, _groups
+    from gametape.web.pages import environment, groups
 
-    template = _environment().get_template("live.html")
+    template = environment().get_template("live.html")
     return template.render(
-        p=position, board=position.board, groups=_groups(position), base="/g/game/token"
+        p=position, board=position.board, groups=groups(position), base="/g/game/token"
     )
 
 

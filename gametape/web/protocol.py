@@ -5,7 +5,7 @@ second holds a connection (and its memory) for as long as it likes, and its keep
 is reset by every byte. Here each request's line and headers must arrive within
 HEADER_SECONDS of the connection opening or of the last response; else the connection is
 closed (no response can be sent before there is a request). The body is bounded in the app
-(``gametape.web.app.BODY_SECONDS``).
+(``gametape.web.http.BODY_SECONDS``).
 """
 
 from __future__ import annotations

@@ -71,6 +71,7 @@ def serve(
     """
     import uvicorn
 
+    from gametape.usecases.tables import Tables
     from gametape.web.app import create_app
 
     if hasattr(signal, "SIGPIPE"):
@@ -114,7 +115,8 @@ def serve(
                 _qr(link)
         sys.stdout.flush()
 
-    app = create_app(store, announce=announce, public_url=url, lead_timeout=lead_timeout)
+    tables = Tables(store, lead_timeout=lead_timeout)
+    app = create_app(tables, announce=announce, public_url=url)
     if host in OPEN_HOSTS:
         err.print(
             Text(
@@ -129,7 +131,7 @@ def serve(
         out.print(Text(f"gametape serve: {url}  (store {store.name}; Ctrl-C stops)"))
     sys.stdout.flush()
     for ref in links or ():
-        announce(*app.state.tables.links(ref))
+        announce(*tables.links(ref))
     from gametape.web.protocol import BoundedH11Protocol
 
     config = uvicorn.Config(
@@ -144,7 +146,6 @@ def serve(
         timeout_keep_alive=5,
         http=BoundedH11Protocol,  # a request's headers in 5 s (uvicorn bounds none)
     )
-    tables = app.state.tables
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:

@@ -1,0 +1,445 @@
+"""The pages of a game's links: the front page that starts a game, a link's page (its
+board, its moves, a field for notation), the page's live part and stream, its JSON, its
+replay, the host's page of links, and the files the pages load.
+
+Every handler is a named function of the request; what they share (the open tables, the
+templates, the rate limits) is the app's ``Served``, which ``create_app`` is given."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncIterator, Callable
+from importlib.resources import files
+from typing import Any
+
+import msgspec
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+
+from gametape.errors import GametapeError
+from gametape.text import and_list
+from gametape.usecases.browse import installed_games
+from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
+from gametape.usecases.live import Versioned
+from gametape.usecases.position import Position
+from gametape.usecases.record import check_move_id, parse_options, split_options
+from gametape.usecases.rooms import label_of as rooms_label
+from gametape.usecases.store import MARKS, PALETTE
+from gametape.usecases.tables import NotationError, NotYours, Table, Tables, replay_page
+from gametape.web.http import (
+    KEEPALIVE,
+    SEQ,
+    Buckets,
+    Gone,
+    TooFast,
+    TooLarge,
+    TooSlow,
+    body,
+    form,
+    origin,
+    refused_json,
+    status_of,
+    wants_json,
+)
+
+STATIC = {
+    "seat.js": ("gametape.web", "static/seat.js", "text/javascript"),
+    "seat.css": ("gametape.web", "static/seat.css", "text/css"),
+    "replay.js": ("gametape.replay", "replay.js", "text/javascript"),
+    "replay.css": ("gametape.replay", "replay.css", "text/css"),
+    "review.js": ("gametape.web", "static/review.js", "text/javascript"),
+    "icon.svg": ("gametape.web", "static/icon.svg", "image/svg+xml"),
+}
+CAN = {
+    SEAT: "sees what this player sees, and records this player's moves, secret ones too",
+    HOST: "sees what the whole table sees; records public moves for any seat, undo, abandon",
+    SPECTATOR: "sees what the whole table sees; records nothing",
+}
+
+
+class Served:
+    """What the app's handlers share: the open tables (the use cases' state), the page
+    templates, a rate limit for moves, review acts and new games, and who is told of a game
+    started from the web (``announce``)."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        announce: Callable[[str, str, list[Issued]], None] | None = None,
+        public_url: str | None = None,
+    ) -> None:
+        self.tables = tables
+        self.announce = announce
+        self.public_url = public_url
+        self.templates = environment()
+        self.moves = Buckets()
+        self.reviews = Buckets(rate=20.0, burst=40)  # a leader stepping through, notes, moves
+        self.starts = Buckets(rate=1.0, burst=60)  # new games from one address
+
+
+def served(request: Request) -> Served:
+    """The app's shared state, as ``create_app`` set it."""
+    found: Served = request.app.state.served
+    return found
+
+
+def environment() -> Environment:
+    """The page templates, escaping everything they are given."""
+    env = Environment(
+        loader=PackageLoader("gametape.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
+    env.filters["mark"] = lambda m: m if m in MARKS else ""
+    env.globals["move_id"] = form_move_id
+    env.filters["names"] = lambda names: and_list(list(names))
+    return env
+
+
+def html(request: Request, name: str, code: int = 200, **context: Any) -> HTMLResponse:
+    """The template ``name`` rendered with ``context``."""
+    page = served(request).templates.get_template(name).render(**context)
+    return HTMLResponse(page, status_code=code)
+
+
+def refused(exc: GametapeError, request: Request) -> Response:
+    """A refusal, as JSON for a script and as a page for a person."""
+    if wants_json(request):
+        return refused_json(exc)
+    status = status_of(exc)
+    return html(
+        request, "error.html", status, title="gametape", message=exc.message, hint=exc.hint,
+        status=status,
+    )  # fmt: skip
+
+
+async def opened(request: Request) -> tuple[Table, Access]:
+    """The table and the access of the link the request names (LinkNotFound otherwise)."""
+    game, token = request.path_params["game"], request.path_params["token"]
+    return await run_in_threadpool(served(request).tables.open, game, token)
+
+
+def base_of(request: Request) -> str:
+    """The link's own address: ``/g/GAME/TOKEN``."""
+    return f"/g/{request.path_params['game']}/{request.path_params['token']}"
+
+
+async def following(
+    tables: Tables, followed: Versioned, event: Callable[[], str]
+) -> AsyncIterator[str]:
+    """A page's live stream (server-sent events): ``event()`` at once and after each change
+    of ``followed``, a comment every KEEPALIVE seconds, until the server closes."""
+    changed = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def wake() -> None:  # called from the thread that changed it
+        loop.call_soon_threadsafe(changed.set)
+
+    followed.listen(wake)
+    try:
+        version = followed.version
+        yield "retry: 1000\n" + event()
+        while True:
+            try:
+                await asyncio.wait_for(changed.wait(), KEEPALIVE)
+            except TimeoutError:
+                yield ": still here\n\n"
+                continue
+            changed.clear()
+            if tables.closing:
+                return
+            if followed.version != version:
+                version = followed.version
+                yield event()
+    finally:
+        followed.unlisten(wake)
+
+
+def seat_page(
+    request: Request, access: Access, position: Position, code: int = 200, **context: Any
+) -> HTMLResponse:
+    """A link's page: who it is for, the board, its moves, and ``context`` (a refusal)."""
+    if access.role == SEAT:
+        who = f"You are {position.label} (seat {(access.seat or 0) + 1}): your page only"
+    elif access.role == HOST:
+        who = "Host: " + CAN[HOST]
+    else:
+        who = "Spectator: " + CAN[SPECTATOR]
+    shown = examples(position)
+    return html(
+        request,
+        "seat.html",
+        code,
+        title=f"{position.ruleset} {position.game} · {position.label}",
+        p=position,
+        board=position.board,
+        groups=groups(position),
+        base=f"/g/{position.game}/{request.path_params['token']}",
+        who=who,
+        example=shown[0] if shown else "",
+        examples=shown,
+        typed=context.pop("typed", ""),
+        links_page=access.role == HOST and access.derives,
+        **context,
+    )
+
+
+def examples(position: Position) -> list[str]:
+    """Moves to show as examples on a page: moves this link may make now, with this table's
+    names (a few of its buttons, or its first picker filled in); none for a link offered no
+    move (the host's: which moves are legal could tell what a hand holds)."""
+    shown = [c.text for c in position.buttons[:3]]
+    if not shown and position.pickers:
+        shown = [" ".join(words[0] for words in position.pickers[0].words)]
+    return shown
+
+
+def groups(position: Position) -> list[list[Any]]:
+    """The board's zones, those of one group together, in order."""
+    found: list[list[Any]] = []
+    last: str | None = None
+    for zone in position.board.zones:
+        if found and zone.group and zone.group == last:
+            found[-1].append(zone)
+        else:
+            found.append([zone])
+        last = zone.group
+    return found
+
+
+def form_move_id(base: str, seq: int) -> str:
+    """The id a page's forms send with a move made at ``seq``: the same for every render of
+    that position on that link, so a browser's retry of the same form records once; another
+    link or another position gets another. A one-way hash: it shows nothing of the token."""
+    return hashlib.sha256(f"{base}:{seq}".encode()).hexdigest()[:24]
+
+
+# --- the routes -------------------------------------------------------------------------
+
+
+async def home(request: Request) -> Response:
+    """``GET /``: the form that starts a game."""
+    return html(
+        request, "home.html", title="gametape · a new game", rulesets=installed_games()[0],
+        players="",
+    )  # fmt: skip
+
+
+async def start(request: Request) -> Response:
+    """``POST /new``: start a game; 303 to its host's page of links."""
+    state = served(request)
+    ruleset, players, table, options = "", [], False, ""
+    try:
+        said = request.headers.get("origin")
+        ours = {f"{request.url.scheme}://{request.headers.get('host', '')}"}
+        if state.public_url is not None:
+            ours.add(origin(state.public_url))
+        if said is not None and said not in ours:
+            raise NotYours(  # another site's page posting here: not a new game of ours
+                "a new game is started from this server's own front page",
+                hint=f"open {state.public_url}/",
+            )
+        if not state.starts.take(f"new:{request.client.host if request.client else '-'}"):
+            raise TooFast("too many new games from here; wait a minute")
+        fields = form(await body(request))
+        ruleset = fields.get("ruleset", [""])[0]
+        players = [p.strip() for p in fields.get("players", [""])[0].split(",") if p.strip()]
+        table = fields.get("table", [""])[0] == "1"
+        options = fields.get("options", [""])[0]
+        chosen = parse_options(split_options(options))
+        gid, issued = await run_in_threadpool(
+            lambda: state.tables.start(ruleset, players, table=table, options=chosen)
+        )
+    except GametapeError as exc:
+        if isinstance(exc, TooLarge | TooFast | TooSlow):
+            return refused(exc, request)
+        return html(
+            request, "home.html", status_of(exc), title="gametape · a new game",
+            rulesets=installed_games()[0], error=exc.message, hint=exc.hint,
+            players=", ".join(players), chosen=ruleset, table=table, options=options,
+        )  # fmt: skip
+    if state.announce is not None:
+        state.announce(gid, ruleset, issued)
+    host = next(link for link in issued if link.role == HOST)
+    # Post, then redirect: a reload shows the same links and starts no second game.
+    return RedirectResponse(host.path(gid) + "/links", status_code=303)
+
+
+async def links(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN/links``: the game's links, for its host's link alone (derived
+    again from its token)."""
+    try:
+        table, access = await opened(request)
+        if access.role != HOST or not access.derives:
+            raise LinkNotFound()  # the same answer as a link that is not there
+    except GametapeError as exc:
+        return refused(exc, request)
+    game = table.game
+    issued = derived(request.path_params["token"], game.players)
+    # links are built from the server's own address, never from the request's Host header
+    root = served(request).public_url or str(request.base_url).rstrip("/")
+    return html(
+        request,
+        "links.html",
+        title=f"{game.ruleset.name} {access.game}: links",
+        ruleset=game.ruleset.name,
+        game=access.game,
+        host=issued[-2].path(access.game),
+        links=[_shown(link, root + link.path(access.game)) for link in issued],
+    )
+
+
+async def seat(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN``: the link's page."""
+    try:
+        table, access = await opened(request)
+        position = await run_in_threadpool(served(request).tables.position, table, access)
+    except GametapeError as exc:
+        return refused(exc, request)
+    done = None
+    if SEQ.fullmatch(request.query_params.get("ok", "")):
+        done = f"✓ recorded as seq {request.query_params['ok']}"
+    return seat_page(request, access, position, done=done)
+
+
+async def live(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN/live``: the page's live part (its board and last moves)."""
+    try:
+        table, access = await opened(request)
+    except GametapeError as exc:
+        return refused(exc, request)
+    position = await run_in_threadpool(served(request).tables.position, table, access)
+    base = f"/g/{position.game}/{request.path_params['token']}"
+    return html(
+        request, "live.html", p=position, board=position.board, groups=groups(position), base=base
+    )
+
+
+async def state_json(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN/state.json``: the position as the link sees it, as JSON."""
+    try:
+        table, access = await opened(request)
+    except GametapeError as exc:
+        return refused(exc, request)
+    position = await run_in_threadpool(served(request).tables.position, table, access)
+    return Response(msgspec.json.encode(position), media_type="application/json")
+
+
+async def events(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN/events``: server-sent events saying only that the game moved."""
+    try:
+        table, _ = await opened(request)
+    except GametapeError as exc:
+        return refused(exc, request)
+
+    def moved() -> str:
+        return f"event: moved\ndata: {len(table.game.events)}\n\n"
+
+    stream = following(served(request).tables, table, moved)
+    return StreamingResponse(stream, media_type="text/event-stream")
+
+
+async def replay(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN/replay``: the game's replay as the link sees it."""
+    try:
+        table, access = await opened(request)
+        page = await run_in_threadpool(replay_page, table, access, "/static")
+    except GametapeError as exc:
+        return refused(exc, request)
+    return HTMLResponse(page)
+
+
+async def move(request: Request) -> Response:
+    """``POST /g/GAME/TOKEN/move``: record a move (fields ``seq``, and ``text`` or the words
+    ``w``, and ``id``); 303 back to the page, or the page again with why not."""
+    tables, text = served(request).tables, ""
+    try:
+        table, access = await opened(request)
+        if not served(request).moves.take(request.path_params["token"]):
+            raise TooFast("moves come faster than a table plays; wait a moment")
+        fields = form(await body(request))
+        words = fields.get("w")
+        text = " ".join(words) if words else fields.get("text", [""])[0]
+        seq = fields.get("seq", [""])[0]
+        if not SEQ.fullmatch(seq):
+            raise NotationError("the move came without the seq it was made at")
+        if not text.strip():
+            raise NotationError("the move is empty")
+        move_id = fields.get("id", [""])[0]
+        if move_id:
+            check_move_id(move_id)
+        done = await run_in_threadpool(tables.move, table, access, text, int(seq), None, move_id)
+    except GametapeError as exc:
+        if isinstance(exc, LinkNotFound | TooLarge | Gone | TooSlow) or wants_json(request):
+            return refused(exc, request)
+        position = await run_in_threadpool(tables.position, table, access)
+        return seat_page(
+            request, access, position, status_of(exc),
+            error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,
+        )  # fmt: skip
+    if wants_json(request):
+        said = {"first": done.first, "last": done.last, "seq": done.last + 1}
+        return Response(msgspec.json.encode(said), media_type="application/json")
+    return RedirectResponse(f"{base_of(request)}?ok={done.first}", status_code=303)
+
+
+async def manifest(request: Request) -> Response:
+    """``GET /g/GAME/TOKEN/manifest.webmanifest``: a phone adds the link's page to its home
+    screen."""
+    try:
+        table, access = await opened(request)
+    except GametapeError as exc:
+        return refused(exc, request)
+    game = table.game
+    who = rooms_label(access, game.players)
+    base = base_of(request)
+    said = {
+        "name": f"{game.ruleset.name} {access.game} · {who}",
+        "short_name": f"{game.ruleset.name} · {who}"[:30],
+        "start_url": base,
+        "scope": base,
+        "display": "standalone",
+        "background_color": "#1c1c22",
+        "theme_color": "#1c1c22",
+        "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return Response(msgspec.json.encode(said), media_type="application/manifest+json")
+
+
+async def worker(request: Request) -> Response:
+    """``GET /sw.js``: the service worker, at the root so that it may serve every page."""
+    data = files("gametape.web").joinpath("static/sw.js").read_bytes()
+    return Response(data, media_type="text/javascript", headers={"cache-control": "no-cache"})
+
+
+async def static(request: Request) -> Response:
+    """``GET /static/NAME``: the pages' script and style (nothing comes from another site)."""
+    found = STATIC.get(request.path_params["name"])
+    if found is None:
+        return refused(LinkNotFound(), request)
+    package, name, kind = found
+    data = files(package).joinpath(name).read_bytes()
+    return Response(data, media_type=kind, headers={"cache-control": "max-age=3600"})
+
+
+async def missing(request: Request, exc: Exception) -> Response:
+    """Any address that is not a route, or a method a route does not take: as a wrong link."""
+    return refused(LinkNotFound(), request)
+
+
+def _shown(link: Issued, url: str) -> dict[str, Any]:
+    """A link as the links page shows it: who it is for, what it can do, its QR code."""
+    import segno
+    from markupsafe import Markup
+
+    title = {HOST: "the host", SPECTATOR: "spectators"}.get(link.role, link.label)
+    try:
+        svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    except segno.DataOverflowError:  # an address too long for a code: the link alone
+        svg = "<p>(too long for a QR code)</p>"
+    return {"title": title, "can": CAN[link.role], "url": url, "qr": Markup(svg), "role": link.role}

@@ -4,9 +4,9 @@ shared module names a game."""
 from __future__ import annotations
 
 import ast
-import re
 import json
 import os
+import re
 import sys
 from pathlib import Path
 

@@ -176,6 +176,21 @@ def test_clue_rank_knowledge():
     assert k(5).ranks == (1,) and k(7).ranks == (2, 3, 4, 5)
 
 
+def test_a_clued_card_s_back_shows_what_its_holder_was_told():
+    """#36: a card clued yellow looks yellow on its holder's board (and a 1 shows its rank),
+    not a plain grey back; a card the clues say nothing certain about stays plain."""
+    game = hanabi(ALICE + " y1 r1 y2 b1 y3 " + CARA)
+    g = moves(game, "clue bob yellow", "clue cara 1", "clue bob 1")
+    board = g.ruleset.board(g.view(1), "t")
+    bob = next(zone for zone in board.zones if zone.seat == 1)
+    cards = {card.key: card for card in bob.cards}
+    assert all(card.back for card in cards.values())
+    assert [cards[f"card {o}"].colour for o in (5, 7, 9)] == ["yellow"] * 3
+    assert cards["card 6"].colour == cards["card 8"].colour == ""
+    assert (cards["card 5"].text, cards["card 6"].text, cards["card 7"].text) == ("1", "1", "")
+    assert "clued" in cards["card 5"].marks and cards["card 8"].text == "1"
+
+
 def test_clue_must_touch_at_least_one_card():
     g = hanabi(ALICE + " " + BOB + " " + CARA)
     with pytest.raises(RuleViolation, match="touches no card") as exc:

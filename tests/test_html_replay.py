@@ -278,7 +278,7 @@ def _expected(
             zone.title,
             [
                 [
-                    "" if c.back else c.text,
+                    c.text,  # a back shows the rank its clues told
                     " ".join(
                         sorted(
                             {m for m in c.marks if m in ("new", "touched")}

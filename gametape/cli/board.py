@@ -37,8 +37,8 @@ WIDE = 12  # a zone with more cards than this is drawn as a wrapped line, notes 
 
 def card_text(card: Card) -> Line:
     """One card: its face in its colour, or its back; marks as styles (and ``^`` touched)."""
-    if card.back:
-        face, style = "▒▒", "dim"
+    if card.back:  # in the colour the clues told, if they told one
+        face, style = "▒▒", STYLES.get(card.colour, "dim")
     else:
         face, style = card.text or "??", f"bold {STYLES.get(card.colour, '')}".strip()
     extra = ""

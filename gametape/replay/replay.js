@@ -48,8 +48,9 @@ function said(n) {
 
 function card([text, colour, note, marks, back, key]) {
   const named = [...(marks || "")].map((m) => MARKS[m]).join(" ");
-  const e = el("span", "card " + (back ? "back" : "c-" + (colour || "grey")) + " " + named);
-  e.append(el("b", null, back ? "" : text));
+  // a back in a colour, with a rank: what the clues told its holder of it
+  const e = el("span", "card " + (back ? "back" + (colour ? " c-" + colour : "") : "c-" + (colour || "grey")) + " " + named);
+  e.append(el("b", null, text || ""));
   if (note) e.append(el("small", null, note));
   if (back) {
     e.setAttribute("role", "img");

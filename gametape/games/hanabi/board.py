@@ -73,8 +73,12 @@ def _hand_card(view: HanabiView, card: CardView) -> Card:
         if on
     )
     key = f"card {card.order}"
-    if card.face is None:
-        return Card(back=True, marks=marks, note=_note(view, card), key=key)
+    if card.face is None:  # its back, in the colour and with the rank the clues told
+        colour = _colour(view, card.suits[0]) if len(card.suits) == 1 else ""
+        rank = str(card.ranks[0]) if len(card.ranks) == 1 else ""
+        return Card(
+            back=True, text=rank, colour=colour, marks=marks, note=_note(view, card), key=key
+        )
     face = _face(view, card.face)
     return Card(text=face.text, colour=face.colour, marks=marks, note=_note(view, card), key=key)
 

@@ -190,6 +190,20 @@ def test_each_front_end_draws_the_position_the_use_case_builds(front_end):
     assert offenders == []
 
 
+def test_the_web_asks_the_tables_and_never_holds_a_game():
+    """The server's handlers ask gametape.usecases.tables for what they show (a position, a
+    link's name, the host's links); none reaches through a table to its recording or game."""
+    reaches = re.compile(r"\.(recording|game)\.\w|\btable\.game\b")
+    offenders = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in sorted((PACKAGE / "web").glob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if reaches.search(line)
+    ]
+    assert offenders == []
+    assert reaches.search("issued = derived(token, table.game.players)")
+
+
 def test_the_front_end_check_finds_a_ruleset_asked_for_its_board():
     assert ASKS_THE_RULES.search("draw(game.ruleset.board(view, title))")
     assert ASKS_THE_RULES.search("examples = game.ruleset.move_examples")

@@ -317,7 +317,9 @@ class Ruleset(Generic[S]):
 
     def view(self, state: S, seat: int | None) -> Any:
         """What ``seat`` can see (None: everything; ``ONLOOKER``: only what every seat sees),
-        as a JSON-encodable Struct whose ``ruleset`` field names the game."""
+        as a JSON-encodable value: best a Struct, whose fields the default board draws (a
+        ``ruleset`` field, if it has one, names the game in ``show --json`` and is not drawn);
+        a mapping works as well. Nothing reads a field of it but the game's own board."""
         raise NotImplementedError
 
     # --- optional, with defaults ----------------------------------------------------------

@@ -26,7 +26,16 @@ from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
 from gametape.events.store import GameStore, Store
 from gametape.usecases import rooms
-from gametape.usecases.links import HOST, SEAT, Access, Issued, LinkNotFound, issue, open_link
+from gametape.usecases.links import (
+    HOST,
+    SEAT,
+    Access,
+    Issued,
+    LinkNotFound,
+    derived,
+    issue,
+    open_link,
+)
 from gametape.usecases.live import Versioned
 from gametape.usecases.position import Position, position
 from gametape.usecases.record import IdTaken, Recorded, Recording, new_game
@@ -67,6 +76,11 @@ class Table(Versioned):
     @property
     def game(self) -> Game:
         return self.recording.game
+
+    @property
+    def seq(self) -> int:
+        """The next event's seq: how far the game has gone (a page's stream says it)."""
+        return len(self.recording.game.events)
 
 
 def _size(log: Path | Source) -> int:
@@ -168,6 +182,20 @@ class Tables:
         with table.recording.lock:
             game = table.game
             return _position(game, access)
+
+    def named(self, table: Table, access: Access) -> tuple[str, str]:
+        """The game's ruleset, and who ``access`` is in words (``ann``, ``the host``, ``a
+        spectator``): a link's home-screen name."""
+        game = table.game
+        return game.ruleset.name, rooms.label_of(access, tuple(game.players))
+
+    def host_links(self, table: Table, access: Access, token: str) -> tuple[str, list[Issued]]:
+        """The game's ruleset and its links, derived again from the host's ``token``; for
+        the host's own link alone (LinkNotFound for any other, as for a link not there)."""
+        if access.role != HOST or not access.derives:
+            raise LinkNotFound()
+        game = table.game
+        return game.ruleset.name, derived(token, game.players)
 
     # --- recording ----------------------------------------------------------------------
 

@@ -22,11 +22,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response, Stream
 from gametape.errors import GametapeError
 from gametape.text import and_list
 from gametape.usecases.browse import installed_games
-from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound, derived
+from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.live import Versioned
 from gametape.usecases.position import Position
 from gametape.usecases.record import check_move_id, parse_options, split_options
-from gametape.usecases.rooms import label_of as rooms_label
 from gametape.usecases.store import MARKS, PALETTE
 from gametape.usecases.tables import NotationError, NotYours, Table, Tables, replay_page
 from gametape.web.http import (
@@ -275,19 +274,17 @@ async def links(request: Request) -> Response:
     again from its token)."""
     try:
         table, access = await opened(request)
-        if access.role != HOST or not access.derives:
-            raise LinkNotFound()  # the same answer as a link that is not there
+        token = request.path_params["token"]
+        ruleset, issued = served(request).tables.host_links(table, access, token)
     except GametapeError as exc:
         return refused(exc, request)
-    game = table.game
-    issued = derived(request.path_params["token"], game.players)
     # links are built from the server's own address, never from the request's Host header
     root = served(request).public_url or str(request.base_url).rstrip("/")
     return html(
         request,
         "links.html",
-        title=f"{game.ruleset.name} {access.game}: links",
-        ruleset=game.ruleset.name,
+        title=f"{ruleset} {access.game}: links",
+        ruleset=ruleset,
         game=access.game,
         host=issued[-2].path(access.game),
         links=[_shown(link, root + link.path(access.game)) for link in issued],
@@ -338,7 +335,7 @@ async def events(request: Request) -> Response:
         return refused(exc, request)
 
     def moved() -> str:
-        return f"event: moved\ndata: {len(table.game.events)}\n\n"
+        return f"event: moved\ndata: {table.seq}\n\n"
 
     stream = following(served(request).tables, table, moved)
     return StreamingResponse(stream, media_type="text/event-stream")
@@ -395,12 +392,11 @@ async def manifest(request: Request) -> Response:
         table, access = await opened(request)
     except GametapeError as exc:
         return refused(exc, request)
-    game = table.game
-    who = rooms_label(access, game.players)
+    ruleset, who = served(request).tables.named(table, access)
     base = base_of(request)
     said = {
-        "name": f"{game.ruleset.name} {access.game} · {who}",
-        "short_name": f"{game.ruleset.name} · {who}"[:30],
+        "name": f"{ruleset} {access.game} · {who}",
+        "short_name": f"{ruleset} · {who}"[:30],
         "start_url": base,
         "scope": base,
         "display": "standalone",

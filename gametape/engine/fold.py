@@ -105,7 +105,9 @@ class Fold:
 
     @property
     def setup(self) -> Setup:
-        return self.events[0]  # type: ignore[return-value]
+        first = self.events[0]
+        assert isinstance(first, Setup)  # the fold starts only from a setup
+        return first
 
     @property
     def is_over(self) -> bool:

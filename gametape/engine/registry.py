@@ -17,7 +17,7 @@ _checked: set[str] = set()
 def get_ruleset(name: str) -> Ruleset[Any]:
     """The installed game called ``name``, its contract checked when first loaded;
     UnknownGame (a usage error) names the others, PluginError says what is wrong with it."""
-    rules = plugins.load(name)
+    rules: Ruleset[Any] = plugins.load(name)
     if name not in _checked:
         found = contract.problems(rules, name)
         if found:
@@ -25,7 +25,7 @@ def get_ruleset(name: str) -> Ruleset[Any]:
             plugins.refuse(name, why)
             raise PluginError(f"the game plug-in {name!r} cannot be used: {why}")
         _checked.add(name)
-    return rules  # type: ignore[no-any-return]
+    return rules
 
 
 def ruleset_for(setup: Event) -> Ruleset[Any]:

@@ -269,9 +269,12 @@ class Ruleset(Generic[S]):
                 f"a {event.__struct_config__.tag} event in a {self.name} game",
                 f"a {self.name} log holds only {self.name} events",
             )
-        if isinstance(handler, str):
-            return getattr(self, handler)(state, event)  # type: ignore[no-any-return]
-        return handler(state, event)  # type: ignore[no-any-return]
+        after: S = (
+            getattr(self, handler)(state, event)
+            if isinstance(handler, str)
+            else handler(state, event)
+        )
+        return after
 
     def apply_many(self, state: S, events: Sequence[Event]) -> tuple[S, int]:
         """A fast path for checking a log (optional): apply the first ``n`` of ``events``

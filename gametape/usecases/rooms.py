@@ -241,8 +241,8 @@ class Room(Versioned):
         with self._lock:
             if member == self.leader:
                 return
-            if not self.leader_gone():
-                lead = self.members[self.leader]  # type: ignore[index]
+            if self.leader is not None and not self.leader_gone():
+                lead = self.members[self.leader]
                 raise NotTheLeader(
                     f"{lead.label} leads the room and is here; ask them to hand it on",
                     hint=f"a leader whose page is gone for {self.timeout:.0f} s can be replaced",

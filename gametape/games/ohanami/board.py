@@ -49,7 +49,9 @@ def board(view: OhanamiView, title: str) -> Board:
                 Zone(
                     title=f"row [{MARKERS[r]}]",
                     cards=tuple(_card(c) for c in row),
-                    text=f"{len(row)}" + (f" +{bonus}" if bonus else ""),
+                    # "5 cards, bonus +2": the count and what a long row earns, said
+                    text=f"{len(row)} card{'s' * (len(row) != 1)}"
+                    + (f", bonus +{bonus}" if bonus else ""),
                     group=group,
                 )
             )

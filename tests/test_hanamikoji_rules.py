@@ -299,3 +299,25 @@ def test_view_hides_the_opponents_hand_pending_assignment_and_hidden_cards():
         assign(g, 0, *moves)
         assign(g, 1, *moves)
     assert g.view(1).seats[0].hidden == (1, 8, 12)  # revealed at the end
+
+
+def test_the_end_of_the_game_names_its_winner_as_the_rules_decide_it():
+    """#36: the board's last status named no winner ("game over (finished): ann 8, ben 3")."""
+
+    def status(game):
+        return game.ruleset.board(game.view(None), "t").status
+
+    g = hanamikoji()
+    for seat, cards in ((0, (6, 1, 2, 3)), (1, (5, 1, 2, 3)), (0, (7, 4, 8, 9))):
+        assign(g, seat, *cards)
+    for seat, cards in ((1, (10, 4, 7, 8)), (0, (11, 12, 13, 14)), (1, (12, 11, 13, 14))):
+        assign(g, seat, *cards)
+    assert status(g) == "game over: alice wins with 17; bob 9"
+    assert status(_play_three_rounds()) == (
+        "game over: bob wins on more artists (2 to 1); both 7"
+    )
+    drawn = hanamikoji()
+    for moves in ((6, 1, 2, 3), (7, 8, 9, 10), (11, 12, 13, 14)):
+        assign(drawn, 0, *moves)
+        assign(drawn, 1, *moves)
+    assert status(drawn).startswith("game over: a draw, ")

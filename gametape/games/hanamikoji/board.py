@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from gametape.engine.board import Board, Card, Counter, Zone, seen_as
+from gametape.engine.ruleset import TERMINATED
 from gametape.games.hanamikoji.events import ARTISTS
-from gametape.games.hanamikoji.rules import UNKNOWN, artist_of, card_name
+from gametape.games.hanamikoji.rules import UNKNOWN, artist_of, card_name, decide
 from gametape.games.hanamikoji.view import HanamikojiView, SeatView
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "indigo", "violet")  # artists 1-7
@@ -96,9 +97,7 @@ def board(view: HanamikojiView, title: str) -> Board:
         waiting = [s.name for s in view.seats if not s.assigned]
         status = f"round {view.round} of 3: waiting for {' and '.join(waiting)}"
     else:
-        status = f"game over ({view.outcome}): " + ", ".join(
-            f"{s.name} {s.score}" for s in view.seats
-        )
+        status = _over(view)
     viewer = seen_as(view.players, view.seat)
     sides = tuple(z for seat, side in enumerate(view.seats) for z in _side(view, seat, side))
     return Board(
@@ -107,3 +106,28 @@ def board(view: HanamikojiView, title: str) -> Board:
         zones=(artists, *sides),
         notes=("under each artist: who owns it (·: nobody yet)",),
     )
+
+
+def _over(view: HanamikojiView) -> str:
+    """The end, naming the winner as the rules decide it (score, then artists owned):
+    ``game over: ann wins with 8; ben 3``, ``game over: ben wins on artists; both 9``."""
+    seats = view.seats
+    scores = (seats[0].score or 0, seats[1].score or 0)
+    if view.outcome == TERMINATED:
+        return f"game over ({view.outcome})"
+    artists = (len(seats[0].artists), len(seats[1].artists))
+    winner, by = decide(scores, artists, (seats[0].hidden_count, seats[1].hidden_count))
+    if winner is None:
+        return f"game over: a draw, {scores[0]} each with {artists[0]} artists each"
+    loser = 1 - winner
+    if by == "score":
+        return (
+            f"game over: {seats[winner].name} wins with {scores[winner]}; "
+            f"{seats[loser].name} {scores[loser]}"
+        )
+    why = (
+        f"more artists ({artists[winner]} to {artists[loser]})"
+        if by == "artists"
+        else "fewer hidden cards"
+    )
+    return f"game over: {seats[winner].name} wins on {why}; both {scores[0]}"

@@ -313,9 +313,7 @@ def test_the_end_of_the_game_names_its_winner_as_the_rules_decide_it():
     for seat, cards in ((1, (10, 4, 7, 8)), (0, (11, 12, 13, 14)), (1, (12, 11, 13, 14))):
         assign(g, seat, *cards)
     assert status(g) == "game over: alice wins with 17; bob 9"
-    assert status(_play_three_rounds()) == (
-        "game over: bob wins on more artists (2 to 1); both 7"
-    )
+    assert status(_play_three_rounds()) == ("game over: bob wins on more artists (2 to 1); both 7")
     drawn = hanamikoji()
     for moves in ((6, 1, 2, 3), (7, 8, 9, 10), (11, 12, 13, 14)):
         assign(drawn, 0, *moves)

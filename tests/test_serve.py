@@ -943,6 +943,35 @@ def test_a_table_seats_picker_offers_each_colour_once(server):
     assert "red" in values and "r" not in values and len(values) == 10  # 5 colours, 5 ranks
 
 
+def test_a_table_clue_s_slots_are_checkboxes_and_any_set_of_them_is_sent(server):
+    """#36: the slots of a table clue were one list of 31 sets (27 on the page: the single
+    slots 1-4 were dropped as short forms of "12", "23"...). Now each slot is a checkbox,
+    and the slots picked are sent one word each."""
+    links = start_game(server, "hanabi", "ann, ben", table=True)["links"]
+    state = server.client.get(server.path(links["ann"]) + "/state.json").json()
+    clue = next(p for p in state["pickers"] if p["words"][0] == ["clue"])
+    assert clue["words"][3] == ["1", "2", "3", "4", "5"] and clue["sets"] == [
+        False,
+        False,
+        False,
+        True,
+    ]
+    page = server.client.get(server.path(links["ann"])).text
+    assert page.count('type="checkbox" name="w"') == 5
+    words = ["clue", "ben", "red", "1", "3"]
+    answer = server.client.post(
+        server.path(links["ann"]) + "/move", data={"seq": str(state["seq"]), "w": words}
+    )
+    assert answer.status_code == 303
+    after = server.client.get(server.path(links["ben"]) + "/state.json").json()
+    assert "slots 1, 3" in after["recent"][0], after["recent"]
+    single = server.client.post(
+        server.path(links["ben"]) + "/move",
+        data={"seq": str(after["seq"]), "w": ["clue", "ann", "2", "1"]},
+    )
+    assert single.status_code == 303  # one slot alone, which the list could not say
+
+
 def test_headers_sent_a_byte_at_a_time_are_cut_off(server):
     """#36: slow headers held a connection open for 20 s and more (uvicorn bounds none)."""
     import socket

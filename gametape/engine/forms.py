@@ -64,6 +64,8 @@ def next_words(forms: Iterable[MoveForm], typed: str) -> list[str]:
 
 
 def slot_sets(n: int) -> tuple[str, ...]:
-    """Every non-empty set of slots 1..n written as digits in order (``1``, ``13``, ``245``)."""
+    """Every non-empty set of slots 1..n written as digits in order (``1``, ``13``, ``245``).
+    A game that offers a word of these also reads the set as its slots one word each
+    (``1 3``): a phone page sends a set picked with checkboxes so."""
     sets = ["".join(str(i + 1) for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
     return tuple(sorted(sets, key=lambda s: (len(s), s)))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from gametape.engine.board import Board, mark_new
-from gametape.engine.forms import MoveForm
+from gametape.engine.forms import MoveForm, slot_sets
 from gametape.engine.game import Game, describe, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
@@ -36,13 +36,15 @@ class Choice(msgspec.Struct, frozen=True):
 
 class Picker(msgspec.Struct, frozen=True):
     """A move with blanks: per word, its choices (one choice: a fixed word), how it is
-    written (``play SLOT CARD``), what the table must say for it, and per word what it
-    stands for (``SLOT``; empty where the form does not say)."""
+    written (``play SLOT CARD``), what the table must say for it, per word what it stands
+    for (``SLOT``; empty where the form does not say), and per word whether any number of
+    its choices may be picked (a set of slots, ``1 3``: its choices are the single slots)."""
 
     shown: str
     words: tuple[tuple[str, ...], ...]
     note: str = ""
     labels: tuple[str, ...] = ()
+    sets: tuple[bool, ...] = ()
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -201,7 +203,11 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
             pickers.append(Picker(shown=_own(joined, game.players[seat]), words=tuple(words)))
         else:
             for f in forms:
-                words = [f.words[0][:1], *(_plain(w) for w in f.words[1:])]
+                sets = tuple(_slots(w) is not None for w in f.words)
+                words = [
+                    f.words[0][:1],
+                    *(_slots(w) or _plain(w) for w in f.words[1:]),
+                ]
                 said = f.shown.split()
                 labels = (
                     tuple(w.lower() if w.isupper() else "" for w in said)
@@ -209,9 +215,25 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                     else ()
                 )
                 pickers.append(
-                    Picker(shown=f.shown, words=tuple(words), note=f.note, labels=labels)
+                    Picker(
+                        shown=f.shown,
+                        words=tuple(words),
+                        note=f.note,
+                        labels=labels,
+                        sets=sets if any(sets) else (),
+                    )
                 )
     return buttons, pickers
+
+
+def _slots(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The single slots of a word that is any set of slots (``slot_sets``: ``1``, ``13``,
+    ``245``), a page's checkboxes; None for any other word. A set is sent as its slots
+    one word each (``1 3``), which a game that offers ``slot_sets`` reads."""
+    n = max((len(w) for w in words), default=0)
+    if n < 2 or words != slot_sets(n):
+        return None
+    return tuple(str(i) for i in range(1, n + 1))
 
 
 def _plain(words: tuple[str, ...]) -> tuple[str, ...]:

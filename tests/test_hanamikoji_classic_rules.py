@@ -174,6 +174,16 @@ def test_gift_and_competition_the_choice_is_the_opponents_own_move():
     assert game.state.sides[0][ORANGE] == 2 and game.state.sides[1][BLUE] == 2
 
 
+def test_a_move_naming_more_copies_than_the_hand_holds_says_how_many_it_holds():
+    """#36: a gift of three yellows from a hand of two said "ann has no yellow card in hand"."""
+    game = fresh()  # ann: violet, red, red, yellow, yellow, blue, green
+    with pytest.raises(RuleViolation, match="ann holds 2 yellow cards, and the move names 3"):
+        game.push(game.parse("gift yellow yellow yellow"))
+    with pytest.raises(RuleViolation, match="ann has no pink card in hand"):
+        game.push(game.parse("gift pink red red"))
+    assert len(game.events) == 2  # nothing was recorded
+
+
 def _scored(sides, markers, secret=(None, None)) -> ClassicState:
     state = ClassicState(
         setup=ClassicSetup(game="t", players=("ann", "ben"), first=0),

@@ -972,6 +972,26 @@ def test_a_table_clue_s_slots_are_checkboxes_and_any_set_of_them_is_sent(server)
     assert single.status_code == 303  # one slot alone, which the list could not say
 
 
+def test_a_refused_picker_move_comes_back_with_its_choices_kept(server):
+    """#36: after a refusal the pickers were back at their defaults."""
+    links = start_game(server, "hanabi", "ann, ben", table=True)["links"]
+    state = server.client.get(server.path(links["ann"]) + "/state.json").json()
+    answer = server.client.post(  # a table clue must say the slots it touched
+        server.path(links["ann"]) + "/move",
+        data={"seq": str(state["seq"]), "w": ["clue", "ben", "blue"]},
+    )
+    assert answer.status_code in (400, 422), answer.text
+    assert "<option selected>blue</option>" in answer.text
+    assert answer.text.count("<option selected>") == 1 and " checked>" not in answer.text
+    again = server.client.post(
+        server.path(links["ann"]) + "/move",
+        data={"seq": "99", "w": ["clue", "ben", "4", "2", "5"]},
+    )
+    assert again.status_code == 409
+    assert "<option selected>4</option>" in again.text
+    assert again.text.count(" checked>") == 2  # slots 2 and 5
+
+
 def test_headers_sent_a_byte_at_a_time_are_cut_off(server):
     """#36: slow headers held a connection open for 20 s and more (uvicorn bounds none)."""
     import socket

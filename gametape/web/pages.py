@@ -24,7 +24,7 @@ from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.live import Versioned
-from gametape.usecases.position import Position
+from gametape.usecases.position import Picker, Position
 from gametape.usecases.record import check_move_id, parse_options, split_options
 from gametape.usecases.store import MARKS, PALETTE
 from gametape.usecases.tables import NotationError, NotYours, Table, Tables, replay_page
@@ -96,6 +96,7 @@ def environment() -> Environment:
     env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
     env.filters["mark"] = lambda m: m if m in MARKS else ""
     env.globals["move_id"] = form_move_id
+    env.globals["kept"] = kept
     env.filters["names"] = lambda names: and_list(list(names))
     return env
 
@@ -183,6 +184,7 @@ def seat_page(
         example=shown[0] if shown else "",
         examples=shown,
         typed=context.pop("typed", ""),
+        sent=context.pop("sent", None),
         links_page=access.role == HOST and access.derives,
         **context,
     )
@@ -209,6 +211,27 @@ def groups(position: Position) -> list[list[Any]]:
             found.append([zone])
         last = zone.group
     return found
+
+
+def kept(picker: Picker, sent: list[str] | None) -> list[tuple[str, ...]]:
+    """What a refused move's words picked in ``picker``, per word (its choice, or the slots
+    of a set), so the page shown again keeps them; empty if ``sent`` was not this picker's."""
+    if not sent:
+        return []
+    chosen: list[tuple[str, ...]] = []
+    j = 0
+    for i, words in enumerate(picker.words):
+        if picker.sets and picker.sets[i]:
+            start = j
+            while j < len(sent) and sent[j] in words:
+                j += 1
+            chosen.append(tuple(sent[start:j]))
+        elif j < len(sent) and sent[j] in words:
+            chosen.append((sent[j],))
+            j += 1
+        else:
+            return []
+    return chosen if j == len(sent) else []
 
 
 def form_move_id(base: str, seq: int) -> str:
@@ -355,6 +378,7 @@ async def move(request: Request) -> Response:
     """``POST /g/GAME/TOKEN/move``: record a move (fields ``seq``, and ``text`` or the words
     ``w``, and ``id``); 303 back to the page, or the page again with why not."""
     tables, text = served(request).tables, ""
+    words: list[str] | None = None
     try:
         table, access = await opened(request)
         if not served(request).moves.take(request.path_params["token"]):
@@ -378,6 +402,7 @@ async def move(request: Request) -> Response:
         return seat_page(
             request, access, position, status_of(exc),
             error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,
+            sent=words,
         )  # fmt: skip
     if wants_json(request):
         said = {"first": done.first, "last": done.last, "seq": done.last + 1}

@@ -217,8 +217,15 @@ def _take(state: ClassicState, seat: int, cards: tuple[int, ...]) -> tuple[int, 
         elif UNKNOWN in hand:
             hand.remove(UNKNOWN)
         else:
-            name = state.setup.players[seat]
-            raise RuleViolation(f"{name} has no {GEISHAS[card]} card in hand", R_HAND)
+            name, held = state.setup.players[seat], state.hands[seat].count(card)
+            if not held:
+                raise RuleViolation(f"{name} has no {GEISHAS[card]} card in hand", R_HAND)
+            named = cards.count(card)
+            raise RuleViolation(
+                f"{name} holds {held} {GEISHAS[card]} card{'s' * (held != 1)}, and the move "
+                f"names {named}",
+                R_HAND,
+            )
     return tuple(hand)
 
 

@@ -770,6 +770,11 @@ def test_the_links_page_reloads_without_starting_another_game(server):
     for link in links.values():
         assert link in first.text and server.client.get(server.path(link)).status_code == 200
     assert sorted(Path(server.store).glob("*.jsonl")) == games  # no second game
+    # each QR code scales to its square (a fixed size sat in the square's top-left corner)
+    codes = re.findall(r"<svg[^>]*>", first.text)
+    assert len(codes) == len(links) and all(
+        'viewBox="0 0 ' in c and "width=" not in c for c in codes
+    )
     assert "the game's links" in server.client.get(server.path(links["host"])).text
     # to any other link, and a forged one, the page is not there: the same bytes
     gone = [server.client.get(server.path(links[who]) + "/links") for who in ("ann", "spectator")]

@@ -460,7 +460,10 @@ def _shown(link: Issued, url: str) -> dict[str, Any]:
 
     title = {HOST: "the host", SPECTATOR: "spectators"}.get(link.role, link.label)
     try:
-        svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        # a viewBox and no size: the code fills the square the page gives it (with a fixed
+        # size it sat in the square's top-left corner)
+        code = segno.make(url, error="m")
+        svg = code.svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     except segno.DataOverflowError:  # an address too long for a code: the link alone
         svg = "<p>(too long for a QR code)</p>"
     return {"title": title, "can": CAN[link.role], "url": url, "qr": Markup(svg), "role": link.role}

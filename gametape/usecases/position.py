@@ -1,10 +1,12 @@
 """The position as a requester sees it: the one use case every front-end draws a game from.
 
-The terminal's ``show`` and ``move``, the recorder, the replay viewer, the HTML replay and the
-server's pages each take from here what they draw: the board as a seat (or the onlooker, or
-everyone) sees it, the status line (``turn 12 · ann to act``), who acts, the moves a seat may
-make (buttons and pickers, the forms and how a move is written) and the last moves as the
-viewer was told them. Nothing here is built from what the viewer may not see.
+The terminal's ``show`` and ``move``, the recorder and the server's pages each take from here
+what they draw of a game now: the board as a seat (or the onlooker, or everyone) sees it, the
+status line (``turn 12 · ann to act``), who acts, the moves a seat may make (buttons and
+pickers, the forms and how a move is written) and the last moves as the viewer was told them.
+A past position is a replay cursor's frame: the replay viewer takes its board and its place
+from ``frame_board`` and ``frame_status`` here, and the HTML replay page is built from the
+same frames (gametape.replay.html). Nothing here is built from what the viewer may not see.
 """
 
 from __future__ import annotations

@@ -997,6 +997,35 @@ def test_a_refused_picker_move_comes_back_with_its_choices_kept(server):
     assert again.text.count(" checked>") == 2  # slots 2 and 5
 
 
+def test_many_moves_of_a_kind_come_in_rows_by_their_first_word():
+    """#36: the published Hanamikoji gave a seat sixteen "trade ..." buttons. Moves of a kind
+    that differ in two words come in a row per first word ("trade red": yellow, blue, ...),
+    each button sending the whole move; a kind of few moves, or of one word, stays as it was."""
+    from gametape.usecases.position import position
+    from gametape.web.pages import button_rows, environment, groups
+    from tests.test_hanamikoji_classic_rules import fresh
+
+    game = fresh()  # ann: violet, red, red, yellow, yellow, blue, green
+    seen = position(game, 0, offer=0, role="seat", label="ann")
+    rows = dict(button_rows(seen))
+    assert [c.text for c in rows["trade red"]][:3] == [
+        "trade red red", "trade red yellow", "trade red blue",
+    ]  # fmt: skip
+    assert all(
+        c.label == c.text for c in seen.buttons
+    )  # the whole move, as a screen reader says it
+    assert [c.label for c in rows[""]] == [
+        f"secret {g}" for g in ("violet", "red", "yellow", "blue", "green")
+    ]
+    page = (
+        environment()
+        .get_template("live.html")
+        .render(p=seen, board=seen.board, groups=groups(seen), base="/g/x/y")
+    )
+    assert '<span class="bhead">trade red</span>' in page
+    assert 'value="trade red yellow" aria-label="trade red yellow">yellow</button>' in page
+
+
 def test_headers_sent_a_byte_at_a_time_are_cut_off(server):
     """#36: slow headers held a connection open for 20 s and more (uvicorn bounds none)."""
     import socket

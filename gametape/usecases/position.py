@@ -27,13 +27,17 @@ if TYPE_CHECKING:
 
 RECENT = 8  # moves listed under a page's board
 BUTTONS = 12  # at most this many moves of one kind as buttons; more become a picker
+ROWS = 4  # more moves of a kind than this, differing in two words or more: a row per first word
 
 
 class Choice(msgspec.Struct, frozen=True):
-    """One move as a button: what it says and the notation it sends."""
+    """One move as a button: what it says, the notation it sends, and the row it is drawn
+    in (``trade blue``: the button then says what follows, ``orange``; empty: a row of its
+    own kind)."""
 
     label: str
     text: str
+    group: str = ""
 
 
 class Picker(msgspec.Struct, frozen=True):
@@ -193,9 +197,7 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
     buttons, pickers = [], []
     for (_, _, literal), forms in groups.items():
         if literal and len(forms) <= BUTTONS:
-            buttons += [
-                Choice(label=_own(f.shown, game.players[seat]), text=f.shown) for f in forms
-            ]
+            buttons += _rows([(_own(f.shown, game.players[seat]), f.shown) for f in forms])
             continue
         if literal:
             words: list[tuple[str, ...]] = []
@@ -226,6 +228,22 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                     )
                 )
     return buttons, pickers
+
+
+def _rows(moves: list[tuple[str, str]]) -> list[Choice]:
+    """One kind's moves (label, notation) as buttons. Past ROWS moves that differ in two
+    words or more (a trade of two geishas, a clue of a player and a colour), a row for each
+    first word that differs (``trade blue``: ``orange``, ``green``), in the order they come."""
+    said = [label.split() for label, _ in moves]
+    varying = [i for i in range(len(said[0])) if len({tuple(w[i : i + 1]) for w in said}) > 1]
+    if len(moves) <= ROWS or len(varying) < 2 or any(len(w) != len(said[0]) for w in said):
+        return [Choice(label=label, text=text) for label, text in moves]
+    cut = varying[0] + 1
+    rows: dict[str, list[Choice]] = {}
+    for (label, text), words in zip(moves, said, strict=True):
+        group = " ".join(words[:cut])
+        rows.setdefault(group, []).append(Choice(label=label, text=text, group=group))
+    return [choice for row in rows.values() for choice in row]
 
 
 def _slots(words: tuple[str, ...]) -> tuple[str, ...] | None:

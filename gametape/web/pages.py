@@ -24,7 +24,7 @@ from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.live import Versioned
-from gametape.usecases.position import Picker, Position
+from gametape.usecases.position import Choice, Picker, Position
 from gametape.usecases.record import check_move_id, parse_options, split_options
 from gametape.usecases.store import MARKS, PALETTE
 from gametape.usecases.tables import NotationError, NotYours, Table, Tables, replay_page
@@ -97,6 +97,7 @@ def environment() -> Environment:
     env.filters["mark"] = lambda m: m if m in MARKS else ""
     env.globals["move_id"] = form_move_id
     env.globals["kept"] = kept
+    env.globals["button_rows"] = button_rows
     env.filters["names"] = lambda names: and_list(list(names))
     return env
 
@@ -211,6 +212,18 @@ def groups(position: Position) -> list[list[Any]]:
             found.append([zone])
         last = zone.group
     return found
+
+
+def button_rows(position: Position) -> list[tuple[str, list[Choice]]]:
+    """The buttons in rows: each run of one group (``trade blue``) a row under its name;
+    buttons of no group together, as they come."""
+    rows: list[tuple[str, list[Choice]]] = []
+    for choice in position.buttons:
+        if rows and rows[-1][0] == choice.group:
+            rows[-1][1].append(choice)
+        else:
+            rows.append((choice.group, [choice]))
+    return rows
 
 
 def kept(picker: Picker, sent: list[str] | None) -> list[tuple[str, ...]]:

@@ -125,6 +125,12 @@ async def opened(request: Request) -> tuple[Table, Access]:
     return await run_in_threadpool(served(request).tables.open, game, token)
 
 
+async def seen(request: Request) -> tuple[Access, Position]:
+    """The link's access, and the game now as it sees it (LinkNotFound for a wrong link)."""
+    table, access = await opened(request)
+    return access, await run_in_threadpool(served(request).tables.position, table, access)
+
+
 def base_of(request: Request) -> str:
     """The link's own address: ``/g/GAME/TOKEN``."""
     return f"/g/{request.path_params['game']}/{request.path_params['token']}"
@@ -330,8 +336,7 @@ async def links(request: Request) -> Response:
 async def seat(request: Request) -> Response:
     """``GET /g/GAME/TOKEN``: the link's page."""
     try:
-        table, access = await opened(request)
-        position = await run_in_threadpool(served(request).tables.position, table, access)
+        access, position = await seen(request)
     except GametapeError as exc:
         return refused(exc, request)
     done = None
@@ -343,10 +348,9 @@ async def seat(request: Request) -> Response:
 async def live(request: Request) -> Response:
     """``GET /g/GAME/TOKEN/live``: the page's live part (its board and last moves)."""
     try:
-        table, access = await opened(request)
+        _, position = await seen(request)
     except GametapeError as exc:
         return refused(exc, request)
-    position = await run_in_threadpool(served(request).tables.position, table, access)
     base = f"/g/{position.game}/{request.path_params['token']}"
     return html(
         request, "live.html", p=position, board=position.board, groups=groups(position), base=base
@@ -356,10 +360,9 @@ async def live(request: Request) -> Response:
 async def state_json(request: Request) -> Response:
     """``GET /g/GAME/TOKEN/state.json``: the position as the link sees it, as JSON."""
     try:
-        table, access = await opened(request)
+        _, position = await seen(request)
     except GametapeError as exc:
         return refused(exc, request)
-    position = await run_in_threadpool(served(request).tables.position, table, access)
     return Response(msgspec.json.encode(position), media_type="application/json")
 
 

@@ -1067,3 +1067,24 @@ def test_a_variant_game_from_the_front_page_offers_its_clue_colours_and_records(
     assert "m0" in json.dumps(ann["board"])  # its firework is drawn, by its letter
     _clue(server, said["links"])
     assert type(_events(server, said["game"])[-1]).__name__ == "HanabiClue"
+
+
+def test_a_move_sent_again_after_the_host_took_it_back_is_told_so(server):
+    """#49: the phone was told "✓ recorded as seq 1" though seq 1 had been taken back."""
+    said = start_game(server, "hanabi", "ann, ben")
+    links = said["links"]
+    text = _first_button(server, links["ann"])
+    sent = {"seq": "1", "text": text, "id": "phone-ann-retry-01"}
+    first = server.client.post(server.path(links["ann"]) + "/move", data=sent)
+    assert first.status_code == 303 and first.headers["location"].endswith("?ok=1")
+    undo = _move(server, links["host"], "undo", 2)
+    assert undo.status_code == 303
+    again = server.client.post(server.path(links["ann"]) + "/move", data=sent)
+    assert again.status_code == 303 and again.headers["location"].endswith("?ok=1&back=2")
+    page = server.client.get(again.headers["location"])
+    assert "recorded as seq 1, then taken back at seq 2" in page.text and "✓" not in page.text
+    answer = server.client.post(
+        server.path(links["ann"]) + "/move", data=sent, headers={"accept": "application/json"}
+    ).json()
+    assert answer == {"first": 1, "last": 1, "seq": 3, "taken_back": 2}
+    assert len(read_log(Path(server.store) / f"{said['game']}.jsonl").events) == 3

@@ -192,3 +192,19 @@ def test_the_cli_path_keeps_the_id_too(ohanami_game):
     two = record_move(store, store.read(gid), text, "ann", move_id="script-0000001")
     assert two.again and two.first == one.first
     assert store.read(gid).events[one.first].move_id == "script-0000001"
+
+
+def test_a_retry_of_a_move_taken_back_since_is_told_so(ohanami_game):
+    """#49: a phone that sent its move again after the host took it back was told only
+    "recorded as seq N"; it is told that seq N was taken back, and nothing is recorded."""
+    store, gid = ohanami_game
+    rec = Recording(store, store.path(gid))
+    seq, text = len(rec.game.events), _pick(rec, 0)
+    first = rec.move(text, "ann", expected=seq, move_id="phone-ann-0002")
+    assert first.taken_back is None
+    rec.move("undo", None)
+    size = len(rec.game.events)
+    again = rec.move(text, "ann", expected=seq, move_id="phone-ann-0002")
+    assert again.again and again.first == first.first and again.taken_back == size - 1
+    assert again.again_said.endswith(f"as seq {first.first}, and taken back at seq {size - 1}")
+    assert len(store.read(gid).events) == size

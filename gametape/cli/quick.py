@@ -276,7 +276,7 @@ def _move(
     if done.again and not json:
         _say(
             sys.stderr,
-            [(f"this move id was recorded already, as seq {done.first}", "dim")],
+            [(done.again_said, "dim")],
             paint_err,
         )
     if json:
@@ -293,13 +293,16 @@ def move_json(done: Any) -> dict[str, Any]:
     game = done.game
     if done.retracted:
         return {"retracted": done.retracted, "over": game.is_over}
-    return {
+    said = {
         "seq": done.last,
         "move": done.move,
         "description": done.description,
         "over": game.is_over,
         "result": game.result(),
     }
+    if done.taken_back is not None:  # a retry of a move taken back since
+        said["taken_back"] = done.taken_back
+    return said
 
 
 def recorded_where(done: Any, path: object) -> str:

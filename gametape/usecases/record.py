@@ -29,6 +29,7 @@ from gametape.engine.game import (
     move_summary,
     notation,
     parse_move,
+    undone_by,
 )
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.options import OptionError, read_options
@@ -216,7 +217,8 @@ def check_move_id(move_id: str) -> str:
 
 class Recorded(msgspec.Struct):
     """What ``record_move`` appended: the events (the move, then any deal) from ``first``.
-    ``again``: a retry of a move recorded before (by its move id): nothing new was written."""
+    ``again``: a retry of a move recorded before (by its move id): nothing new was written;
+    ``taken_back``: the seq of the undo that has since taken that move back (None: none)."""
 
     game: Game
     first: int
@@ -224,6 +226,15 @@ class Recorded(msgspec.Struct):
     before: Any
     description: str
     again: bool = False
+    taken_back: int | None = None
+
+    @property
+    def again_said(self) -> str:
+        """What a retry is told: its move was recorded already (and, if so, taken back)."""
+        said = f"this move id was recorded already, as seq {self.first}"
+        if self.taken_back is not None:
+            said += f", and taken back at seq {self.taken_back}"
+        return said
 
     @property
     def last(self) -> int:
@@ -366,8 +377,9 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
     else:
         description = describe(game.ruleset, game.players, before, event, after, seat=told)
     return Recorded(
-        game=game, first=first, events=events, before=before, description=description, again=True
-    )
+        game=game, first=first, events=events, before=before, description=description,
+        again=True, taken_back=undone_by(game.events).get(first),
+    )  # fmt: skip
 
 
 class Recording:

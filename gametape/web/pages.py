@@ -340,8 +340,11 @@ async def seat(request: Request) -> Response:
     except GametapeError as exc:
         return refused(exc, request)
     done = None
-    if SEQ.fullmatch(request.query_params.get("ok", "")):
-        done = f"✓ recorded as seq {request.query_params['ok']}"
+    ok, back = request.query_params.get("ok", ""), request.query_params.get("back", "")
+    if SEQ.fullmatch(ok) and SEQ.fullmatch(back):  # a retry of a move taken back since
+        done = f"your move was recorded as seq {ok}, then taken back at seq {back}"
+    elif SEQ.fullmatch(ok):
+        done = f"✓ recorded as seq {ok}"
     return seat_page(request, access, position, done=done)
 
 
@@ -420,10 +423,13 @@ async def move(request: Request) -> Response:
             error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,
             sent=words,
         )  # fmt: skip
+    said = {"first": done.first, "last": done.last, "seq": len(done.game.events)}
+    if done.taken_back is not None:
+        said["taken_back"] = done.taken_back
     if wants_json(request):
-        said = {"first": done.first, "last": done.last, "seq": done.last + 1}
         return Response(msgspec.json.encode(said), media_type="application/json")
-    return RedirectResponse(f"{base_of(request)}?ok={done.first}", status_code=303)
+    back = f"&back={done.taken_back}" if done.taken_back is not None else ""
+    return RedirectResponse(f"{base_of(request)}?ok={done.first}{back}", status_code=303)
 
 
 async def manifest(request: Request) -> Response:

@@ -141,7 +141,7 @@ def move(
         at = f" (as seq {exc.seq})" if exc.seq is not None else ""
         fail(f"illegal move{at}: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
     if done.again and not json:
-        err.print(Text(f"this move id was recorded already, as seq {done.first}", style="dim"))
+        err.print(Text(done.again_said, style="dim"))
     if json:
         print_json(quick.move_json(done))
         return

@@ -337,7 +337,7 @@ def test_every_response_has_the_csp_and_no_page_has_inline_script(server):
     for path in paths:
         answer = server.client.get(path)
         assert "script-src 'self'" in answer.headers["content-security-policy"], path
-        assert answer.headers["referrer-policy"] == "no-referrer"
+        assert answer.headers["referrer-policy"] == "same-origin"
         assert answer.headers["x-content-type-options"] == "nosniff"
         assert not INLINE_SCRIPT.search(answer.text), path
         assert "http://" not in re.sub(r'href="http://127\.0\.0\.1[^"]*"', "", answer.text) or (
@@ -879,6 +879,27 @@ def test_links_and_redirects_never_come_from_the_request_s_host_header(server):
     )
     assert other.status_code == 403 and "own front page" in other.text
     assert sorted(Path(server.store).glob("*.jsonl")) == before
+    # #49: another site's page that hides where it is (no-referrer: "Origin: null"), or a
+    # browser that says the post comes from another site, starts nothing either
+    for headers in (
+        {"origin": "null"},
+        {"sec-fetch-site": "cross-site"},
+        {"sec-fetch-site": "same-site", "origin": server.url},
+        {"sec-fetch-site": "cross-site", "origin": server.url},
+    ):
+        refused = server.client.post(
+            "/new", data={"ruleset": "hanabi", "players": "ann, ben"}, headers=headers
+        )
+        assert refused.status_code == 403 and "own front page" in refused.text, headers
+        assert sorted(Path(server.store).glob("*.jsonl")) == before, headers
+    # a browser on the front page says "same-origin" (Chromium: tests/test_serve_browser.py)
+    same = server.client.post(
+        "/new",
+        data={"ruleset": "hanabi", "players": "ann, ben"},
+        headers={"sec-fetch-site": "same-origin", "origin": server.url},
+    )
+    assert same.status_code == 303
+    server.announced()
     ours = server.client.post(
         "/new", data={"ruleset": "hanabi", "players": "ann, ben"}, headers={"origin": server.url}
     )

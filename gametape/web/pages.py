@@ -271,16 +271,28 @@ async def home(request: Request) -> Response:
     )  # fmt: skip
 
 
+def _from_here(request: Request, public_url: str | None) -> bool:
+    """Whether a form was posted from this server's own pages: a browser says where the
+    request comes from (``Sec-Fetch-Site``), else by its ``Origin``, which must be this
+    server's. A client that says neither (curl, a script) is no other site's page."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    said = request.headers.get("origin")
+    if said is None:
+        return True
+    ours = {f"{request.url.scheme}://{request.headers.get('host', '')}"}
+    if public_url is not None:
+        ours.add(origin(public_url))
+    return said in ours
+
+
 async def start(request: Request) -> Response:
     """``POST /new``: start a game; 303 to its host's page of links."""
     state = served(request)
     ruleset, players, table, options = "", [], False, ""
     try:
-        said = request.headers.get("origin")
-        ours = {f"{request.url.scheme}://{request.headers.get('host', '')}"}
-        if state.public_url is not None:
-            ours.add(origin(state.public_url))
-        if said is not None and said not in ours:
+        if not _from_here(request, state.public_url):
             raise NotYours(  # another site's page posting here: not a new game of ours
                 "a new game is started from this server's own front page",
                 hint=f"open {state.public_url}/",

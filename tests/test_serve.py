@@ -1109,3 +1109,28 @@ def test_a_move_sent_again_after_the_host_took_it_back_is_told_so(server):
     ).json()
     assert answer == {"first": 1, "last": 1, "seq": 3, "taken_back": 2}
     assert len(read_log(Path(server.store) / f"{said['game']}.jsonl").events) == 3
+
+
+@pytest.mark.parametrize("name", ["hanabi", "hanamikoji", "hanamikoji-classic", "ohanami"])
+def test_a_picker_never_starts_at_a_face(server, name):
+    """#49: at a table, the published Hanamikoji's secret picker started at "violet": one
+    tap recorded a face nobody said. A list starts at "?" (not said) where a card may go
+    unnamed, and otherwise at "choose…", which the browser will not send."""
+    said = start_game(server, name, "ann, ben", table=True)
+    for who in ("ann", "ben"):
+        page = server.client.get(server.path(said["links"][who])).text
+        for select in re.findall(r"<select[^>]*>(?:<option[^>]*>[^<]*</option>)+", page):
+            first = re.search(r"<option[^>]*>", select.split(">", 1)[1]).group(0)
+            assert first in ('<option value="?">', '<option value="">'), (who, select[:200])
+            assert first == '<option value="?">' or " required" in select.split(">")[0]
+    if name == "hanamikoji-classic":  # ann's secret, sent as the page starts it
+        state = server.client.get(server.path(said["links"]["ann"]) + "/state.json").json()
+        secret = next(p for p in state["pickers"] if p["words"][0] == ["secret"])
+        assert secret["words"][1][0] == "?"
+        answer = server.client.post(
+            server.path(said["links"]["ann"]) + "/move",
+            data={"seq": str(state["seq"]), "w": ["secret", "?"]},
+        )
+        assert answer.status_code == 303
+        after = server.client.get(server.path(said["links"]["ann"]) + "/state.json").json()
+        assert "(" not in after["recent"][0], after["recent"]  # no face said

@@ -210,7 +210,7 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                 sets = tuple(_slots(w) is not None for w in f.words)
                 words = [
                     f.words[0][:1],
-                    *(_slots(w) or _plain(w) for w in f.words[1:]),
+                    *(_slots(w) or _unknown_first(_plain(w)) for w in f.words[1:]),
                 ]
                 said = f.shown.split()
                 labels = (
@@ -261,6 +261,12 @@ def _plain(words: tuple[str, ...]) -> tuple[str, ...]:
     word is there too ("red" and "r": the list offers "red")."""
     longer = [w for w in words if len(w) > 1]
     return tuple(w for w in words if len(w) > 1 or not any(x.startswith(w) for x in longer))
+
+
+def _unknown_first(words: tuple[str, ...]) -> tuple[str, ...]:
+    """A picker's choices with ``?`` (a card nobody said) first, where it is one of them: a
+    page's picker starts at the first choice, and its start is never a face nobody named."""
+    return ("?", *(w for w in words if w != "?")) if "?" in words else words
 
 
 def _own(text: str, name: str) -> str:

@@ -2,9 +2,112 @@
 // Follows the game live: the server says only that the game moved (its seq), and this
 // fetches the page's live part again, drawn on the server for this link alone. What the
 // player is typing, outside that part, is kept; its expected seq follows the position.
+// A choice half made in a picker survives every redraw: a picker that offers the same
+// choices is kept as it is (focus and all); one whose choices changed gets the choice back,
+// and a choice it no longer offers stays chosen and is said so. Either is still sent at the
+// seq it was begun at: the server takes it if all that happened since is other seats' moves
+// of the same simultaneous step, and otherwise refuses it in words ("the table moved on"),
+// so Send never records another card, or another seat's move, in place of the one chosen.
 (function () {
   const live = document.getElementById("live");
   if (!live || !window.EventSource) return;
+  live.addEventListener("change", (event) => {
+    const form = event.target.closest && event.target.closest("form.picker");
+    if (form) form.dataset.touched = "1";
+  });
+  // A picker's choices as a string, whatever is chosen and whatever seq it is sent at.
+  function shape(form) {
+    const copy = form.cloneNode(true);
+    for (const input of copy.querySelectorAll("input[name=seq], input[name=id], .gone")) {
+      input.remove();
+    }
+    for (const option of copy.querySelectorAll("option[selected]")) {
+      option.removeAttribute("selected");
+    }
+    for (const box of copy.querySelectorAll("input[checked]")) box.removeAttribute("checked");
+    delete copy.dataset.touched;
+    return copy.outerHTML;
+  }
+  // Whether a choice was begun in a picker: by a finger, or kept by the server on a page
+  // drawn again after a refusal (a list away from its first entry, a box ticked).
+  function begun(form) {
+    if (form.dataset.touched) return true;
+    if ([...form.querySelectorAll("select")].some((s) => s.selectedIndex > 0)) return true;
+    return form.querySelector("input[type=checkbox]:checked") !== null;
+  }
+  // What a finger chose in a picker: each select's value, each fieldset's ticked boxes.
+  function chosen(form) {
+    return {
+      selects: [...form.querySelectorAll("select")].map((s) => s.value),
+      sets: [...form.querySelectorAll("fieldset")].map((f) =>
+        [...f.querySelectorAll("input[type=checkbox]:checked")].map((c) => c.value),
+      ),
+    };
+  }
+  function restore(form, choice) {
+    const gone = [];
+    form.querySelectorAll("select").forEach((select, i) => {
+      const value = choice.selects[i];
+      if (value === undefined || value === "") return;
+      let option = [...select.options].find((o) => o.value === value);
+      if (!option) {
+        option = new Option(value, value); // no longer offered: kept, sent, refused in words
+        select.add(option);
+        gone.push(value);
+      }
+      select.value = value;
+    });
+    form.querySelectorAll("fieldset").forEach((set, i) => {
+      const ticked = choice.sets[i] || [];
+      for (const box of set.querySelectorAll("input[type=checkbox]")) {
+        box.checked = ticked.includes(box.value);
+      }
+      for (const value of ticked) {
+        if (!set.querySelector(`input[type=checkbox][value="${CSS.escape(value)}"]`)) {
+          gone.push(value);
+        }
+      }
+    });
+    form.dataset.touched = "1";
+    if (!gone.length) return;
+    const note = document.createElement("small");
+    note.className = "gone";
+    note.setAttribute("role", "status");
+    note.textContent = "no longer offered: " + gone.join(", ") + " (Send will be refused)";
+    form.append(note);
+  }
+  // Put the live part drawn anew in place, keeping every picker a finger has touched.
+  function redraw(fresh) {
+    const touched = new Map();
+    for (const form of live.querySelectorAll("form.picker[data-form]")) {
+      if (begun(form)) touched.set(form.dataset.form, form);
+    }
+    const before = [...live.childNodes];
+    const box = document.createElement("template");
+    box.innerHTML = fresh;
+    live.append(document.importNode(box.content, true));
+    for (const form of live.querySelectorAll("form.picker[data-form]")) {
+      const old = touched.get(form.dataset.form);
+      if (!old || old === form) continue;
+      if (shape(old) === shape(form)) {
+        // the same choices: the very form stays (what is chosen, the focus, an open list)
+        const parent = form.parentNode;
+        if (parent.moveBefore) parent.moveBefore(old, form);
+        else parent.insertBefore(old, form);
+        form.remove();
+      } else {
+        restore(form, chosen(old));
+        for (const name of ["seq", "id"]) {
+          form.querySelector(`input[name=${name}]`).value = old.querySelector(
+            `input[name=${name}]`,
+          ).value;
+        }
+      }
+    }
+    for (const node of before) {
+      if (node.isConnected && node.parentNode === live) node.remove();
+    }
+  }
   let shown = null; // the live part as last fetched
   let busy = false;
   let again = false; // the game moved while the last position was on its way
@@ -21,7 +124,7 @@
       const fresh = await answer.text();
       if (fresh === shown) return; // nothing changed: leave what a finger may be on alone
       shown = fresh;
-      live.innerHTML = fresh;
+      redraw(fresh);
       const position = document.getElementById("position");
       if (!position) return;
       for (const input of document.querySelectorAll("form.typed input[name=seq]")) {
@@ -58,6 +161,8 @@
   });
   const position = document.getElementById("position");
   if (position) document.body.dataset.seq = position.dataset.seq;
+  // opened without a network (the service worker's last copy): the live part as last seen
+  if (navigator.onLine === false) update();
 })();
 
 // Offline for a moment: a move made while the phone has no network is kept (with its
@@ -120,7 +225,8 @@
       const data = await answer.json().catch(() => ({}));
       localStorage.removeItem(key);
       if (answer.ok) {
-        location.assign(location.pathname + "?ok=" + data.first);
+        const back = data.taken_back === undefined ? "" : "&back=" + data.taken_back;
+        location.assign(location.pathname + "?ok=" + data.first + back);
         return;
       }
       show();
@@ -142,7 +248,15 @@
   if ("serviceWorker" in navigator) {
     // once the page is idle: installing it is never in the way of a move
     window.addEventListener("load", () => {
-      setTimeout(() => navigator.serviceWorker.register("/sw.js").catch(() => {}), 2000);
+      setTimeout(() => {
+        navigator.serviceWorker
+          .register("/sw.js")
+          .then(() => navigator.serviceWorker.ready)
+          // this very page, fetched before the worker was there, is kept for a reload offline
+          .then(() => caches.open("gametape-pages"))
+          .then((cache) => cache.addAll([location.pathname, live.dataset.fragment]))
+          .catch(() => {});
+      }, 2000);
     });
   }
 })();

@@ -30,6 +30,18 @@ def visible(text: str) -> str:
     return _CONTROL.sub(_picture, text) if _CONTROL.search(text) else text
 
 
+def clipped(text: str, most: int = 60) -> str:
+    """``text`` as an error names what it was given: whole up to ``most`` characters,
+    else its start and end and how long it is (``"aaaa…aaaa" (5,000 characters)``).
+
+    >>> clipped("9" * 5000, 12)
+    '99999999…9999 (5,000 characters)'
+    """
+    if len(text) <= most:
+        return text
+    return f"{text[: most * 2 // 3]}…{text[-(most // 3) :]} ({len(text):,} characters)"
+
+
 def plural(n: int, word: str) -> str:
     """``1 card``, ``2 cards``."""
     return f"{n} {word}{'' if n == 1 else 's'}"

@@ -175,6 +175,16 @@ def _quick(argv: list[str]) -> int | None:
             del sys.modules["typing_extensions"]
 
 
+DIGITS = 30  # a number on the command line (a seq, a count, a seed) has at most these
+
+
+def _number_in(arg: str) -> str | None:
+    """The number ``arg`` is, or gives an option (``--at=12``), if it is one: ASCII digits."""
+    value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+    digits = value[1:] if value.startswith("-") else value
+    return value if digits.isascii() and digits.isdigit() else None
+
+
 def main() -> None:
     """Console-script entry point."""
     argv = sys.argv[1:]
@@ -187,6 +197,14 @@ def main() -> None:
     # on disk before anything about it is printed, so nothing is lost.
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    number = next((n for n in map(_number_in, argv) if n and len(n.lstrip("-")) > DIGITS), None)
+    if number is not None:  # Python's int() refuses past 4,300 digits, in a traceback
+        digits = len(number.lstrip("-"))
+        sys.stderr.write(
+            f"error: {number[:12]}…{number[-4:]} ({digits:,} digits) is no seq, count or seed\n"
+            f"a number on the command line has at most {DIGITS} digits\n"
+        )
+        raise SystemExit(2)
     if command in ("show", "move", "list"):  # their usual forms, without typer or rich
         code = _quick(argv)
         if code is not None:

@@ -69,7 +69,9 @@ def parse(argv: Sequence[str]) -> tuple[str | None, str, list[str], dict[str, An
                 return None
             value = rest.pop(0)
         if kind is int:
-            if not value.isascii() or not value.lstrip("-").isdigit():
+            # typer says why a number is no number, or too long for one (int() refuses
+            # more than 4,300 digits with a ValueError)
+            if not value.isascii() or not value.lstrip("-").isdigit() or len(value) > 19:
                 return None
             options[name] = int(value)
         else:

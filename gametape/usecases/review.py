@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 from pathlib import Path
 
 from gametape.engine.game import undone_by
@@ -19,6 +20,7 @@ from gametape.events.notes import Annotation, Note
 
 __all__ = ["Annotation", "add_note", "author", "read_notes", "retract_note"]
 from gametape.events.store import GameStore
+from gametape.text import clipped
 from gametape.usecases.record import open_game
 
 AUTHOR_VAR = "GAMETAPE_AUTHOR"
@@ -59,7 +61,7 @@ def card_key(log: Path | Source, seq: int, spec: str) -> str:
     board = game.ruleset.board(game.view(None), "")
     rows = [(zone.title, [c.key for c in zone.cards]) for zone in board.zones if zone.cards]
     words = spec.split()
-    if len(words) >= 2 and words[-1].isdigit():
+    if len(words) >= 2 and re.fullmatch(r"[0-9]{1,6}", words[-1]):  # a place, not any digits
         title, slot = " ".join(words[:-1]).casefold(), int(words[-1])
         for name, keys in rows:
             if name.casefold() == title and 1 <= slot <= len(keys) and keys[slot - 1]:
@@ -71,11 +73,11 @@ def card_key(log: Path | Source, seq: int, spec: str) -> str:
     places = ", ".join(f"{name} 1-{len(keys)}" for name, keys in rows if any(keys))
     if not places:  # a board whose cards are not told apart (the published Hanamikoji's)
         raise UsageError(
-            f"no card {spec!r} to note: this game's board tells no card apart from another "
-            f"at seq {seq}; leave out --card to note the move"
+            f"no card {clipped(spec)!r} to note: this game's board tells no card apart from "
+            f"another at seq {seq}; leave out --card to note the move"
         )
     raise UsageError(
-        f"no card {spec!r} on the board at seq {seq}; name one by where it lies ({places})"
+        f"no card {clipped(spec)!r} on the board at seq {seq}; name one by where it lies ({places})"
         " or by its number in the deck"
     )
 

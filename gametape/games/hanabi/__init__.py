@@ -65,15 +65,31 @@ def _suits(text: str) -> tuple[str, ...]:
     return suits
 
 
+MOST_COPIES = 10  # copies of one rank of one suit (hanab.live's decks have at most 3)
+
+
 def _copies(text: str) -> tuple[int, ...]:
-    """Copies of ranks 1-5 per suit (``3,2,2,2,1``), or ``tutorial``."""
+    """Copies of ranks 1-5 per suit (``3,2,2,2,1``, each at most MOST_COPIES), or
+    ``tutorial``."""
     if text == "tutorial":
         return TUTORIAL_COPIES
     counts = tuple(number(c.strip()) for c in text.split(","))
     bad = next((c for c, n in zip(text.split(","), counts, strict=True) if n is None), None)
     if bad is not None:
         raise ValueError(f"{bad.strip()!r} is not a whole number (up to 9 digits)")
+    high = next((n for n in counts if n is not None and n > MOST_COPIES), None)
+    if high is not None:  # a million copies took minutes and hundreds of MB to deal
+        raise ValueError(f"{high:,} copies of a card; a rank has at most {MOST_COPIES}")
     return counts  # type: ignore[return-value]
+
+
+def _options(options: Mapping[str, Any]) -> HanabiOptions:
+    """The setup's options, each left out where it is its default (a log says only what was
+    chosen: msgspec leaves out a default by identity, and a variant read from its name is an
+    equal string, not the same one)."""
+    defaults = HanabiOptions()
+    chosen = {k: v for k, v in options.items() if v != getattr(defaults, k, None)}
+    return HanabiOptions(**chosen)
 
 
 def _deck_or_refuse(options: HanabiOptions) -> Deck:
@@ -106,7 +122,7 @@ OPTIONS = (
         "copies",
         _copies,
         DEFAULT_COPIES,
-        help="copies of ranks 1-5 per suit, or `tutorial` for 1,2,2,2,1",
+        help="copies of ranks 1-5 per suit (each 1-10), or `tutorial` for 1,2,2,2,1",
     ),
     Option("starting_seat", int, 0, help="the seat that acts first (0-based)"),
     Option(
@@ -193,7 +209,7 @@ class Hanabi(Ruleset[HanabiState]):
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> HanabiSetup:
-        opts = HanabiOptions(**options)
+        opts = _options(options)
         # a wrong count of copies deals the standard deck, and the setup's check names it
         dealt = opts if len(opts.copies) == 5 else replace(opts, copies=DEFAULT_COPIES)
         copies = _deck_or_refuse(dealt).copies
@@ -204,7 +220,7 @@ class Hanabi(Ruleset[HanabiState]):
     def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> HanabiSetup:
         """The deck was shuffled at the table: every face is unknown until the game shows it
         (a play or discard names it, a clue names the slots it touched)."""
-        opts = HanabiOptions(**options)
+        opts = _options(options)
         size = sum(_deck_or_refuse(opts).copies)
         return HanabiSetup(players=tuple(players), options=opts, deck=(None,) * size, table=True)
 

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 import msgspec
 
+from gametape.text import clipped
+
 RANKS = 5
 NO_VARIANT = "No Variant"
 ALL_CLUE_RANKS = (1, 2, 3, 4, 5)
@@ -555,8 +557,12 @@ def variant(name: str) -> Variant:
     found = catalogue().get(name)
     if found is None:
         close = [n for n in catalogue() if n.casefold() == name.casefold()]
-        hint = f"; did you mean {close[0]!r}?" if close else " (`gametape variants` lists them)"
-        raise UnknownVariant(f"no variant {name!r}{hint}")
+        hint = (
+            f"; did you mean {close[0]!r}?"
+            if close
+            else " (`gametape games hanabi variant` lists them)"
+        )
+        raise UnknownVariant(f"no variant {clipped(name)!r}{hint}")
     missing = found.missing()
     if missing:
         raise UnknownVariant(f"variant {name!r} needs {missing}, which gametape does not play")

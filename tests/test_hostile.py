@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -578,6 +579,9 @@ def test_an_unknown_game_is_a_usage_error_for_every_command(store):
         ["simulate", "hanabi", "--players", "0"],
         ["simulate", "hanabi", "-n", "1", "-o", "starting_seat=7"],
         ["new", "nosuchgame", "-p", "a,b"],
+        ["new", "hanabi", "-p", "a,b", "-o", "copies=1000000,1,1,1,1"],  # #53: 74 s, 351 MB
+        ["new", "hanabi", "-p", "a,b", "-o", "copies=3,2,2,2,11"],
+        ["simulate", "hanabi", "-n", "1", "-o", "copies=10000000,1,1,1,1"],
     ],
 )
 def test_bad_options_are_usage_errors_and_write_nothing(tmp_path, args):
@@ -585,6 +589,57 @@ def test_bad_options_are_usage_errors_and_write_nothing(tmp_path, args):
     result = gt("--store", str(root), *args)
     assert result.exit_code == 2 and result.stderr.startswith("error:"), result.output
     assert game_ids(root) == []
+
+
+def test_an_unknown_variant_names_the_command_that_lists_them_and_not_all_of_itself(tmp_path):
+    """#53: the error named `gametape variants`, which does not exist, and echoed a
+    120,000-character name whole."""
+    root = tmp_path / "s"
+    result = gt(
+        "--store", str(root), "new", "hanabi", "-p", "a,b", "-o", "variant=" + "x" * 120_000
+    )
+    assert result.exit_code == 2 and "gametape games hanabi variant" in result.stderr
+    assert len(result.stderr) < 500 and "120,000 characters" in result.stderr
+    assert game_ids(root) == []
+
+
+HUGE = "9" * 5000  # Python's int() refuses past 4,300 digits
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "GAME", "--at", HUGE],
+        ["show", "GAME", f"--at=-{HUGE}"],
+        ["replay", "GAME", "--at", HUGE],
+        ["note", "GAME", HUGE, "x"],
+        ["branch", "GAME", "--at", HUGE],
+        ["simulate", "hanabi", "-n", HUGE],
+        ["validate", "--jobs", "9" * 31],
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_refused_in_one_line(store, args):
+    """#53: `show GAME --at <5,000 digits>` ended in a ValueError traceback."""
+    from tests.serving import GAMETAPE
+
+    gid = game_ids(store)[0]
+    before = snapshot(store)
+    argv = [a.replace("GAME", gid) for a in args]
+    done = subprocess.run(
+        [GAMETAPE, "--store", str(store), *argv], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-500:]
+    assert "is no seq, count or seed" in done.stderr and len(done.stderr) < 300, done.stderr
+    assert done.stdout == "" and snapshot(store) == before
+
+
+def test_a_card_named_with_thousands_of_digits_is_no_card(store):
+    """#53: `note --card "alice <5,000 digits>"` ended in a ValueError traceback."""
+    gid = game_ids(store)[0]
+    before = snapshot(store)
+    result = gt("--store", str(store), "note", gid, "1", "x", "--card", "alice " + HUGE)
+    assert result.exit_code == 2 and "no card" in result.stderr and len(result.stderr) < 400
+    assert snapshot(store) == before
 
 
 def test_version_and_a_closed_pipe(store):

@@ -415,6 +415,32 @@ def test_a_full_disk_writes_nothing_half_and_says_so(small_disk, tmp_path):
     assert gt("--store", str(root), "validate").exit_code == 0
 
 
+def test_a_full_disk_leaves_no_half_note_and_the_next_note_is_whole(small_disk):
+    """#53: on a full disk `note` wrote half a line and ended in a StopIteration traceback;
+    once space was freed, the next note was glued to the fragment and never shown."""
+    root = small_disk / "store"
+    assert gt("--store", str(root), "simulate", "hanabi", "-n", "1").exit_code == 0
+    gid = next(root.glob("*.jsonl")).stem
+    notes = root / f"{gid}.notes"
+    fill(small_disk)
+    for i in range(2000):  # a note fits while the file's last page has room
+        size = notes.stat().st_size if notes.exists() else 0
+        result = gt("--store", str(root), "note", gid, "1", f"note {i} " + "x" * 200)
+        if result.exit_code != 0:
+            break
+    else:
+        raise AssertionError("the disk never filled")
+    assert result.exit_code == 2, result.output
+    one_line_error(result, "the disk is full")
+    assert (notes.stat().st_size if notes.exists() else 0) == size
+    assert notes.read_bytes()[-1:] in (b"", b"\n")  # nothing, or whole lines
+    (small_disk / "filler").unlink()
+    assert gt("--store", str(root), "note", gid, "1", "after").exit_code == 0
+    listed = gt("--store", str(root), "notes", gid)
+    assert listed.exit_code == 0 and "after" in listed.stdout and "skipped" not in listed.output
+    assert not (root / f"{gid}.notes.torn").exists()
+
+
 # --- the query sandbox ----------------------------------------------------------------------
 
 

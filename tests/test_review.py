@@ -468,3 +468,45 @@ def test_a_card_note_on_a_board_that_tells_no_card_apart_says_so(tmp_path):
     assert said.exit_code == 2 and "tells no card apart" in said.output
     assert "()" not in said.output and "Traceback" not in said.output
     assert log.read_bytes() == before and not log.with_suffix(".notes").exists()
+
+
+def test_a_torn_last_note_is_set_aside_and_never_swallows_the_next(tmp_path):
+    """#53: a torn last line (a crash, a full disk) swallowed the next note: it was glued to
+    the fragment, kept in the file, never shown, and `note` ended in a StopIteration
+    traceback. Now the next write moves the fragment into GAME.notes.torn first."""
+    store, gid = _noted(tmp_path)
+    notes = store.root / f"{gid}.notes"
+    fragment = b'{"ts":"2026-01-01T00:00:00Z","author":"x","seq":3,"te'
+    whole = notes.read_bytes()
+    notes.write_bytes(whole + fragment)
+    added = _cli(store, "note", gid, "4", "after")
+    assert added.exit_code == 0, added.output
+    assert notes.read_bytes().startswith(whole) and notes.read_bytes().endswith(b"\n")
+    assert (store.root / f"{gid}.notes.torn").read_bytes() == fragment + b"\n"
+    listed = _cli(store, "notes", gid)
+    assert listed.exit_code == 0 and "after" in listed.stdout and not listed.stderr
+    # players.log is appended the same way
+    players = store.root / "players.log"
+    players.write_bytes(b'{"ts":"2026-01-01T00:00:00Z","merge":"an')
+    assert _cli(store, "new", "hanabi", "-p", "ann b,dan").exit_code == 0
+    merged = _cli(store, "players", "merge", "ann b", "alice")
+    assert merged.exit_code == 0, merged.output
+    assert players.read_bytes().endswith(b"\n") and b'"merge":"an{' not in players.read_bytes()
+    assert (store.root / "players.log.torn").read_bytes().startswith(b'{"ts"')
+
+
+def test_a_note_with_a_malformed_time_costs_that_note_only_in_the_read_model(tmp_path):
+    """#53: one note line whose `ts` was no time broke `index`, `index --rebuild`, `query`
+    and `stats` for every game of the store. Now it is skipped with a warning naming it."""
+    store, gid = _noted(tmp_path)
+    notes = store.root / f"{gid}.notes"
+    for ts in ("yesterday", "2026-13-01T00:00:00Z", "2026-01-01"):
+        line = json.dumps({"ts": ts, "author": "x", "seq": 3, "text": "bad time"})
+        notes.write_bytes(notes.read_bytes() + line.encode() + b"\n")
+    for args in (["index"], ["index", "--rebuild"], ["stats"]):
+        done = _cli(store, *args)
+        assert done.exit_code == 0, (args, done.output)
+    assert "not a UTC time" in _cli(store, "index", "--rebuild").stderr
+    rows = _cli(store, "query", "SELECT count(*) AS n FROM annotations WHERE text = 'bad time'")
+    assert rows.exit_code == 0 and "│ 0 │" in rows.stdout, rows.output
+    assert "here we lost" in _cli(store, "query", "SELECT text FROM annotations").stdout

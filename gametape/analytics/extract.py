@@ -32,6 +32,7 @@ class Rows:
     event_facts: list[dict[str, Any]] = field(default_factory=list)
     player_facts: list[dict[str, Any]] = field(default_factory=list)
     annotations: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # a note line skipped, and why
 
 
 _json = msgspec.json.Encoder()
@@ -69,7 +70,7 @@ def extract(
             notes_data = read_bytes(notes_path(path)) if notes_path(path).exists() else b""
         except LogError:
             notes_data = b""
-    found, _ = notes.read(notes_data or b"", str(path))
+    found, rows.problems = notes.read(notes_data or b"", f"{path} notes")  # as `notes` says
     rows.annotations = [
         {
             "game_id": rows.game["game_id"],

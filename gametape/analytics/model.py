@@ -349,6 +349,7 @@ class ReadModel:
                 )
                 for batch in _batches(extracted, BATCH):
                     _load(con, batch, files)
+                    self.notes.extend(p for r in batch for p in r.problems)
                     # Each batch is committed with its files' rows: memory stays flat as the
                     # store grows, and a refresh cut short resumes where it stopped.
                     con.execute("COMMIT")

@@ -323,7 +323,7 @@ def append_events(
             data, _ = encode_lines(events, expected_seq, last_hash)
             size = os.fstat(fd).st_size
             try:
-                _write_all(fd, data)
+                write_all(fd, data)
                 if fsync:
                     os.fsync(fd)
             except OSError:
@@ -344,7 +344,7 @@ def create_file(path: Path, data: bytes, *, fsync: bool = True) -> None:
     game's, or a copied one's); FileExistsError if it exists."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
-        _write_all(fd, data)
+        write_all(fd, data)
         if fsync:
             os.fsync(fd)
     except OSError:
@@ -375,19 +375,7 @@ def repair_torn(path: Path) -> tuple[int, Path] | None:
             if data.endswith(b"\n"):
                 return None
             cut = data.rfind(b"\n") + 1
-            side = path.with_name(path.name + ".torn")
-            existed = side.exists()
-            with open(side, "ab", buffering=0) as f:
-                kept = f.tell()
-                try:
-                    f.write(data[cut:] + b"\n")
-                    f.flush()
-                    os.fsync(f.fileno())
-                except OSError:  # the side file as it was (or none); the log is not touched
-                    f.truncate(kept)
-                    if not existed:
-                        side.unlink()
-                    raise
+            side = set_aside(path, data[cut:])
             if cut == 0:  # nothing complete: the file is no log at all
                 os.unlink(path)
                 fsync_dir(path.parent)
@@ -399,7 +387,27 @@ def repair_torn(path: Path) -> tuple[int, Path] | None:
         os.close(fd)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def set_aside(path: Path, torn: bytes) -> Path:
+    """Keep a torn last line of ``path`` (its bytes after the last newline) in
+    ``<path>.torn``, a line of its own; return that file. If that fails, it is as it was (or
+    not there) and the error is raised; ``path`` is not touched here."""
+    side = path.with_name(path.name + ".torn")
+    existed = side.exists()
+    with open(side, "ab", buffering=0) as f:
+        kept = f.tell()
+        try:
+            write_all(f.fileno(), torn + b"\n")
+            os.fsync(f.fileno())
+        except OSError:
+            f.truncate(kept)
+            if not existed:
+                side.unlink()
+            raise
+    return side
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` (``os.write`` may write less: a full disk, a signal)."""
     view = memoryview(data)
     while view:
         n = os.write(fd, view)

@@ -12,6 +12,7 @@ PostgreSQL store in the table ``gametape_notes``.
 from __future__ import annotations
 
 import datetime as _dt
+import re
 
 import msgspec
 
@@ -61,7 +62,21 @@ class Annotation(msgspec.Struct, frozen=True, kw_only=True):
     retracted_by: int | None = None
 
 
-_decode = msgspec.json.Decoder(Note).decode
+_decode_line = msgspec.json.Decoder(Note).decode
+_TS = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z")
+
+
+def _decode(line: bytes) -> Note:
+    """A note line; ValidationError (a DecodeError) for one whose ``ts`` is no UTC time as
+    gametape writes it: such a line costs that note only, never the read model's load."""
+    note = _decode_line(line)
+    try:
+        if not _TS.fullmatch(note.ts):
+            raise ValueError
+        _dt.datetime.fromisoformat(note.ts)  # a month 13, a 30th of February
+    except ValueError:
+        raise msgspec.ValidationError(f"ts {note.ts[:40]!r} is not a UTC time") from None
+    return note
 _encode = msgspec.json.Encoder().encode
 
 

@@ -439,6 +439,18 @@ def test_a_place_that_cannot_be_read_names_the_places():
             g.parse(text)
 
 
+def test_a_discard_and_a_new_row_have_the_words_the_docs_name():
+    """#53: `d` and `discard` were read as `x`, and `new` as `n`, but no doc or message
+    said so; docs/notation.md and the refusal name them now."""
+    g = game([ANN, BEN])
+    _to_place(g, (40, 45))
+    same = g.parse("a 40x 45n")
+    for text in ("a 40d 45new", "place ann 40discard 45n"):
+        assert g.parse(text) == same, text
+    with pytest.raises(NotationError, match="x, d or discard"):
+        g.parse("a 40q 45a")
+
+
 def test_eight_keystrokes_a_move_or_fewer_on_average():
     g = _whole_game(("ann", "ben", "cat", "dan"), 9)
     fold = Fold(RULESET, g.setup)
@@ -472,3 +484,21 @@ def test_the_end_of_the_game_names_its_winner(name):
         game.view(None), gardens=tuple(replace(g, total=7) for g in game.view(None).gardens)
     )
     assert rules.board(tied, "t").status == "game over: ann, ben and cat share the win with 7"
+
+
+def test_a_move_out_of_its_phase_names_its_own_rule_not_a_second_move():
+    """#53: `validate` on an edited log said "ann has already moved this step" for a
+    placement before the reveal by a seat that had chosen (the rule is that cards are placed
+    once everyone's two are shown), and at a table for a choice while another hand was
+    missing. A second move of the step's own kind still says it."""
+    g = game([ANN, BEN])
+    choose(g, 0, 40, 45)
+    with pytest.raises(RuleViolation, match="placed once everyone's two are shown") as exc:
+        place(g, 0, (40, 45), (1, 1))
+    assert exc.value.rule == "a player places the two cards they chose, each once (ruling O2)"
+    with pytest.raises(RuleViolation, match="ann has already moved this step"):
+        choose(g, 0, 50, 60)
+    t = table_game()
+    t.push(ClassicOhanamiHand(player=0, cards=ANN))
+    with pytest.raises(RuleViolation, match="once every hand of the round is entered"):
+        choose(t, 0, 40, 45)

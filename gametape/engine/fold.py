@@ -156,6 +156,10 @@ class Fold:
             self._check_seat(event.player)
             if event.player not in rules.to_act(state):
                 if event.player in frame.moved and rules.together(state):
+                    # a move of another kind is refused by its own rule (a placement before
+                    # the reveal: "cards are placed once everyone's two are shown"); the
+                    # step's own move again, for that reason
+                    rules.apply(state, event)
                     name = self.players[event.player]
                     raise RuleViolation(f"{name} has already moved this step", R_STEP)
                 raise rules.not_to_act(state, event.player, self.players)

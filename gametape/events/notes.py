@@ -77,6 +77,8 @@ def _decode(line: bytes) -> Note:
     except ValueError:
         raise msgspec.ValidationError(f"ts {note.ts[:40]!r} is not a UTC time") from None
     return note
+
+
 _encode = msgspec.json.Encoder().encode
 
 

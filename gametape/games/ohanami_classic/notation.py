@@ -2,8 +2,9 @@
 move is due, so the verb may be left out, and a phone or ``--by`` knows its player:
 
 - ``choose ann 37 52``: two cards face down (short: ``a 37 52``; on ann's phone ``37 52``);
-- ``place ann 37a 52n``: 37 into row A, then 52 starts a new row; ``x`` discards (short:
-  ``a37a52n``); the cards are placed in the order written (ruling O2);
+- ``place ann 37a 52n``: 37 into row A, then 52 starts a new row (``new`` too); ``x``
+  discards (``d`` and ``discard`` too) (short: ``a37a52n``); the cards are placed in the
+  order written (ruling O2);
 - ``hand ann 3 8 12 ...``: at a real table, the 10 cards ann was dealt.
 """
 
@@ -33,8 +34,8 @@ from gametape.games.ohanami_classic.rules import (
 VERBS = {"hand": "hand", "choose": "choose", "place": "place"}
 USAGE = {
     "choose": "expected `choose PLAYER CARD CARD` (short: `a 37 52`)",
-    "place": "expected `place PLAYER CARDROW CARDROW`, a row A, B or C, n for a new row and x "
-    "for a discard (short: `a37a52n`)",
+    "place": "expected `place PLAYER CARDROW CARDROW`, a row A, B or C, n (or new) for a new "
+    "row and x (or d, discard) for a discard (short: `a37a52n`)",
     "hand": f"expected `hand PLAYER` and the {HAND} cards dealt (`hand ann 3 8 12 ...`)",
 }
 _GLUED = re.compile(r"(\D+)(\d.*)\Z")
@@ -123,7 +124,10 @@ def _row(count: int, dest: str) -> int | None:
         return count + 1
     if len(dest) == 1 and dest in ROW_LETTERS:
         return ROW_LETTERS.index(dest) + 1
-    raise NotationError(f"{dest!r} is not a place: a row A, B or C, n (a new row) or x (discard)")
+    raise NotationError(
+        f"{dest!r} is not a place: a row A, B or C, n or new (a new row), or x, d or discard "
+        "(a discard)"
+    )
 
 
 def notation(state: ClassicOhanamiState, event: Event) -> str:

@@ -291,6 +291,8 @@ def _check_hands_apart(state: ClassicOhanamiState, hands: list[tuple[int, ...]])
 
 @on(ClassicOhanamiChoose)
 def _choose(state: ClassicOhanamiState, event: ClassicOhanamiChoose) -> ClassicOhanamiState:
+    if state.phase == "hand":  # a table's round: its hands are entered first
+        raise RuleViolation("cards are chosen once every hand of the round is entered", R_CHOOSE)
     if state.phase != "choose":
         raise RuleViolation(
             f"cards are chosen at the start of a step, not in the {state.phase} phase", R_CHOOSE

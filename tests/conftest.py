@@ -24,6 +24,17 @@ settings.register_profile(
 settings.load_profile("ci")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def shared(*parts: str) -> Path:
+    """A file or folder of ../shared (test-only reference data, never shipped): the one way
+    a test reads it, skipping with the reason where it is not beside the checkout."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"no ../shared/{'/'.join(parts)} beside this checkout (reference data)")
+    return path
+
+
 # Real hanab.live games that ship with the repository (examples/hanablive/README.md): the
 # README's tour imports them, and the tests use them as they are.
 HANABLIVE_EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "hanablive"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from msgspec.structs import replace
 from typer.testing import CliRunner
 
@@ -19,7 +18,7 @@ from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.notation import card_name
 from gametape.games.hanabi.view import view
 from gametape.usecases.importing import import_files
-from tests.conftest import SHARED
+from tests.conftest import shared
 from tests.helpers import face, hanabi, moves
 
 R, Y, G, B, W = range(5)
@@ -204,16 +203,12 @@ def test_analytics_columns_and_player_facts(tmp_path):
     assert eff["rows"][0]["efficiency"] > 0
 
 
-@pytest.mark.skipif(
-    not (SHARED / "data" / "hanablive").is_dir(),
-    reason="no ../shared/data/hanablive (real hanab.live games) beside this checkout",
-)
 def test_on_real_games_the_best_reachable_score_at_the_end_matches_the_recorded_outcome(tmp_path):
     from gametape.engine.game import Game
     from gametape.events import Store, read_log
     from gametape.games.hanabi import hanablive as hl
 
-    root = SHARED / "data" / "hanablive"
+    root = shared("data", "hanablive")
     manifest = json.loads((root / "manifest.json").read_text())
     ended = [
         e

@@ -13,9 +13,9 @@ import pytest
 from gametape.games.hanabi import variants as V
 from gametape.games.hanabi.deck import Deck, deck_of
 from gametape.games.hanabi.events import HanabiOptions
-from tests.conftest import SHARED
+from tests.conftest import shared
 
-REFERENCE = SHARED / "data" / "hanablive" / "variants"
+REFERENCE = ("data", "hanablive", "variants")
 # hanab.live's variant keys, and ours
 KEYS = {
     "specialRank": "special_rank",
@@ -53,11 +53,11 @@ SUIT_FLAGS = {
 
 
 def _reference() -> dict[str, dict[str, Any]]:
-    return {v["name"]: v for v in json.loads((REFERENCE / "variants.json").read_text())}
+    return {v["name"]: v for v in json.loads(shared(*REFERENCE, "variants.json").read_text())}
 
 
 def _reference_suits() -> dict[str, dict[str, Any]]:
-    return {s["name"]: s for s in json.loads((REFERENCE / "suits.json").read_text())}
+    return {s["name"]: s for s in json.loads(shared(*REFERENCE, "suits.json").read_text())}
 
 
 def _suit_colours(ref: dict[str, Any]) -> list[str]:
@@ -123,7 +123,7 @@ def test_every_suit_has_hanablive_clue_colours_and_traits():
 
 
 def _popularity() -> dict[str, int]:
-    with (REFERENCE / "popular_variants.tsv").open() as f:
+    with shared(*REFERENCE, "popular_variants.tsv").open() as f:
         return {row["Variant"]: int(row["Count"]) for row in csv.DictReader(f, delimiter="\t")}
 
 

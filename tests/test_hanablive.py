@@ -14,10 +14,9 @@ from gametape.events.base import Abandon
 from gametape.games.hanabi import hanablive as hl
 from gametape.games.hanabi.variants import catalogue
 from gametape.usecases.importing import import_files as _import_files
-from tests.conftest import HANABLIVE_EXAMPLES, SHARED
+from tests.conftest import HANABLIVE_EXAMPLES, shared
 
 FIXTURES = HANABLIVE_EXAMPLES
-SHARED_DATA = SHARED / "data" / "hanablive"
 
 
 def _manifest(root: Path) -> list[dict]:
@@ -77,12 +76,8 @@ def test_fixture_games_import_and_reach_their_recorded_results(tmp_path):
     _check_corpus(FIXTURES, Store(tmp_path))
 
 
-@pytest.mark.skipif(
-    not SHARED_DATA.is_dir(),
-    reason="../shared/data/hanablive is absent (the fixtures cover a subset)",
-)
 def test_every_shared_game_imports_or_is_refused_as_a_variant(tmp_path):
-    _check_corpus(SHARED_DATA, Store(tmp_path))
+    _check_corpus(shared("data", "hanablive"), Store(tmp_path))
 
 
 def test_the_import_keeps_the_source_and_calls_the_fifth_suit_white(tmp_path):

@@ -21,7 +21,7 @@ from gametape.events import Store, read_log
 from tests.serving import GAMETAPE, Served
 
 PHONE = {"width": 390, "height": 844}
-FOLLOW = 1000  # ms: a page is at the leader's position within this
+FOLLOW = 30_000  # ms: a generous deadline for a page to reach the leader (how fast: bench/)
 
 
 def _finished(store, ruleset: str, seed: int) -> str:
@@ -35,7 +35,7 @@ def _at(page, seq: int, timeout: float = FOLLOW) -> None:
     page.locator(f'body[data-seq="{seq}"]').wait_for(state="attached", timeout=timeout)
 
 
-def _room(page, attr: str, value: str, timeout: float = 5 * FOLLOW) -> None:
+def _room(page, attr: str, value: str, timeout: float = FOLLOW) -> None:
     page.locator(f'body[data-{attr}="{value}"]').wait_for(state="attached", timeout=timeout)
 
 
@@ -47,7 +47,7 @@ def _open(browser, links: dict[str, str], who: tuple[str, ...]):
         page.goto(links[w] + "/review")
         contexts.append(context)
         pages[w] = page
-        page.locator("body[data-room-version]").wait_for(state="attached", timeout=5000)
+        page.locator("body[data-room-version]").wait_for(state="attached", timeout=FOLLOW)
     return contexts, pages
 
 
@@ -62,7 +62,7 @@ def test_four_pages_follow_the_leader_through_a_finished_game(browser, tmp_path,
             host = pages["host"]
             _room(host, "leads", "1")
             last = len(read_log(Store(store).path(gid)).events) - 1
-            # the leader steps; everyone follows within a second
+            # the leader steps; everyone follows
             for seq in (1, 2, 3, last // 2):
                 host.locator("#slider").fill(str(seq))
                 for who in ("ann", "ben", "spectator"):
@@ -101,9 +101,9 @@ def test_a_what_if_notes_a_dropped_page_and_the_lead_handed_on(browser, tmp_path
             # what if: a branch at seq 4, five moves made from the pages
             host.locator("#room-branch").click()
             for p in pages.values():  # every page is on the branch ("a branch of …")
-                p.locator("#lineage:not([hidden])").wait_for(timeout=5 * FOLLOW)
+                p.locator("#lineage:not([hidden])").wait_for(timeout=FOLLOW)
             for who in ("host", "ann", "ben"):  # the spectator records nothing
-                pages[who].locator("#room-move:not([hidden])").wait_for(timeout=5 * FOLLOW)
+                pages[who].locator("#room-move:not([hidden])").wait_for(timeout=FOLLOW)
             assert pages["spectator"].locator("#room-move").is_hidden()
             branch = json.loads(host.locator("#data").inner_text())["game"]
             assert branch != gid
@@ -121,7 +121,7 @@ def test_a_what_if_notes_a_dropped_page_and_the_lead_handed_on(browser, tmp_path
                 )
                 page.locator("#room-move button").click()
                 for p in pages.values():
-                    _at(p, 5 + n, timeout=5 * FOLLOW)
+                    _at(p, 5 + n, timeout=FOLLOW)
             log = subprocess.run(
                 [GAMETAPE, "--store", str(store), "log", branch, "--json"],
                 capture_output=True, text=True, check=True,
@@ -132,21 +132,21 @@ def test_a_what_if_notes_a_dropped_page_and_the_lead_handed_on(browser, tmp_path
                 pages[who].locator("#room-note input[name=text]").fill(text)
                 pages[who].locator("#room-note button").click()
             for p in pages.values():
-                p.locator("#room-notes li", has_text="I had the 5").wait_for(timeout=5 * FOLLOW)
-                p.locator("#room-notes li", has_text="that discard hurt").wait_for(timeout=5000)
+                p.locator("#room-notes li", has_text="I had the 5").wait_for(timeout=FOLLOW)
+                p.locator("#room-notes li", has_text="that discard hurt").wait_for(timeout=FOLLOW)
             # a page whose connection drops catches up when it is back
             ben.context.set_offline(True)
             host.locator("#prev").click()
             _at(ann, 8)
             time.sleep(0.5)
             ben.context.set_offline(False)
-            _at(ben, 8, timeout=10_000)
+            _at(ben, 8, timeout=FOLLOW)
             # the lead is handed on to ann, then taken by ben once ann's page has gone
             host.locator("#room-hand-to").select_option(label="ann")
             host.locator("#room-hand").click()
             _room(ann, "leads", "1")
             ann.context.close()
-            ben.locator("#room-take:not([hidden])").wait_for(timeout=10_000)
+            ben.locator("#room-take:not([hidden])").wait_for(timeout=FOLLOW)
             ben.locator("#room-take").click()
             _room(ben, "leads", "1")
             ben.locator("#prev").click()

@@ -8,6 +8,7 @@ import asyncio
 import re
 import threading
 import time
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import msgspec
@@ -87,13 +88,18 @@ class Buckets:
     """A token bucket per key (a link, a client's address): ``take`` says whether one more
     request is let through now."""
 
-    def __init__(self, rate: float = MOVES_PER_SECOND, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
+    def __init__(
+        self,
+        rate: float = MOVES_PER_SECOND,
+        burst: float = BURST,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
         self._state: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
     def take(self, key: str) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             level, then = self._state.get(key, (self.burst, now))
             level = min(self.burst, level + (now - then) * self.rate)

@@ -26,7 +26,10 @@ class TornTail(LogError):
 
 
 class StaleWrite(LogError):
-    """An append expected a ``seq`` the log has already passed: another writer was first."""
+    """An append expected a ``seq`` the log has already passed: another writer was first.
+    ``by_store``: the store refused the append itself (not a check of the sender's seq)."""
+
+    by_store = False
 
 
 class GameNotFound(NotFound):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -180,16 +181,42 @@ def _insert(con: psycopg.Connection[Any], game_id: str, first: int, data: bytes)
 class PgStore:
     """Game logs in PostgreSQL (``--store postgresql://…``), with the file store's interface.
 
-    One connection, opened on first use and kept for the command's life.
+    A connection per thread, opened on its first use and kept for the command's life: a
+    server's concurrent requests never share one (a transaction of one request would nest
+    in another's), and a command has one.
     """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.name = shown_url(url)
         self.identity = identity(url)  # the name, but for every parameter: a cache's key
-        self._con: psycopg.Connection[Any] | None = None
-        self._listener: psycopg.Connection[Any] | None = None
+        self._mine = threading.local()  # this thread's connection, and its listener
+        self._every: list[psycopg.Connection[Any]] = []  # every one opened, for close()
+        self._every_lock = threading.Lock()
         self._made = False  # its tables are known to exist (ensure() asks once)
+
+    @property
+    def _con(self) -> psycopg.Connection[Any] | None:
+        return getattr(self._mine, "con", None)
+
+    @_con.setter
+    def _con(self, con: psycopg.Connection[Any] | None) -> None:
+        self._mine.con = con
+        self._opened(con)
+
+    @property
+    def _listener(self) -> psycopg.Connection[Any] | None:
+        return getattr(self._mine, "listener", None)
+
+    @_listener.setter
+    def _listener(self, con: psycopg.Connection[Any] | None) -> None:
+        self._mine.listener = con
+        self._opened(con)
+
+    def _opened(self, con: psycopg.Connection[Any] | None) -> None:
+        if con is not None:
+            with self._every_lock:
+                self._every = [c for c in self._every if not c.closed] + [con]
 
     def __repr__(self) -> str:
         return f"PgStore({self.name!r})"
@@ -258,11 +285,13 @@ class PgStore:
             raise self._fault(exc, doing) from None
 
     def close(self) -> None:
-        for con in (self._con, self._listener):
-            if con is not None:
-                with contextlib.suppress(Exception):
-                    con.close()
-        self._con = self._listener = None
+        """Close every connection of every thread."""
+        with self._every_lock:
+            every, self._every = self._every, []
+        for con in every:
+            with contextlib.suppress(Exception):
+                con.close()
+        self._mine = threading.local()
 
     def _missing(self) -> UsageError:
         return StoreMissing(

@@ -382,6 +382,9 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
     )  # fmt: skip
 
 
+APPEND_TRIES = 50  # a move judged again this often while other writers keep appending first
+
+
 class Recording:
     """A game being recorded move after move (the interactive recorder's model).
 
@@ -421,29 +424,61 @@ class Recording:
         the sender (``by``) is still to move in: such moves commute. A ``move_id`` already
         recorded gets that move's answer again (``again``), and nothing is written."""
         with self.lock:
-            if move_id and move_id in self.ids:
-                return _again(self.game, self.ids[move_id], text, by, viewer)
-            events = len(self.game.events)
-            if expected is not None and expected != events and not self._commutes(expected, by):
-                raise StaleWrite(
-                    f"the move was made for seq {expected}, which was recorded meanwhile",
-                    path=self.path,
-                    seq=expected,
-                )
-            try:
-                done = play(self.game, text, by, allow, viewer=viewer, move_id=move_id)
-            except GametapeError:
-                if len(self.game.events) != events:  # a deal or retraction half-applied
+            if expected is not None and expected > len(self.game.events):
+                self.reload()  # the page saw more than this process has read (another server)
+            for _ in range(APPEND_TRIES):
+                try:
+                    return self._move(text, by, allow, expected, viewer, move_id)
+                except StaleWrite as exc:
+                    if isinstance(exc, IdTaken) or not exc.by_store or expected is None:
+                        raise  # a move made without its seq is never judged on another
+                    # Another writer (another server on the same store) appended first:
+                    # judge the move again on what the store holds now. The store's own
+                    # expected-seq check makes each judgement and its append one step.
                     self.reload()
-                raise
-            try:
-                self.store.append_to(self.path, done.events, expected_seq=done.first)
-            except BaseException:
-                self.reload()  # the store is the truth: never show a move it does not hold
-                raise
-            if move_id:
-                self.ids[move_id] = done.first
-            return done
+            raise StaleWrite(
+                f"the move was made for seq {expected}, and the game kept moving meanwhile",
+                path=self.path,
+                seq=expected,
+            )
+
+    def _move(
+        self,
+        text: str,
+        by: str | None,
+        allow: Callable[[Game, Event], None] | None,
+        expected: int | None,
+        viewer: int | None,
+        move_id: str,
+    ) -> Recorded:
+        """One try of ``move``, on the game as this process last read it."""
+        if move_id and move_id in self.ids:
+            return _again(self.game, self.ids[move_id], text, by, viewer)
+        events = len(self.game.events)
+        if expected is not None and expected != events and not self._commutes(expected, by):
+            raise StaleWrite(
+                f"the move was made for seq {expected}, which was recorded meanwhile",
+                path=self.path,
+                seq=expected,
+            )
+        try:
+            done = play(self.game, text, by, allow, viewer=viewer, move_id=move_id)
+        except GametapeError:
+            if len(self.game.events) != events:  # a deal or retraction half-applied
+                self.reload()
+            raise
+        try:
+            self.store.append_to(self.path, done.events, expected_seq=done.first)
+        except StaleWrite as exc:
+            self.reload()  # the store is the truth: never show a move it does not hold
+            exc.by_store = True
+            raise
+        except BaseException:
+            self.reload()
+            raise
+        if move_id:
+            self.ids[move_id] = done.first
+        return done
 
     def _commutes(self, expected: int, by: str | None) -> bool:
         """Whether a move by ``by`` sent at seq ``expected`` commutes with everything since."""

@@ -245,3 +245,34 @@ def test_a_log_invalid_part_way_names_file_line_and_seq(run):
     result = run("move", gid, "clue bob 1")
     assert result.exit_code == 1
     assert f"{gid}.jsonl:2, seq 1: it is alice's turn, not cara's" in result.stderr
+
+
+def test_gametapes_own_options_may_come_after_the_command(tmp_path):
+    """#49: `gametape serve --store DIR` was "No such option", though docs/serve.md said the
+    store is chosen "as for every command"."""
+    import subprocess
+
+    from gametape.cli.app import hoisted
+    from tests.serving import GAMETAPE
+
+    assert hoisted(["show", "g1", "--store", "s", "--debug"]) == [
+        "--store",
+        "s",
+        "--debug",
+        "show",
+        "g1",
+    ]
+    assert hoisted(["--store=s", "list"]) == ["--store=s", "list"]
+    assert hoisted(["move", "g1", "--", "--store"]) == ["move", "g1", "--", "--store"]
+    store = tmp_path / "s"
+    for argv in (
+        ["new", "hanabi", "-p", "a,b", "--store", str(store)],
+        ["list", f"--store={store}"],
+    ):
+        done = subprocess.run([GAMETAPE, *argv], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    assert len(list(store.glob("*.jsonl"))) == 1
+    done = subprocess.run(
+        [GAMETAPE, "serve", "--store", str(store), "--port", "-1"], capture_output=True, text=True
+    )
+    assert "No such option" not in done.stderr and "--port" in done.stderr

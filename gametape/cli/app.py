@@ -185,9 +185,33 @@ def _number_in(arg: str) -> str | None:
     return value if digits.isascii() and digits.isdigit() else None
 
 
+GLOBAL = ("--store", "--debug")  # the options of gametape itself, not of a command
+
+
+def hoisted(argv: list[str]) -> list[str]:
+    """``argv`` with gametape's own options given after the command (``serve --store DIR``)
+    put before it, where typer reads them; nothing after ``--`` is touched."""
+    command = command_named(argv)
+    if command is None:
+        return argv
+    at = argv.index(command)
+    before, after, moved = argv[:at], [], []
+    words = iter(argv[at:])
+    for word in words:
+        if word == "--":
+            after += [word, *words]
+        elif word == "--store":
+            moved += [word, next(words, "")]
+        elif word.startswith("--store=") or word == "--debug":
+            moved.append(word)
+        else:
+            after.append(word)
+    return [*before, *moved, *after]
+
+
 def main() -> None:
     """Console-script entry point."""
-    argv = sys.argv[1:]
+    argv = sys.argv[1:] = hoisted(sys.argv[1:])
     command = command_named(argv)
     if command is None and (not argv or argv in (["-h"], ["--help"])):
         sys.stdout.write(plain_help())

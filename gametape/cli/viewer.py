@@ -166,14 +166,14 @@ class ReplayApp(App[None]):
         self.show()
 
     def action_switch_seat(self) -> None:
-        """The next seat's view (the spectator's after the last seat): what that player saw."""
+        """The next seat's view (everyone's after the last seat): what that player saw."""
         if "branch_as" in getattr(self.cursor.events[0], "meta", {}):
             self.message = "a seat's hypothesis is shown only as that seat saw it"
             self.show()
             return
         seats = [None, *range(len(self.cursor.players))]
         self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
-        who = "the spectator" if self.seat is None else self.cursor.players[self.seat]
+        who = "everyone (every card)" if self.seat is None else self.cursor.players[self.seat]
         self.message = f"as {who} (s: the next seat)"
         self.show()
 

@@ -40,7 +40,7 @@ function counters(list) {
   return box;
 }
 
-// The review's notes (the spectator's page): by seq, and on cards by their key.
+// The review's notes (everyone's page): by seq, and on cards by their key.
 const NOTES = D.notes || [];
 function said(n) {
   return "✎ " + (n.m ? n.m + " " : "") + n.a + (n.k ? " (" + n.k + ")" : "") + (n.t ? ": " + n.t : "");
@@ -137,9 +137,9 @@ if (D.parent) {  // a branch: where it left its main line, and the way back
   $("lineage").hidden = false;
 }
 const spectator = D.learned_later
-    ? "Spectator's review of a game recorded at a table: every card whose face the game showed " +
+    ? "Everyone's review of a game recorded at a table: every card whose face the game showed " +
       "later is shown from the moment it entered play (faces learned later are shown)."
-    : "Spectator's view: every card is shown, hidden ones included.";
+    : "Everyone's view: every card is shown, hidden ones included.";
 $("viewer").textContent = D.seat == null
   ? spectator
   : D.seat + "'s view: this file holds only what " + D.seat + " could see at each step.";
@@ -191,10 +191,10 @@ function moveList() {
   }
 }
 moveList();
-if (D.views.length > 1) {  // the spectator's page: each seat's view, computed at export
+if (D.views.length > 1) {  // everyone's page: each seat's view, computed at export
   $("seatbox").hidden = false;
   D.views.forEach((v, i) => {
-    const o = el("option", null, v.seat == null ? "everyone (the spectator)" : v.seat);
+    const o = el("option", null, v.seat == null ? "everyone (every card)" : v.seat);
     o.value = i;
     $("seatpick").append(o);
   });

@@ -484,7 +484,7 @@ def export(
 
     `--format html` writes one self-contained web page per game that replays it (a board, the
     moves, a slider, keys, `page.html#17` links); with `--as NAME` the page holds only what
-    that player could see, otherwise it is the spectator's full view (docs/replay.md).
+    that player could see, otherwise it is everyone's view, every card shown (docs/replay.md).
 
     Parquet goes to `DIR/games/ruleset=NAME/*.parquet` (and the same for game_players and
     events), and each game's own views to `DIR/GAME/*.parquet`, for DuckDB, Spark or any

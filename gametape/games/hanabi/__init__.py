@@ -226,7 +226,7 @@ class Hanabi(Ruleset[HanabiState]):
 
     def move_forms(self, state: HanabiState, seat: int) -> list[MoveForm]:
         """At a table: play or discard a slot saying the card the table saw, clue a player a
-        colour or rank saying the slots it touched, and a spectator's ``see``."""
+        colour or rank saying the slots it touched, and the ``see`` of someone watching."""
         if not state.at_table or seat != state.current or state.outcome is not None:
             return super().move_forms(state, seat)
         names = state.setup.players
@@ -262,7 +262,7 @@ class Hanabi(Ruleset[HanabiState]):
             MoveForm(
                 (("see",), names, *(seen,) * len(state.hands[seat])),
                 "see PLAYER CARD|? ...",
-                "not a move: the faces a spectator saw in a hand, slot 1 first",
+                "not a move: the faces someone watching saw in a hand, slot 1 first",
             )
         )
         return forms

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
+from gametape.text import plural
 from gametape.usecases import position
 from gametape.usecases.record import Recording, complete, move_forms, resumed_at
 
@@ -23,7 +24,7 @@ HELP = (
     "board, Ctrl-D or `q` leaves (resume with `gametape record GAME`)"
 )
 QUIT = ("q", "quit", "exit")
-LEGAL_SHOWN = 40
+LISTED = 8  # a kind of move with more legal moves than this is listed by its first words
 
 Complete = Callable[[str], list[str]]  # the words that may follow what was typed so far
 Message = Callable[[], str]  # the prompt, asked again whenever it is drawn
@@ -46,7 +47,8 @@ def prompt_reader(history: Iterable[str] = (), **session: Any) -> Reader:
             partial = "" if not typed or typed[-1].isspace() else typed.split()[-1]
             for word in self.complete(typed):
                 shown = f'"{word}"' if " " in word else word
-                yield Completion(shown, start_position=-len(partial))
+                # a space after it, as a shell's completion: the next word follows at once
+                yield Completion(shown + " ", start_position=-len(partial), display=shown)
 
     past = InMemoryHistory()
     for line in history:
@@ -203,11 +205,14 @@ class Recorder:
         self.console.print(draw(position.board(self.game, self.seat)), soft_wrap=False)
 
     def show_legal(self) -> None:
-        """``?``: the moves each seat to act can make; at a table, their forms and what the
-        table must say for each."""
+        """``?``: the moves each seat to act can make, on one screen; at a table, their forms
+        and what the table must say for each. Many moves of a kind are listed by their first
+        words (``assign ann perform=red8 …  60 moves``), as a phone groups its buttons; Tab
+        completes the rest."""
         game = self.game
-        shown = 0
-        for seat, forms in self.forms().items():
+        seats = self.forms()
+        room = max(len(seats) * 2, self.console.size.height - 8)  # the screen, less the help
+        for seat, forms in seats.items():
             listed = [f for f in forms if f.shown]
             literal = all(f.is_literal for f in listed)
             n = len(listed)
@@ -217,11 +222,37 @@ class Recorder:
                 else f"kind{'s' * (n != 1)} of move (say what the table saw)"
             )
             self.console.print(Text(f"{game.players[seat]}: {n} {what}", style="bold"))
-            for form in listed[: max(0, LEGAL_SHOWN - shown)]:
-                note = f"   {form.note}" if form.note else ""
-                self.console.print(Text.assemble(f"  {form.shown}", (note, "dim")))
-            shown += len(listed)
+            lines = legal_lines(listed) if literal else [(f.shown, f.note) for f in listed]
+            budget = max(1, room // len(seats) - 1)
+            if len(lines) > budget:
+                more = len(lines) - (budget - 1)
+                lines = [*lines[: budget - 1], (f"… {more} more: Tab completes them", "")]
+            for text, note in lines:
+                self.console.print(
+                    Text.assemble(f"  {text}", (f"   {note}" if note else "", "dim"))
+                )
         examples = position.examples(game)
         if examples:
             self.console.print(Text("written like: " + " · ".join(examples), style="dim"))
         self.console.print(Text(HELP, style="dim"))
+
+
+def legal_lines(forms: list[Any]) -> list[tuple[str, str]]:
+    """A seat's legal moves as lines of ``?``: each move of a kind with few, else the kind's
+    moves by their words up to the first that differs, with how many there are."""
+    kinds: dict[tuple[str, int], list[list[str]]] = {}
+    for form in forms:
+        words = [choices[0] for choices in form.words]  # a literal form: a word each
+        kinds.setdefault((words[0], len(words)), []).append(words)
+    lines: list[tuple[str, str]] = []
+    for moves in kinds.values():
+        if len(moves) <= LISTED:
+            lines += [(" ".join(words), "") for words in moves]
+            continue
+        cut = next(i for i in range(len(moves[0])) if len({m[i] for m in moves}) > 1) + 1
+        counts: dict[str, int] = {}
+        for words in moves:
+            key = " ".join(words[:cut])
+            counts[key] = counts.get(key, 0) + 1
+        lines += [(f"{key} …", plural(count, "move")) for key, count in counts.items()]
+    return lines

@@ -24,6 +24,7 @@ from gametape.cli.common import (
 )
 from gametape.cli.output import (
     EXIT_USAGE,
+    SafeConsole,
     err,
     fail,
     friendly_errors,
@@ -411,7 +412,7 @@ def record_cmd(
         reader = PlainReader(sys.stdin, out)
     recorder = Recorder(
         recording,
-        out,
+        SafeConsole() if interactive else out,  # at a terminal, lines wrap between words
         reader,
         seat,
         stop_at_refusal=not (interactive or keep_going),

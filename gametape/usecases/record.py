@@ -229,6 +229,11 @@ class Recorded(msgspec.Struct):
     taken_back: int | None = None
 
     @property
+    def next_seq(self) -> int:
+        """The game's next seq now (after a retry: past whatever came since the move)."""
+        return len(self.game.events)
+
+    @property
     def again_said(self) -> str:
         """What a retry is told: its move was recorded already (and, if so, taken back)."""
         said = f"this move id was recorded already, as seq {self.first}"

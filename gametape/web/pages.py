@@ -435,7 +435,7 @@ async def move(request: Request) -> Response:
             error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,
             sent=words,
         )  # fmt: skip
-    said = {"first": done.first, "last": done.last, "seq": len(done.game.events)}
+    said = {"first": done.first, "last": done.last, "seq": done.next_seq}
     if done.taken_back is not None:
         said["taken_back"] = done.taken_back
     if wants_json(request):

@@ -292,3 +292,47 @@ def test_a_card_a_seat_never_saw_changes_no_byte_of_its_review(tmp_path):
         for who in ("ann", "host", "spectator"):
             assert answers[one][who] == answers[two][who], who
         assert answers[one]["ben"] != answers[two]["ben"]
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_pages_gone_leave_the_room_and_a_leader_coming_back_keeps_the_lead(monkeypatch):
+    """#49: "in the room" piled up "(away)" ghosts (16 after a few reloads, "the host (leads)
+    (away)" among them), and a leader whose page came back as a new page lost the lead for
+    a minute while the host's own page said "Following the host"."""
+    from gametape.usecases import rooms
+    from gametape.usecases.links import HOST, SEAT, Access
+
+    clock = _Clock()
+    monkeypatch.setattr(rooms, "time", clock)
+    room = rooms.Room("g1", 10)
+    host = Access(game="g1", role=HOST)
+    ann = Access(game="g1", role=SEAT, seat=0)
+    room.member("h" * 16, host, "the host")
+    room.stream("h" * 16, True)
+    for n in range(5):  # ann reloads five times: a page a time, each gone after
+        room.member(f"ann{n}".ljust(16, "x"), ann, "ann")
+        room.stream(f"ann{n}".ljust(16, "x"), True)
+        room.stream(f"ann{n}".ljust(16, "x"), False)
+        clock.now += 1
+    clock.now += rooms.AWAY + 1
+    room.tick()
+    shown = room.snapshot("h" * 16, 10, [])
+    assert [m.label for m in shown.members] == ["the host"], shown.members
+    # the host reloads: its old page's stream is closed, and a new page of its link comes
+    room.stream("h" * 16, False)
+    room.member("H" * 16, host, "the host")
+    again = room.snapshot("H" * 16, 10, [])
+    assert again.you_lead and again.leader == "the host"
+    room.step("H" * 16, "g1", 3, 10)  # and leads at once, not a minute later
+    assert room.seq == 3
+    # another link's page never takes a lead whose page is merely gone for a moment
+    room.stream("H" * 16, False)
+    room.member("a" * 16, ann, "ann")
+    assert not room.snapshot("a" * 16, 10, []).you_lead

@@ -83,6 +83,7 @@ class PageData(msgspec.Struct, frozen=True):
     result: str | None
     problem: str | None
     turn_word: str = "turn"
+    example: str = ""  # how a move of this game is written (a review room's move field)
     learned_later: bool = False  # a table game's faces shown before the event that showed them
     notes: list[PageNote] = []  # the review's notes (the spectator's page only)
     parent: tuple[str, int] | None = None  # a branch: the game it was made from, and where
@@ -284,6 +285,7 @@ def page(
         result=result_text(cursor),
         problem=str(cursor.problem) if cursor.problem else None,
         turn_word=rules.turn_word,
+        example=next(iter(rules.move_examples), ""),
         learned_later=seat is None and cursor.learned_later,
         notes=shown,
         parent=_parent(cursor.events[0]),

@@ -32,6 +32,7 @@ from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access
 from gametape.usecases.live import Versioned
 
 LEAD_TIMEOUT = 60.0
+AWAY = 10.0  # a page gone this long (its stream closed: a reload, a closed tab) leaves the room
 MEMBER = re.compile(r"[A-Za-z0-9_-]{16,64}")
 MAX_MEMBERS = 64
 
@@ -123,6 +124,18 @@ class Room(Versioned):
             if len(self.members) >= MAX_MEMBERS:
                 raise UsageError(f"a review room holds at most {MAX_MEMBERS} pages")
             self._numbers += 1
+            lead = self.members.get(self.leader) if self.leader else None
+            # the leader's own link coming back as a new page (a reload, another tab) while
+            # the old page is gone: the lead comes with it, never stuck with a ghost
+            back = (
+                lead is not None
+                and lead.streams == 0
+                and (lead.role, lead.seat)
+                == (
+                    access.role,
+                    access.seat,
+                )
+            )
             found = Member(
                 label=label,
                 role=access.role,
@@ -131,17 +144,24 @@ class Room(Versioned):
                 seen=time.monotonic(),
             )
             self.members[member] = found
-            joined_first = self.leader is None
-            if joined_first:
+            if self.leader is None or back:
                 self.leader = member
+                self._said_gone = False
         self.changed()
         return found
 
-    def _forget_gone(self) -> None:
-        now = time.monotonic()
-        for key, m in list(self.members.items()):
-            if key != self.leader and m.streams == 0 and now - m.seen > self.timeout:
-                del self.members[key]
+    def _forget_gone(self, after: float | None = None) -> bool:
+        """Forget the pages (but the leader) with no stream for ``after`` seconds (default:
+        the lead timeout); whether any was."""
+        now, after = time.monotonic(), self.timeout if after is None else after
+        gone = [
+            key
+            for key, m in self.members.items()
+            if key != self.leader and m.streams == 0 and now - m.seen > after
+        ]
+        for key in gone:
+            del self.members[key]
+        return bool(gone)
 
     def stream(self, member: str, opened: bool) -> None:
         """A page's live stream opened or closed (its presence)."""
@@ -164,7 +184,12 @@ class Room(Versioned):
             )
 
     def tick(self) -> None:
-        """Tell the pages once the leader has been gone long enough for anyone to lead."""
+        """Let pages gone AWAY seconds leave (a reload left a ghost "(away)" behind), and tell
+        the pages once the leader has been gone long enough for anyone to lead."""
+        with self._lock:
+            left = self._forget_gone(min(AWAY, self.timeout))
+        if left:
+            self.changed()
         if self.leader is not None and not self._said_gone and self.leader_gone():
             self._said_gone = True
             self.changed()

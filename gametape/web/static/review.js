@@ -40,7 +40,7 @@
   const lines = el("select", null, { id: "room-lines", "aria-label": "line of play", hidden: "" });
   const moveForm = el("form", null, { id: "room-move", hidden: "" });
   const moveText = el("input", null, {
-    name: "text", "aria-label": "a move in the branch", autocomplete: "off", placeholder: "a move, as in the game: play 1",
+    name: "text", "aria-label": "a move in the branch", autocomplete: "off", placeholder: D.example ? "a move, as in the game: " + D.example : "a move, as in the game",
   });
   moveForm.append(moveText, el("button", "record in the branch", { type: "submit" }));
   const notes = el("ul", null, { id: "room-notes", "aria-label": "notes on this move" });

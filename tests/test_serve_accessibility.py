@@ -29,31 +29,58 @@ def _violations(page, axe_script) -> list[str]:
     return list(found)
 
 
-def test_every_page_of_every_game_has_no_accessibility_violation(browser, server, axe_script):
-    # at a phone's width, where the pages are used (a desktop's was checked too, and found
-    # the same: the rules axe applies do not depend on the width here)
-    context = browser.new_context(viewport={"width": 390, "height": 900}, bypass_csp=True)
+TAPPABLE = (
+    "form button, form select, form input:not([type=hidden]):not([type=checkbox]), label.check"
+)
+
+
+def _small_targets(page) -> list[str]:
+    """Controls on the page smaller than a finger's 44 × 44 px (a checkbox counts by its
+    label, which a tap on anywhere ticks)."""
+    small = []
+    for control in page.locator(TAPPABLE).all():
+        box = control.bounding_box()
+        if box is None:  # not shown
+            continue
+        if box["height"] < 44 or box["width"] < 44:
+            said = (control.get_attribute("aria-label") or control.inner_text() or "")[:30]
+            small.append(f"{said!r} {box['width']:.0f}×{box['height']:.0f}")
+    return small
+
+
+@pytest.mark.parametrize("width", [390, 1200])
+def test_every_page_of_every_game_has_no_accessibility_violation(
+    browser, server, axe_script, width
+):
+    """Every kind of page of every game, dealt and at a table, at a phone's width and a
+    desktop's: no axe violation, and on a seat's page no control smaller than 44 px (#49)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
     page = context.new_page()
     problems: dict[str, list[str]] = {}
     try:
         page.goto(server.url + "/")
         problems["the front page"] = _violations(page, axe_script)
         for ruleset in sorted(names()):
-            said = start_game(server, ruleset, "ann, ben")
-            links = said["links"]
-            pages = {
-                "ann's page": links["ann"],
-                "the host's page": links["host"],
-                "the spectator's page": links["spectator"],
-                "the links page": links["host"] + "/links",
-                "the replay": links["ann"] + "/replay",
-                "the review room": links["host"] + "/review",
-            }
-            for what, url in pages.items():
-                page.goto(url)
-                if "review" in url:
-                    page.locator("body[data-room-version]").wait_for(timeout=5000)
-                problems[f"{ruleset}: {what}"] = _violations(page, axe_script)
+            for table in (False, True):
+                said = start_game(server, ruleset, "ann, ben", table=table)
+                links = said["links"]
+                dealt = "at a table" if table else "dealt"
+                pages = {
+                    "ann's page": links["ann"],
+                    "the host's page": links["host"],
+                    "the spectator's page": links["spectator"],
+                    "the links page": links["host"] + "/links",
+                    "the replay": links["ann"] + "/replay",
+                    "the review room": links["host"] + "/review",
+                }
+                for what, url in pages.items():
+                    page.goto(url)
+                    if "review" in url:
+                        page.locator("body[data-room-version]").wait_for(timeout=30_000)
+                    found = _violations(page, axe_script)
+                    if what in ("ann's page", "the host's page", "the review room"):
+                        found += [f"a tap target under 44 px: {t}" for t in _small_targets(page)]
+                    problems[f"{ruleset} {dealt}: {what}"] = found
     finally:
         context.close()
     found = {k: v for k, v in problems.items() if v}

@@ -30,7 +30,8 @@ STYLES = {
     "white": "bright_white",
     "grey": "grey50",
     "teal": "cyan",
-    "black": "grey37",
+    "black": "bright_white on black",
+    "rainbow": "bright_magenta",
 }
 WIDE = 12  # a zone with more cards than this is drawn as a wrapped line, notes left out
 

@@ -28,6 +28,7 @@ PALETTE = (
     "grey",
     "teal",
     "black",
+    "rainbow",
 )
 # Marks a card may carry. "new": it came into this zone with the move that led here (played,
 # drawn, placed); "touched": the clue that led here touched it; "clued": a clue touched it at

@@ -18,6 +18,8 @@ COLOURS = {  # suit names as hanab.live and the published game call them, to the
     "orange": "orange",
     "black": "black",
     "teal": "teal",
+    # a suit every colour clue touches (rainbow, prism, omni): drawn in every colour
+    **dict.fromkeys(("rainbow", "prism", "omni"), "rainbow"),
     # hanab.live's variant suits, by the last word of their names; a suit's letter tells apart
     # two suits drawn alike (the rainbows and the grey suits)
     "brown": "orange",

@@ -117,14 +117,14 @@ def _variant_names() -> list[tuple[str, str | None]]:
 
 
 OPTIONS = (
-    Option("suits", _suits, DEFAULT_SUITS, help="comma-separated suit names"),
+    Option("suits", _suits, DEFAULT_SUITS, help="1-6 comma-separated suit names of 1-20 letters"),
     Option(
         "copies",
         _copies,
         DEFAULT_COPIES,
         help="copies of ranks 1-5 per suit (each 1-10), or `tutorial` for 1,2,2,2,1",
     ),
-    Option("starting_seat", int, 0, help="the seat that acts first (0-based)"),
+    Option("starting_seat", int, 0, help="the seat that acts first (0 to players - 1)"),
     Option(
         "end_at_max_score",
         bool,

@@ -356,3 +356,15 @@ def test_the_generic_board_draws_nested_fields_as_zones():
     assert lines is not None
     drawn = text_of(lines, colour=False)
     assert "1, 2, 3, 4" not in drawn and re.search(r"hands 2\D*3\D+4", drawn)
+
+
+def test_a_json_move_naming_another_seat_is_refused_whoever_the_notation_names(toy):
+    """#50: `move GAME '{"type": …, "player": 0, …}' --by ben` recorded ann's move: the
+    default JSON notation ignores who sends it. The framework checks the mover."""
+    gid = new_toy(toy)
+    take = '{"type":"toy-nim.take","player":0,"count":1}'
+    refused = gt(toy, "move", gid, take, "--by", "ben")
+    assert refused.returncode == 1 and "the move is ann's, and ben sent it" in refused.stderr
+    assert gt(toy, "log", gid, "--json").stdout.count("\n") == 0  # nothing but the setup
+    assert gt(toy, "move", gid, take, "--by", "ann").returncode == 0
+    assert gt(toy, "move", gid, take.replace('"player":0', '"player":1')).returncode == 0

@@ -149,3 +149,25 @@ def test_the_onlooker_sees_only_what_every_seat_sees(name, seed):
             told = {describe(rules, players, before, event, state, s) for s in range(len(players))}
             assert describe(rules, players, before, event, state, ONLOOKER) in told, seq
     assert "as the table" in rules.board(rules.view(states[-1], ONLOOKER), "t").title
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_move_sent_by_another_seat_is_refused_in_every_game(name, tmp_path):
+    """#50: the mover is the framework's to check: a seat's move, written as the game writes
+    it, sent by another seat (`move --by`, `record --as`, a phone), is refused and nothing
+    is recorded, in every game."""
+    from gametape.errors import GametapeError
+    from gametape.usecases.record import new_game, record_move
+
+    store = Store(tmp_path / "store")
+    rules = get_ruleset(name)
+    players = ["ann", "ben", "cat"][: max(rules.min_players, min(3, rules.max_players))]
+    gid, _ = new_game(store, name, players, seed=2)
+    game = Game.from_events(store.read(gid).events)
+    seat = game.to_act()[0]
+    other = next(s for s in range(len(players)) if s != seat)
+    move = game.legal_moves(seat)[0]
+    for text in (notation(rules, game.state, move), msgspec.json.encode(move).decode()):
+        with pytest.raises(GametapeError):
+            record_move(store, store.read(gid), text, players[other])
+    assert len(store.read(gid).events) == len(game.events)

@@ -35,6 +35,7 @@ S = TypeVar("S")
 R_TURN = "a player moves only when it is their turn to act"
 R_STEP = "in a simultaneous step each player moves once"
 R_UNSEEN = "a move is checked against what its sender can see, before anything hidden"
+R_SENDER = "a player enters their own moves; a scribe (no --by, the host's page) enters any"
 # The outcome of a game the players stopped (the shared abandon): every game's result says it
 # in the same word, and ``Result.abandoned`` reads it.
 TERMINATED = "terminated"
@@ -69,6 +70,17 @@ class RuleViolation(GametapeError):
             self.message = self.template.format(
                 *(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs)
             )
+
+
+class NotYourMove(RuleViolation):
+    """A move that names another seat than the one that sent it (whatever the notation: a
+    JSON move names its player): the framework's check, before the rules see it."""
+
+    def __init__(self, mover: str, sender: str) -> None:
+        super().__init__(
+            f"the move is {mover}'s, and {sender} sent it: {sender} enters {sender}'s moves",
+            R_SENDER,
+        )
 
 
 class NotKnown(RuleViolation):

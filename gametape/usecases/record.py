@@ -34,7 +34,7 @@ from gametape.engine.game import (
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.options import OptionError, read_options
 from gametape.engine.registry import get_ruleset
-from gametape.engine.ruleset import RuleViolation
+from gametape.engine.ruleset import NotYourMove, RuleViolation
 from gametape.errors import GametapeError, NotationError, UsageError
 from gametape.events.base import Event, Retract, actor
 from gametape.events.errors import StaleWrite
@@ -292,6 +292,10 @@ def play(
         try:
             if allow is not None:
                 allow(game, event)
+            mover = actor(event)
+            if seat is not None and mover is not None and mover != seat:
+                # whatever the notation (a JSON move names its player): the sender's own
+                raise NotYourMove(game.players[mover], game.players[seat])
             check_known(game.ruleset, before, event, viewer)
             game.push(event)
         except RuleViolation as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gametape.engine.board import MARKS, PALETTE, Board, Card, Counter, Zone, mark_new
 from gametape.engine.game import Game
-from gametape.engine.ruleset import RuleViolation
+from gametape.engine.ruleset import NotYourMove, RuleViolation
 from gametape.engine.validate import Report
 from gametape.events import Store, repair_torn
 from gametape.events.log import LogRead, Source
@@ -23,6 +23,7 @@ __all__ = [
     "Game",
     "GameStore",
     "LogRead",
+    "NotYourMove",
     "PgStore",
     "Report",
     "RuleViolation",

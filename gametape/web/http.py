@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gametape.errors import GametapeError, MachineError, UsageError
 from gametape.usecases.links import LinkNotFound
 from gametape.usecases.rooms import NotTheLeader
-from gametape.usecases.store import RuleViolation
+from gametape.usecases.store import NotYourMove, RuleViolation
 from gametape.usecases.tables import MovedOn, NotationError, NotYours, StaleWrite
 
 SEQ = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() would also read "１" and " 1"
@@ -69,6 +69,7 @@ def status_of(exc: GametapeError) -> int:
         (MovedOn, 409),
         (StaleWrite, 409),
         (NotYours, 403),
+        (NotYourMove, 403),
         (NotationError, 400),
         (RuleViolation, 422),
         (TooLarge, 413),

@@ -249,6 +249,47 @@ def test_a_facet_function_must_take_its_hooks_parameters():
         assert "take the hook's parameters (state, event)" in str(raised.value)
 
 
+def test_a_hook_method_with_the_wrong_parameters_and_a_hook_given_twice_are_refused_by_name(
+    tmp_path,
+):
+    """#50: a plug-in whose `redact` had last turn's signature (as a method) loaded and was
+    listed, then `log --as` ended in a traceback; #51: the first of two facets giving a hook
+    silently won. Both are refused as the class is made, naming the hook; through the
+    console script, the game is named and left out, never a traceback."""
+    import subprocess
+    import types
+
+    from gametape.engine.ruleset import Ruleset
+    from tests.serving import GAMETAPE
+    from tests.test_plugin_author import TOY, site
+
+    def redact(self, state, event):  # last turn's: no seat
+        return event
+
+    with pytest.raises(TypeError, match=r"the method .*redact\(self, state, event\) does not"):
+        type("Old", (Ruleset,), {"redact": redact})
+
+    def one(state):
+        return ()
+
+    def two(state):
+        return (0,)
+
+    first, second = types.ModuleType("first"), types.ModuleType("second")
+    first.to_act, second.to_act = one, two
+    with pytest.raises(TypeError, match="the hook to_act is given twice, by first and second"):
+        type("Twice", (Ruleset,), {"facets": (first, second)})
+    second.to_act = one  # the same function, imported in two facets: fine
+    type("Once", (Ruleset,), {"facets": (first, second)})
+
+    old = TOY.replace("class Nim(Ruleset[NimState]):", "class Nim(Ruleset[NimState]):\n"
+        "    def redact(self, state, event):\n        return event\n")  # fmt: skip
+    env = site(tmp_path / "site", {"toy-nim": "toy_nim:RULESET"}, {"toy_nim": old})
+    listed = subprocess.run([GAMETAPE, "games"], env=env, capture_output=True, text=True)
+    assert "Traceback" not in listed.stderr and "toy-nim" in listed.stderr, listed.stderr
+    assert "redact" in listed.stderr
+
+
 def _import_graph(package: Path) -> dict[str, set[str]]:
     """Each module of the package and the package's modules it imports anywhere in its code
     (a function's import too: an import put off is still a dependence)."""

@@ -198,15 +198,29 @@ class Ruleset(Generic[S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         handlers = dict(cls.handlers)
+        given: dict[str, Any] = {}  # each hook a facet gives, and the facet
+        own = set(cls.__dict__)  # the class's own methods win over any facet's
         for facet in cls.__dict__.get("facets", ()):
             for hook in HOOKS:
                 function = getattr(facet, hook, None)
-                if callable(function) and hook not in cls.__dict__:
-                    _check_hook(cls, hook, function)
-                    setattr(cls, hook, staticmethod(function))
+                if not callable(function) or hook in own:
+                    continue
+                first = given.get(hook)
+                if first is not None and getattr(first, hook) is not function:
+                    raise TypeError(
+                        f"{cls.__name__}: the hook {hook} is given twice, by "
+                        f"{first.__name__} and {facet.__name__}: one facet gives it"
+                    )
+                given[hook] = facet
+                _check_hook(cls, hook, function)
+                setattr(cls, hook, staticmethod(function))
             for function in vars(facet).values():
                 for event in getattr(function, "__gametape_handles__", ()):
                     handlers[event] = function
+        for hook in own.intersection(HOOKS):  # the class's own methods: the hooks' parameters too
+            method = cls.__dict__.get(hook)
+            if callable(method) and not isinstance(method, staticmethod | classmethod):
+                _check_hook(cls, hook, method, method=True)
         for name, function in cls.__dict__.items():
             for event in getattr(function, "__gametape_handles__", ()):
                 handlers[event] = name
@@ -492,12 +506,13 @@ HOOKS = (
 )
 
 
-def _check_hook(cls: type, hook: str, function: Any) -> None:
-    """A facet's function must take the hook's parameters (its ``self`` aside). Read from the
-    function's code (every game checks every hook as its class is made, so this runs in every
-    command: inspect's signatures cost more than the rest of a game's import)."""
+def _check_hook(cls: type, hook: str, function: Any, method: bool = False) -> None:
+    """A facet's function (or, ``method``, the class's own method, ``self`` and all) must
+    take the hook's parameters. Read from the function's code (every game checks every hook
+    as its class is made, so this runs in every command: inspect's signatures cost more than
+    the rest of a game's import)."""
     wanted = getattr(Ruleset, hook).__code__
-    count = wanted.co_argcount - 1
+    count = wanted.co_argcount - (0 if method else 1)
     code = getattr(function, "__code__", None)
     if code is None:  # not a plain function (a partial, a builtin): ask inspect
         import inspect
@@ -515,8 +530,9 @@ def _check_hook(cls: type, hook: str, function: Any) -> None:
         if takes_all and required <= count and not keywords:
             return
         takes = ", ".join(code.co_varnames[: positional + code.co_kwonlyargcount])
-    names = ", ".join(wanted.co_varnames[1 : count + 1])
+    names = ", ".join(wanted.co_varnames[1 : wanted.co_argcount])
+    what = "method" if method else "facet function"
     raise TypeError(
-        f"{cls.__name__}: the facet function {function.__module__}.{hook}({takes}) does not "
+        f"{cls.__name__}: the {what} {function.__module__}.{hook}({takes}) does not "
         f"take the hook's parameters ({names})"
     )

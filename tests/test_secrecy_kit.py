@@ -123,3 +123,15 @@ class _Hoping(Ohanami):
 def test_the_kit_finds_a_hypothesis_that_starts_from_what_the_seat_did_not_see():
     leaks = check_secrecy(_Hoping(), games=2, seed=6)
     assert any(leak.what == "hypothesis" for leak in leaks), _report(leaks)
+
+
+def test_a_leak_in_a_page_is_shown_where_the_worlds_differ():
+    """#50: a difference in a page was printed as each world's first 300 characters, the
+    same `<!doctype html>…` in both; the report shows where they part."""
+    from gametape.testing.secrecy import Leak
+
+    head = "<!doctype html><html><head>" + "x" * 400
+    leak = Leak("g1", "ben", 3, "the page", head + "<b>r3</b>", head + "<b>y1</b>", "ann's hand")
+    said = str(leak)
+    assert "from character 430" in said and "r3" in said and "y1" in said
+    assert "<!doctype" not in said

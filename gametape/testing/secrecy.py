@@ -51,10 +51,20 @@ class Leak:
     how: str  # what differs between the worlds
 
     def __str__(self) -> str:
+        at = first_difference(self.real, self.other)
+        start = max(0, at - 80)
         return (
             f"{self.game}: {self.requester} at seq {self.seq}, {self.what} differs across "
-            f"{self.how}:\n  real:  {self.real[:300]}\n  other: {self.other[:300]}"
+            f"{self.how}, from character {at}:\n  real:  …{self.real[start : at + 220]}"
+            f"\n  other: …{self.other[start : at + 220]}"
         )
+
+
+def first_difference(a: str, b: str) -> int:
+    """Where two answers first differ (a page's first 300 characters are its head, the same
+    in every world: the difference is shown from here)."""
+    pairs = enumerate(zip(a, b, strict=False))
+    return next((i for i, (x, y) in pairs if x != y), min(len(a), len(b)))
 
 
 def check_secrecy(

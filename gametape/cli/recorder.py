@@ -195,9 +195,9 @@ class Recorder:
             )
             return False
         seqs = f"seq {done.first}" if done.first == done.last else f"seqs {done.first}-{done.last}"
+        if self.boards:  # the board first: what the move did (a round's result) stays in
+            self.show_board()  # sight above the prompt, never scrolled off by the board
         self.console.print(Text.assemble(("✓ ", "green"), done.description, (f"  [{seqs}]", "dim")))
-        if self.boards:
-            self.show_board()
         return True
 
     def show_board(self) -> None:

@@ -494,3 +494,16 @@ def test_apply_never_mutates_the_state_it_is_given():
     moves(g, "clue bob 1", "play 5")
     assert g.state != before and msgspec.json.encode(before) == snapshot
     assert fold(g.events) == g.state
+
+
+def test_a_seats_moves_are_offered_slot_1_first():
+    """#49: a phone's buttons read "play 5 … play 1" (the hand, oldest card first); a dealt
+    game's moves are offered play 1 to play 5, then the discards, then the clues."""
+    g = Game.new(HANABI.new_setup(["ann", "ben"], random.Random(1), {}))
+    shown = [f.shown for f in HANABI.move_forms(g.state, 0)]
+    assert shown[:5] == ["play 1", "play 2", "play 3", "play 4", "play 5"]
+    assert all(s.startswith("clue") for s in shown[5:])
+    moves(g, "clue ben 2")
+    assert [f.shown for f in HANABI.move_forms(g.state, 1)][5:10] == [
+        f"discard {n}" for n in range(1, 6)
+    ]

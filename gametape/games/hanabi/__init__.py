@@ -227,8 +227,19 @@ class Hanabi(Ruleset[HanabiState]):
     def move_forms(self, state: HanabiState, seat: int) -> list[MoveForm]:
         """At a table: play or discard a slot saying the card the table saw, clue a player a
         colour or rank saying the slots it touched, and the ``see`` of someone watching."""
-        if not state.at_table or seat != state.current or state.outcome is not None:
+        if state.outcome is not None or seat != state.current:
             return super().move_forms(state, seat)
+        if not state.at_table:  # a dealt game's moves whole, plays and discards slot 1 first
+            hand = state.hands[seat]
+
+            def order(move: Event) -> tuple[int, int]:  # slot 1 is the newest card, last
+                kinds = (HanabiPlay, HanabiDiscard, HanabiClue)
+                kind = kinds.index(type(move)) if type(move) in kinds else len(kinds)
+                slot = len(hand) - hand.index(move.card) if kind < 2 else 0  # type: ignore[attr-defined]
+                return kind, slot
+
+            moves = sorted(self.legal_moves(state, seat), key=order)
+            return [MoveForm.literal(self.notation(state, m)) for m in moves]
         names = state.setup.players
         deck = state.deck
         letters = deck.letters

@@ -1166,3 +1166,11 @@ def test_a_picker_never_starts_at_a_face(server, name):
         assert answer.status_code == 303
         after = server.client.get(server.path(said["links"]["ann"]) + "/state.json").json()
         assert "(" not in after["recent"][0], after["recent"]  # no face said
+
+
+def test_a_pickers_lists_are_named_for_a_screen_reader(server):
+    """#49: a screen reader heard Ohanami's two lists as "word 3" and "word 4"."""
+    links = start_game(server, "ohanami-classic", "ann, ben")["links"]
+    page = server.client.get(server.path(links["ann"])).text
+    assert 'aria-label="choose: choice 1 of 2"' in page
+    assert 'aria-label="choose: choice 2 of 2"' in page and 'aria-label="word' not in page

@@ -98,6 +98,8 @@ def environment() -> Environment:
     env.globals["move_id"] = form_move_id
     env.globals["kept"] = kept
     env.globals["button_rows"] = button_rows
+    # how many of a picker's words are lists (a screen reader hears "choose: choice 2 of 2")
+    env.filters["selectcount"] = lambda words: sum(len(w) > 1 for w in words)
     env.filters["names"] = lambda names: and_list(list(names))
     return env
 

@@ -289,3 +289,28 @@ def test_a_seat_page_reloaded_offline_shows_its_board_and_its_queued_move(browse
         _follows(page, 2)
     finally:
         context.close()
+
+
+def test_a_card_chosen_in_one_list_is_not_offered_in_the_other(browser, server):
+    """#49: Ohanami's choice was two lists that each listed the whole hand: the same card
+    could be picked twice, then was refused. Lists that never take the same choice in a
+    legal move (from the moves, not their words) now keep apart."""
+    said = start_game(server, "ohanami-classic", "ann, ben")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(said["links"]["ann"])
+        lists = page.locator("form.picker select[data-apart]")
+        assert lists.count() == 2
+        offered = [[_value(o) for o in lists.nth(n).locator("option").all()] for n in (0, 1)]
+        both = [v for v in offered[0] if v and v in offered[1]]
+        lists.nth(0).select_option(both[0])
+        options = lists.nth(1).locator("option").all()
+        disabled = [_value(o) for o in options if o.is_disabled()]
+        assert disabled == [both[0]], disabled  # that card alone, in the other list
+        lists.nth(1).select_option(both[1])  # any other card can still be chosen there
+        assert [_value(o) for o in lists.nth(0).locator("option").all() if o.is_disabled()] == [
+            both[1]
+        ]
+    finally:
+        context.close()

@@ -12,6 +12,7 @@ same frames (gametape.replay.html). Nothing here is built from what the viewer m
 from __future__ import annotations
 
 import contextlib
+import itertools
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -51,6 +52,9 @@ class Picker(msgspec.Struct, frozen=True):
     note: str = ""
     labels: tuple[str, ...] = ()
     sets: tuple[bool, ...] = ()
+    # per word, the group of words that offer choices in common and never the same one in a
+    # legal move (Ohanami's two cards: the same card twice is no move); 0: none
+    apart: tuple[int, ...] = ()
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -204,7 +208,13 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
             for i in range(len(forms[0].words)):
                 words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
             joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
-            pickers.append(Picker(shown=_own(joined, game.players[seat]), words=tuple(words)))
+            pickers.append(
+                Picker(
+                    shown=_own(joined, game.players[seat]),
+                    words=tuple(words),
+                    apart=_apart(words, forms),
+                )
+            )
         else:
             for f in forms:
                 sets = tuple(_slots(w) is not None for w in f.words)
@@ -228,6 +238,18 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                     )
                 )
     return buttons, pickers
+
+
+def _apart(words: list[tuple[str, ...]], forms: list[MoveForm]) -> tuple[int, ...]:
+    """For a picker of known moves: per word, a group number shared by the words that offer
+    choices in common and never take the same one in any legal move (a page then lets a
+    choice be made in one of them only); 0 for the others. From the moves, not their words."""
+    groups = [0] * len(words)
+    for i, j in itertools.combinations(range(len(words)), 2):
+        alike = len(set(words[i]) & set(words[j])) > 1  # choices in common
+        if alike and all(f.words[i][0] != f.words[j][0] for f in forms):
+            groups[i] = groups[j] = groups[i] or groups[j] or i + 1
+    return tuple(groups) if any(groups) else ()
 
 
 def _rows(moves: list[tuple[str, str]]) -> list[Choice]:

@@ -11,9 +11,24 @@
 (function () {
   const live = document.getElementById("live");
   if (!live || !window.EventSource) return;
+  // Lists of one picker that never take the same choice in a move (Ohanami's two cards):
+  // a choice made in one is not offered in the other.
+  function keepApart(form) {
+    const lists = [...form.querySelectorAll("select[data-apart]")];
+    for (const list of lists) {
+      const taken = lists
+        .filter((other) => other !== list && other.dataset.apart === list.dataset.apart)
+        .map((other) => other.value)
+        .filter((v) => v !== "");
+      for (const option of list.options) option.disabled = option.value !== "" && taken.includes(option.value);
+    }
+  }
   live.addEventListener("change", (event) => {
     const form = event.target.closest && event.target.closest("form.picker");
-    if (form) form.dataset.touched = "1";
+    if (form) {
+      form.dataset.touched = "1";
+      keepApart(form);
+    }
   });
   // A picker's choices as a string, whatever is chosen and whatever seq it is sent at.
   function shape(form) {
@@ -69,6 +84,7 @@
       }
     });
     form.dataset.touched = "1";
+    keepApart(form);
     if (!gone.length) return;
     const note = document.createElement("small");
     note.className = "gone";
@@ -108,6 +124,7 @@
       if (node.isConnected && node.parentNode === live) node.remove();
     }
   }
+  for (const form of live.querySelectorAll("form.picker")) keepApart(form); // a page again
   let shown = null; // the live part as last fetched
   let busy = false;
   let again = false; // the game moved while the last position was on its way

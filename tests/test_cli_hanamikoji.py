@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from gametape.games.hanamikoji.rules import card_name
+
 MOVE = "assign {p} perform={a} hidden={b} sacrifice={c} vote={d}"
 
 
@@ -45,6 +47,23 @@ def test_the_first_assignment_stays_secret_from_the_opponent(run):
     assert bob["seats"][0]["hand"] is None and bob["seats"][0]["pending"] is None
     assert bob["seats"][0]["assigned"] is True
     assert "secret until both" in run("show", gid, "--as", "bob").stdout
+
+
+def test_record_shows_the_table_what_a_secret_move_left_until_the_step_is_done(run):
+    """#49: in a dealt game, `record` (one keyboard passed round the table) showed alice's
+    assignment, and her cards on the board, before bob chose his."""
+    gid = _new(run)
+    a, b, c, d, *_ = _hand(run, gid, "alice")
+    typed = MOVE.format(p="alice", a=a, b=b, c=c, d=d) + "\n"
+    said = run("record", gid, input=typed).stdout
+    done = next(line for line in said.splitlines() if line.startswith("✓"))
+    assert done.startswith("✓ alice assigned four cards in secret"), done
+    board = said.split(done)[1]  # the board the record ends with: the table's, cards hidden
+    alice = next(line for line in board.splitlines() if line.startswith("│ alice"))
+    assert card_name(a) not in board and "▒▒" in alice, board
+    a, b, c, d, *_ = _hand(run, gid, "bob")
+    said = run("record", gid, input=MOVE.format(p="bob", a=a, b=b, c=c, d=d) + "\n").stdout
+    assert "✓ round 1:" in said  # the step done: what it showed, whole
 
 
 def test_illegal_assignments_are_refused_and_nothing_is_written(run):

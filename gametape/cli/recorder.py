@@ -17,7 +17,14 @@ from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
 from gametape.text import plural
 from gametape.usecases import position
-from gametape.usecases.record import Recording, complete, move_forms, resumed_at
+from gametape.usecases.record import (
+    Recording,
+    complete,
+    move_forms,
+    resumed_at,
+    scribes_view,
+    told_to,
+)
 
 HELP = (
     "type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
@@ -197,12 +204,15 @@ class Recorder:
         seqs = f"seq {done.first}" if done.first == done.last else f"seqs {done.first}-{done.last}"
         if self.boards:  # the board first: what the move did (a round's result) stays in
             self.show_board()  # sight above the prompt, never scrolled off by the board
-        self.console.print(Text.assemble(("✓ ", "green"), done.description, (f"  [{seqs}]", "dim")))
+        shown = scribes_view(self.game, self.seat)
+        said = done.description if shown == self.seat else told_to(done, shown)
+        self.console.print(Text.assemble(("✓ ", "green"), said, (f"  [{seqs}]", "dim")))
         return True
 
     def show_board(self) -> None:
         # Messages stay whole lines; the board is laid out (and wrapped) to the width.
-        self.console.print(draw(position.board(self.game, self.seat)), soft_wrap=False)
+        shown = scribes_view(self.game, self.seat)
+        self.console.print(draw(position.board(self.game, shown)), soft_wrap=False)
 
     def show_legal(self) -> None:
         """``?``: the moves each seat to act can make, on one screen; at a table, their forms

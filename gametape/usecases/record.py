@@ -34,7 +34,7 @@ from gametape.engine.game import (
 from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.options import OptionError, read_options
 from gametape.engine.registry import get_ruleset
-from gametape.engine.ruleset import NotYourMove, RuleViolation
+from gametape.engine.ruleset import ONLOOKER, NotYourMove, RuleViolation
 from gametape.errors import GametapeError, NotationError, UsageError
 from gametape.events.base import Event, Retract, actor
 from gametape.events.errors import StaleWrite
@@ -153,6 +153,23 @@ def shown_as(game: Game) -> int | None:
     the seat could not see stay hidden, as in hanab.live's hidden-hand hypotheticals."""
     name = game.setup.meta.get(BRANCH_AS)
     return game.players.index(name) if isinstance(name, str) and name in game.players else None
+
+
+def scribes_view(game: Game, seat: int | None) -> int | None:
+    """The seat a scribe's terminal shows ``game`` as (``record``): ``seat`` if one was asked
+    for; else everything, but the table's view while a simultaneous step is under way (some
+    seats have moved in it, the others not yet): a keyboard passed round the table shows the
+    next player nobody's secret move."""
+    if seat is None and game.fold.frame.moved and not game.is_over:
+        return ONLOOKER
+    return seat
+
+
+def told_to(done: Recorded, seat: int | None) -> str:
+    """What ``seat`` is told of the move ``done`` recorded (None: everything)."""
+    game = done.game
+    after = game.fold.states[done.first]
+    return describe(game.ruleset, game.players, done.before, done.events[0], after, seat)
 
 
 def viewing_seat(game: Game, name: str | None) -> int | None:

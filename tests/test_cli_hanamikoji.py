@@ -95,3 +95,22 @@ def test_simulate_and_list(run):
     assert run("simulate", "hanamikoji", "--bot", "random", "-n", "3").exit_code == 0
     lines = run("list", "--json").stdout.splitlines()
     assert len(lines) == 8 and all(json.loads(x)["status"] == "finished" for x in lines)
+
+
+def test_tab_completes_the_short_form_from_the_seats_own_hand():
+    """#49: short forms got no completion: `a r` offered nothing. It offers the cards of
+    ann's hand (a dealt game: the short form `a r8 b5 g4 v7` from the hand she holds)."""
+    import random
+
+    from gametape.engine.game import Game
+    from gametape.engine.registry import get_ruleset
+    from gametape.usecases.record import complete
+
+    rules = get_ruleset("hanamikoji")
+    game = Game.new(rules.new_setup(["ann", "ben"], random.Random(2), {}))
+    hand = [card_name(c) for c in game.state.hands[0]]
+    offered = complete(game, "a ")
+    assert set(hand) <= set(offered)
+    first = hand[0]
+    assert complete(game, f"a {first[:2]}") == [c for c in hand if c.startswith(first[:2])]
+    assert set(complete(game, f"a {first} ")) == set(hand)

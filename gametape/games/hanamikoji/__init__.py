@@ -68,11 +68,16 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     def move_forms(self, state: HanamikojiState, seat: int) -> list[MoveForm]:
         """At a table: the four cards a player assigned, as the table saw them (the performed
         and voted cards are shown when the round resolves; ``?`` for a card not seen)."""
-        if not state.at_table or not _rules.legal_moves_possible(state, seat):
-            return super().move_forms(state, seat)
         name = state.setup.players[seat]
-        cards = tuple(_rules.card_name(c) for c in range(1, _rules.CARDS + 1))
         short = tuple(name[: n + 1].lower() for n in range(len(name)))
+        if not state.at_table or not _rules.legal_moves_possible(state, seat):
+            forms = super().move_forms(state, seat)
+            if not forms:
+                return forms
+            # the short form Tab completes (``a r8 b5 g4 v7``), from the seat's own hand
+            hand = tuple(_rules.card_name(c) for c in state.hands[seat])
+            return [*forms, MoveForm(((name, *short), hand, hand, hand, hand))]
+        cards = tuple(_rules.card_name(c) for c in range(1, _rules.CARDS + 1))
         unseen = (*cards, "?")
         return [
             MoveForm(

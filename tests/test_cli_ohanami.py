@@ -96,3 +96,21 @@ def test_simulate_validates_for_2_to_4_players(run, players):
     assert len(reports) == 3 and all(r["status"] == "finished" for r in reports)
     assert all(len(r["result"]["scores"]) == players for r in reports)
     assert run("simulate", "ohanami", "-k", "5").exit_code == 2
+
+
+def test_tab_completes_the_short_form_from_the_cards_to_pick():
+    """#49: short forms got no completion: `a ` offered nothing in a dealt game. It offers
+    the cards ann may pick, then the rows (`a 37 2`)."""
+    import random
+
+    from gametape.engine.game import Game
+    from gametape.engine.registry import get_ruleset
+    from gametape.usecases.record import complete
+
+    rules = get_ruleset("ohanami")
+    game = Game.new(rules.new_setup(["ann", "ben"], random.Random(2), {}))
+    while not game.to_act():
+        game.deal(random.Random(1))
+    cards = sorted({str(m.card) for m in game.legal_moves(0)})
+    assert set(cards) <= set(complete(game, "a "))
+    assert complete(game, f"a {cards[0]} ") == ["1", "2", "3", "x"]

@@ -64,9 +64,17 @@ class Ohanami(Ruleset[OhanamiState]):
 
     def move_forms(self, state: OhanamiState, seat: int) -> list[MoveForm]:
         """At a table: the card the player picked and where it goes (the hand is unknown)."""
-        if not state.at_table or not _rules.legal_to_pick(state, seat):
-            return super().move_forms(state, seat)
         name = state.setup.players[seat]
+        if not state.at_table or not _rules.legal_to_pick(state, seat):
+            forms = super().move_forms(state, seat)
+            moves = self.legal_moves(state, seat) if forms else []
+            if not moves:
+                return forms
+            # the short form Tab completes (``a 37 2``), from the cards the seat may pick
+            picks = [m for m in moves if isinstance(m, OhanamiPick)]
+            cards = tuple(dict.fromkeys(str(m.card) for m in picks))
+            places = ("1", "2", "3", "x")
+            return [*forms, MoveForm(((name, name[0].lower()), cards, places))]
         placed = {c for garden in state.rows for row in garden for c in row}
         cards = tuple(str(c) for c in _rules.CARDS if c not in placed)
         rows = ("row=1", "row=2", "row=3", "discard", "1", "2", "3", "x")

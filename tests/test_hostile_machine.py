@@ -16,8 +16,9 @@ import shutil
 import stat
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -358,6 +359,17 @@ def fill(disk: Path) -> None:
                     f.write(b"\0" * size)
 
 
+def until_full(path: Path, write: Callable[[int], Any], tries: int = 2000) -> tuple[Any, int]:
+    """``write(i)`` again and again until the disk refuses one: that answer, and ``path``'s
+    size before it."""
+    for i in range(tries):
+        size = path.stat().st_size if path.exists() else 0
+        result = write(i)
+        if result.exit_code != 0:
+            return result, size
+    raise AssertionError("the disk never filled")
+
+
 def next_move(path: Path) -> str:
     """A legal move for the game in ``path`` that does not end it (a game that ends is no
     place to go on appending), in notation."""
@@ -396,13 +408,7 @@ def test_a_full_disk_writes_nothing_half_and_says_so(small_disk, tmp_path):
     # A move fits while the log's last page has room; the first one that needs a new page
     # fails whole: the log is as it was, and every move acknowledged before is there.
     fill(small_disk)  # what the refused commands cleaned up is free again: take it
-    for _ in range(200):
-        size = log.stat().st_size
-        result = gt("--store", str(root), "move", gid, next_move(log))
-        if result.exit_code != 0:
-            break
-    else:
-        raise AssertionError("the disk never filled")
+    result, size = until_full(log, lambda _: gt("--store", str(root), "move", gid, next_move(log)))
     assert result.exit_code == 2, result.output
     one_line_error(result, "the disk is full")
     assert log.stat().st_size == size
@@ -423,13 +429,9 @@ def test_a_full_disk_leaves_no_half_note_and_the_next_note_is_whole(small_disk):
     gid = next(root.glob("*.jsonl")).stem
     notes = root / f"{gid}.notes"
     fill(small_disk)
-    for i in range(2000):  # a note fits while the file's last page has room
-        size = notes.stat().st_size if notes.exists() else 0
-        result = gt("--store", str(root), "note", gid, "1", f"note {i} " + "x" * 200)
-        if result.exit_code != 0:
-            break
-    else:
-        raise AssertionError("the disk never filled")
+    result, size = until_full(  # a note fits while the file's last page has room
+        notes, lambda i: gt("--store", str(root), "note", gid, "1", f"note {i} " + "x" * 200)
+    )
     assert result.exit_code == 2, result.output
     one_line_error(result, "the disk is full")
     assert (notes.stat().st_size if notes.exists() else 0) == size

@@ -178,6 +178,20 @@ def _insert(con: psycopg.Connection[Any], game_id: str, first: int, data: bytes)
         )
 
 
+def _this_threads(name: str) -> Any:
+    """A connection attribute of the store that is each thread's own (``_con``, the
+    connection of a thread's requests; ``_listener``, its LISTEN connection)."""
+
+    def get(store: PgStore) -> Any:
+        return getattr(store._mine, name, None)
+
+    def put(store: PgStore, con: Any) -> None:
+        setattr(store._mine, name, con)
+        store._opened(con)
+
+    return property(get, put)
+
+
 class PgStore:
     """Game logs in PostgreSQL (``--store postgresql://…``), with the file store's interface.
 
@@ -195,28 +209,13 @@ class PgStore:
         self._every_lock = threading.Lock()
         self._made = False  # its tables are known to exist (ensure() asks once)
 
-    @property
-    def _con(self) -> psycopg.Connection[Any] | None:
-        return getattr(self._mine, "con", None)
-
-    @_con.setter
-    def _con(self, con: psycopg.Connection[Any] | None) -> None:
-        self._mine.con = con
-        self._opened(con)
-
-    @property
-    def _listener(self) -> psycopg.Connection[Any] | None:
-        return getattr(self._mine, "listener", None)
-
-    @_listener.setter
-    def _listener(self, con: psycopg.Connection[Any] | None) -> None:
-        self._mine.listener = con
-        self._opened(con)
-
     def _opened(self, con: psycopg.Connection[Any] | None) -> None:
         if con is not None:
             with self._every_lock:
                 self._every = [c for c in self._every if not c.closed] + [con]
+
+    _con: psycopg.Connection[Any] | None = _this_threads("con")
+    _listener: psycopg.Connection[Any] | None = _this_threads("listener")
 
     def __repr__(self) -> str:
         return f"PgStore({self.name!r})"

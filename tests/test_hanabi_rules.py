@@ -507,3 +507,12 @@ def test_a_seats_moves_are_offered_slot_1_first():
     assert [f.shown for f in HANABI.move_forms(g.state, 1)][5:10] == [
         f"discard {n}" for n in range(1, 6)
     ]
+
+
+def test_a_seats_own_hand_says_how_its_slots_are_counted():
+    """#49: a phone's buttons said "play 1" while the hand showed no slot numbers."""
+    g = Game.new(HANABI.new_setup(["ann", "ben"], random.Random(1), {}))
+    zones = {z.title: z for z in HANABI.board(g.view(0), "").zones}
+    assert zones["ann (you)"].text == "slots 1-5 from the left"
+    assert zones["ben"].text == ""
+    assert all(z.text == "" for z in HANABI.board(g.view(None), "").zones if z.seat is not None)

@@ -127,6 +127,8 @@ def board(view: HanabiView, title: str) -> Board:
         Zone(
             title=view.players[seat] + (" (you)" if seat == view.seat else ""),
             cards=tuple(_hand_card(view, c) for c in hand),
+            # the viewer's own hand, whose cards it names by slot (play 1 … play 5)
+            text=f"slots 1-{len(hand)} from the left" if seat == view.seat and hand else "",
             seat=seat,
             acting=seat == view.current and view.outcome is None,
             group="hands",

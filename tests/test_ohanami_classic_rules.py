@@ -502,3 +502,17 @@ def test_a_move_out_of_its_phase_names_its_own_rule_not_a_second_move():
     t.push(ClassicOhanamiHand(player=0, cards=ANN))
     with pytest.raises(RuleViolation, match="once every hand of the round is entered"):
         choose(t, 0, 40, 45)
+
+
+def test_a_placements_button_says_it_in_words():
+    """#49: the published Ohanami's buttons read "place 78x 114b"; a phone's button says
+    the placement in words and still sends its notation."""
+    from gametape.usecases.position import position
+
+    g = game([ANN, BEN])
+    _to_place(g, (40, 45))
+    shown = position(g, 0, offer=0, role="seat", label="ann")
+    said = {c.text: c.label for c in shown.buttons}
+    assert said["place ann 40n 45a"] == "place 40 in a new row, then place 45 in row A"
+    assert said["place ann 40x 45x"] == "discard 40 and 45"
+    assert said["place ann 40x 45n"] == "discard 40, then place 45 in a new row"

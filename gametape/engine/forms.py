@@ -18,11 +18,13 @@ from gametape.engine.moves import split_words
 class MoveForm(msgspec.Struct, frozen=True):
     """One shape of move. ``words``: per position, the words it takes (a literal has one).
     ``shown``: how ``?`` lists it (empty: a short variant, completed but not listed).
-    ``note``: what the table must say for it, if anything."""
+    ``note``: what the table must say for it, if anything. ``said``: how a known move reads
+    to a person, where its notation is terse (a phone's button; empty: its notation)."""
 
     words: tuple[tuple[str, ...], ...]
     shown: str = ""
     note: str = ""
+    said: str = ""
 
     @classmethod
     def literal(cls, text: str) -> MoveForm:

@@ -201,7 +201,8 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
     buttons, pickers = [], []
     for (_, _, literal), forms in groups.items():
         if literal and len(forms) <= BUTTONS:
-            buttons += _rows([(_own(f.shown, game.players[seat]), f.shown) for f in forms])
+            name = game.players[seat]
+            buttons += _rows([(f.said or _own(f.shown, name), f.shown) for f in forms])
             continue
         if literal:
             words: list[tuple[str, ...]] = []

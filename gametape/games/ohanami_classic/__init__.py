@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+import msgspec
+
 from gametape.engine.forms import MoveForm
 from gametape.engine.ruleset import Option, Ruleset
 from gametape.events.base import Event
@@ -135,7 +137,11 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                 hand = tuple(str(c) for c in state.hands[seat] or ())
                 return [*forms, MoveForm((who, hand, hand))]
             words = _notation.places(state, seat)
-            return [*forms, MoveForm((who, words, words))]
+            said = [  # "place 37 in row A, then 52 in a new row" on a phone's button
+                msgspec.structs.replace(form, said=_notation.said(state, move))
+                for form, move in zip(forms, self.legal_moves(state, seat), strict=True)
+            ]
+            return [*said, MoveForm((who, words, words))]
         name = state.setup.players[seat].lower()
         cards = tuple(str(c) for c in _rules.CARDS if not state.shown_at[c])
         return [

@@ -194,6 +194,21 @@ def _places(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> list[str]
     return out
 
 
+def said(state: ClassicOhanamiState, event: Event) -> str:
+    """A placement in words, for a button (``place 37 in row A, then place 52 in a new
+    row``; ``discard 37 and 52``)."""
+    assert isinstance(event, ClassicOhanamiPlace)
+    places = _places(state, event)
+    if places == ["x", "x"]:
+        return f"discard {event.cards[0]} and {event.cards[1]}"
+    return ", then ".join(
+        f"discard {card}"
+        if place == "x"
+        else f"place {card} " + ("in a new row" if place == "n" else f"in row {place.upper()}")
+        for card, place in zip(event.cards, places, strict=True)
+    )
+
+
 def describe(
     before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState, seat: int | None = None
 ) -> str:

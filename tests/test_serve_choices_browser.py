@@ -314,3 +314,29 @@ def test_a_card_chosen_in_one_list_is_not_offered_in_the_other(browser, server):
         ]
     finally:
         context.close()
+
+
+def test_a_table_clue_sent_without_a_slot_is_stopped_on_the_page(browser, server):
+    """#49: a table clue touching nothing was sent, then refused. A set of slots names one
+    at least: the page says so and sends nothing; with a slot ticked, the clue is recorded."""
+    said = start_game(server, "hanabi", "ann, ben", table=True)
+    log = Path(server.store) / f"{said['game']}.jsonl"
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(said["links"]["ann"])
+        form = page.locator("form.picker", has=page.locator("fieldset[data-least]")).first
+        lists = form.locator("select")
+        for n in range(lists.count()):
+            values = [_value(o) for o in lists.nth(n).locator("option").all()]
+            lists.nth(n).select_option(next(v for v in values if v and v != "?"))
+        form.locator("button[type=submit]").click()
+        form.locator(".least").wait_for(timeout=WAIT)
+        assert "tick one at least" in form.locator(".least").inner_text()
+        assert len(read_log(log).events) == 1  # nothing sent
+        form.locator("fieldset[data-least] input[type=checkbox]").first.check()
+        with page.expect_navigation(timeout=WAIT):
+            form.locator("button[type=submit]").click()
+        assert len(read_log(log).events) == 2
+    finally:
+        context.close()

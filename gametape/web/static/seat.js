@@ -23,6 +23,26 @@
       for (const option of list.options) option.disabled = option.value !== "" && taken.includes(option.value);
     }
   }
+  // A set of slots (the cards a table clue touched) names one slot at least: a picker sent
+  // without one is stopped here and says so, rather than refused after sending.
+  live.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.classList.contains("picker")) return;
+    for (const set of form.querySelectorAll("fieldset[data-least]")) {
+      if (set.querySelector("input[type=checkbox]:checked")) continue;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      let said = form.querySelector(".least");
+      if (!said) {
+        said = document.createElement("small");
+        said.className = "least";
+        said.setAttribute("role", "alert");
+        form.append(said);
+      }
+      said.textContent = "tick one at least: " + set.querySelector("legend").textContent;
+      return;
+    }
+  });
   live.addEventListener("change", (event) => {
     const form = event.target.closest && event.target.closest("form.picker");
     if (form) {

@@ -458,10 +458,10 @@ class Recording:
                 except StaleWrite as exc:
                     if isinstance(exc, IdTaken) or not exc.by_store or expected is None:
                         raise  # a move made without its seq is never judged on another
-                    # Another writer (another server on the same store) appended first:
-                    # judge the move again on what the store holds now. The store's own
-                    # expected-seq check makes each judgement and its append one step.
-                    self.reload()
+                    # Another writer (another server on the same store) appended first, and
+                    # _move read the game again: judge the move again on what the store
+                    # holds now. The store's own expected-seq check makes each judgement and
+                    # its append one step.
             raise StaleWrite(
                 f"the move was made for seq {expected}, and the game kept moving meanwhile",
                 path=self.path,

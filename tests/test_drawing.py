@@ -97,3 +97,19 @@ def test_the_game_list_is_rich_s_table_at_its_own_width(tmp_path):
     table = quick.reports_table(reports, listing=True)
     lines = quick.lines_of_table(table, terminal=False)
     assert text_of(lines, colour=False) == _rich(_rich_table(table), 1000)
+
+
+@pytest.mark.parametrize("rules", all_rulesets(), ids=lambda r: r.name)
+def test_a_counter_is_never_broken_between_its_label_and_its_value(rules):
+    """At 80 columns a row too wide for the terminal stacks its counters (#49: the recorder
+    showed "votes⏎0" and "used:⏎-")."""
+    stacked = 0
+    for board in _boards(rules, 0):
+        shown = _rich(render(board), 80)
+        lines = [line.strip("│ ") for line in shown.splitlines()]
+        for zone in board.zones:
+            for counter in zone.counters:
+                said = f"{counter.label} {counter.value}" + (f"/{counter.of}" if counter.of else "")
+                assert any(said in line for line in lines), (said, shown)
+                stacked += any(line.startswith(said) for line in lines)
+    assert stacked or rules.name == "hanabi"  # the narrow layout was drawn

@@ -84,6 +84,8 @@ def _group(zones: list[Zone]) -> list[Part]:
             for i, card in enumerate(zone.cards):
                 cards += ([(" ", "")] if i else []) + card_text(card)
             line += cards or [("-", "")]
+            if zone.counters:
+                line += [("  ", ""), *_counters(zone.counters)]
             if zone.text:
                 line.append((f"  {zone.text}", "dim"))
             lines.append(line)
@@ -94,7 +96,7 @@ def _group(zones: list[Zone]) -> list[Part]:
         notes: list[Line] = [[(c.note, "dim")] for c in zone.cards]
         rest: Line = [(zone.text, "dim")]
         if zone.counters:
-            rest = _counters(zone.counters) + ([(f"  {zone.text}", "")] if zone.text else [])
+            rest = _counters(zone.counters) + ([("  ", ""), (zone.text, "")] if zone.text else [])
         pad: list[Line] = [[("", "")]] * (width - len(faces))
         rows.append([_zone_title(zone), *faces, *pad, rest])
         if any(c.note for c in zone.cards):
@@ -126,9 +128,19 @@ def render(board: Board) -> RenderableType:
     return to_rich(drawing(board))
 
 
+def _stacked(line: Line) -> Line:
+    """A row's last cell with each counter and its text on a line of its own."""
+    return [("\n", "") if not (text.strip() or style) else (text, style) for text, style in line]
+
+
 def to_rich(panel: Panel) -> RenderableType:
-    """A drawing as rich renderables: the panel, its grids and its lines."""
-    from rich.console import Group
+    """A drawing as rich renderables: the panel, its grids and its lines.
+
+    A grid too wide for the terminal stacks each row's counters in its last column rather than
+    letting the terminal break "votes 0" between its label and its value.
+    """
+    from rich.console import Console, ConsoleOptions, Group, RenderResult
+    from rich.measure import Measurement
     from rich.panel import Panel as RichPanel
     from rich.table import Table
     from rich.text import Text
@@ -136,18 +148,31 @@ def to_rich(panel: Panel) -> RenderableType:
     def text(line: Line) -> Text:
         return Text.assemble(*((t, s) for t, s in line if t or s)) if line else Text("")
 
-    parts: list[Any] = []
-    for part in panel.parts:
-        if isinstance(part, Grid):
-            columns = max(len(row) for row in part.rows)
-            grid = Table.grid(padding=(0, 1))
-            grid.add_column()
-            for _ in range(columns - 2):
-                grid.add_column(justify="center")
-            grid.add_column()
-            for row in part.rows:
-                grid.add_row(*map(text, row))
-            parts.append(grid)
-        else:
-            parts.append(text(part))
+    def table(grid: Grid, stacked: bool) -> Table:
+        columns = max(len(row) for row in grid.rows)
+        made = Table.grid(padding=(0, 1))
+        made.add_column()
+        for _ in range(columns - 2):
+            made.add_column(justify="center")
+        made.add_column()
+        for row in grid.rows:
+            made.add_row(*map(text, row[:-1]), text(_stacked(row[-1]) if stacked else row[-1]))
+        return made
+
+    class Fitted:
+        """A grid in one row per zone where the terminal is wide enough, stacked where not."""
+
+        def __init__(self, grid: Grid) -> None:
+            self.wide, self.narrow = table(grid, False), table(grid, True)
+
+        def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+            unbounded = options.update_width(10 * options.max_width)
+            fits = Measurement.get(console, unbounded, self.wide).maximum <= options.max_width
+            yield self.wide if fits else self.narrow
+
+        def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+            narrow = Measurement.get(console, options, self.narrow)
+            return Measurement(narrow.minimum, Measurement.get(console, options, self.wide).maximum)
+
+    parts: list[Any] = [Fitted(p) if isinstance(p, Grid) else text(p) for p in panel.parts]
     return RichPanel(Group(*parts), title=Text(panel.title), title_align="left", expand=False)

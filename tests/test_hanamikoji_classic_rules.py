@@ -22,7 +22,7 @@ from gametape.cli.recorder import Recorder, prompt_reader
 from gametape.engine import simulate as sim
 from gametape.engine.game import Game
 from gametape.engine.registry import get_ruleset
-from gametape.engine.ruleset import NotationError, RuleViolation
+from gametape.engine.ruleset import ONLOOKER, NotationError, RuleViolation
 from gametape.events import Store, read_log
 from gametape.events.base import Abandon
 from gametape.games.hanamikoji_classic.events import (
@@ -397,20 +397,135 @@ def test_c4_a_geisha_seen_more_often_than_she_has_cards_names_the_seqs(tmp_path)
     assert "(at seq 2)" in exc.value.message  # both shown by one event: one seq
 
 
+def _table(tmp_path) -> Recording:
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "hanamikoji-classic", ["ann", "ben"], None, {"first": "0"}, table=True)
+    return Recording(store, store.path(gid))
+
+
 @pytest.mark.parametrize(
     ("first", "second"), [("t vv", "g vyy"), ("s v", "g vvy"), ("t vr", "c v v y y")]
 )
-def test_c4_a_card_named_when_it_is_played_counts_from_that_event(tmp_path, first, second):
-    """Ruling C4: a secret or trade-off card named at a table is a seen card: violet has two
-    item cards, so a third violet in the round is refused at the event that shows it."""
-    store = Store(tmp_path)
-    gid, _ = new_game(store, "hanamikoji-classic", ["ann", "ben"], None, {"first": "0"}, table=True)
-    rec = Recording(store, store.path(gid))
+@pytest.mark.parametrize("viewer", [None, 1, ONLOOKER])
+def test_c4_a_public_move_is_never_refused_for_a_claim_its_enterer_cannot_see(
+    tmp_path, first, second, viewer
+):
+    """Revised ruling C4: ann's private naming is her claim. Ben's gift that shows more violet
+    than her claim leaves is accepted (from ben's page, the host's, a scribe's), and her
+    claim is void from the gift on: her page says so, ben's pages never do."""
+    rec = _table(tmp_path)
     rec.move(first)  # seq 2: ann names her secret or traded cards
-    with pytest.raises(RuleViolation) as exc:
-        rec.move(second)  # ben shows more violets than are left
-    assert exc.value.seq == 3 and "one violet card too many this round" in exc.value.message
-    assert "seq 2" in exc.value.message
+    rec.move(second, viewer=viewer)  # seq 3: accepted
+    state = rec.game.state
+    assert not state.claims  # void
+    (notice,) = state.notices
+    assert notice.text(rec.game.fold.live).endswith(
+        "at seq 3 showed violet: she has 2, so the naming is void"
+    )
+    assert notice.seats == (0,) and notice.told.endswith("your naming no longer counts")
+    assert notice.told in RULES.board(RULES.view(state, 0), "t").notes
+    for seat in (1, ONLOOKER):
+        assert not RULES.view(state, seat).notices
+    assert RULES.view(state, 1) == RULES.view(_worlds_apart(rec, first), 1)
+
+
+def _worlds_apart(rec: Recording, first: str) -> ClassicState:
+    """The same game with ann's naming left out: what ben was told is the same."""
+    unnamed = Game.from_events(rec.game.events[:2])
+    unnamed.push(replace(rec.game.events[2], **{"card" if first[0] == "s" else "cards": None}))
+    for event in rec.game.events[3:]:
+        unnamed.push(event)
+    return unnamed.state
+
+
+def test_c4_a_player_s_own_claims_count_in_her_own_checks(tmp_path):
+    """'Had ann traded vv and then offered v herself in a gift, her gift would be refused to
+    her': her page and a scribe see her claim; the host's page does not, and is not refused."""
+    rec = _table(tmp_path)
+    rec.move("t vv")  # seq 2
+    rec.move("s")  # ben's secret, unnamed: seq 3
+    for viewer in (0, None):
+        with pytest.raises(RuleViolation) as exc:
+            rec.move("g v y y", viewer=viewer)
+        assert exc.value.message == (
+            "one violet card too many this round: she has 2, 2 named by ann (at seq 2) and 1 in "
+            "this move"
+        )
+    with pytest.raises(RuleViolation, match="2 named by ann"):
+        rec.move("s v", viewer=0)  # a naming is checked against her own claims too
+    rec.move("g v y y", viewer=ONLOOKER)  # the host saw no naming: accepted, the claim void
+    assert not rec.game.state.claims and len(rec.game.state.notices) == 1
+
+
+def test_c4_claims_of_two_players_are_in_dispute_and_only_the_log_reader_is_told(tmp_path):
+    rec = _table(tmp_path)
+    rec.move("t vv")  # seq 2: ann's claim
+    rec.move("t v r")  # seq 3: ben's claim: three violets named, each fits alone
+    state = rec.game.state
+    assert len(state.claims) == 2 and state.disputes == ((2, 3),)
+    (notice,) = state.notices
+    assert notice.seats == () and not notice.told  # neither player saw both claims
+    assert notice.text(rec.game.fold.live) == (
+        "ann's trade-off at seq 2 and ben's trade-off at seq 3 together name more violet cards "
+        "than she has left: they are in dispute"
+    )
+    assert not RULES.view(state, 0).notices and not RULES.view(state, 1).notices
+
+
+def test_c4_one_player_s_claims_in_dispute_with_each_other_are_told_to_her(tmp_path):
+    """ann `t vr`, `s v`, then ben shows a violet: no single claim exceeds, both together do."""
+    rec = _table(tmp_path)
+    rec.move("t v r")  # seq 2
+    rec.move("s")  # seq 3
+    rec.move("s v")  # seq 4
+    rec.move("g v y y")  # seq 5: ben shows a violet
+    state = rec.game.state
+    assert state.disputes == ((2, 4),) and len(state.claims) == 2
+    (notice,) = state.notices
+    assert notice.seats == (0,) and "your trade-off and secret card" in notice.told
+    assert RULES.view(state, 0).notices == (notice.told,) and not RULES.view(state, 1).notices
+
+
+def test_c4_every_secret_is_revealed_and_a_reveal_confirms_or_voids_its_naming(tmp_path):
+    rec = _table(tmp_path)
+    for line in ("s v", "s", "t", "t", "g rry", "x r", "g bbo", "x b", "c gg pp", "x gg"):
+        rec.move(line)
+    rec.move("c oo pp")
+    rec.move("x oo")
+    state = rec.game.state
+    assert state.phase == "reveal" and rec.game.to_act() == (0, 1)  # ann's named one too
+    rec.move("show ann p")  # differs from her naming: void, told to her
+    assert len(rec.game.state.notices) == 1
+    assert "named violet and shown as pink" in rec.game.state.notices[0].told
+    rec.move("show ben v")
+    assert rec.game.state.history[0].secrets == (PINK, VIOLET)  # revealed faces score
+
+
+def test_c4_a_reveal_is_refused_by_facts_only(tmp_path):
+    rec = _table(tmp_path)
+    for line in ("s", "s y", "g vvy", "x v", "t", "t", "c bb oo", "x bb", "c gg pp", "x gg"):
+        rec.move(line)
+    rec.move("g r r o")
+    rec.move("x r")
+    assert rec.game.state.phase == "reveal"
+    with pytest.raises(RuleViolation, match=r"one violet card too many.*all seen already"):
+        rec.move("show ann v")  # two violets shown by the gift: a fact
+    rec.move("show ben b")  # ben named yellow: his naming is void, his reveal not refused
+    assert "shown as blue" in rec.game.state.notices[-1].told
+
+
+def test_c4_validate_lists_void_and_disputed_claims_as_notices_of_a_valid_log(tmp_path):
+    rec = _table(tmp_path)
+    rec.move("t vv")
+    rec.move("g v y y")
+    runner = CliRunner()
+    base = ["--store", str(rec.path.parent)]
+    done = runner.invoke(app, [*base, "validate", rec.path.stem])
+    assert done.exit_code == 0, done.output
+    assert "ann's trade-off at seq 2 named violet violet" in done.output
+    report = json.loads(runner.invoke(app, [*base, "validate", rec.path.stem, "--json"]).stdout)
+    row = report
+    assert row["status"] == "in_progress" and len(row["notices"]) == 1
 
 
 def test_messages_say_what_the_table_owes(tmp_path):
@@ -548,3 +663,25 @@ def test_c4_a_refusal_names_only_earlier_seqs_never_its_own(tmp_path):
     message = exc.value.message
     assert "one violet card too many this round: she has 2" in message
     assert "1 seen already (at seq 2) and 2 in this move" in message and "seq 4" not in message
+
+
+def test_c4_ben_is_told_the_same_whatever_ann_named_on_her_own_page(tmp_path):
+    """The issue's table (#50): ann `s p` (or `s g`, or `s`), ben `s`, ann `t`, ben `g ppp`,
+    ann `x p`, ann `g rrv`, ben `x r`, then ben's `c pp vv`: refused for the violets everyone
+    saw, in the same words in every world; ben's view and board are the same throughout."""
+    told = set()
+    for k, secret in enumerate(("s p", "s g", "s")):
+        rec = _table(tmp_path / str(k))
+        rec.move(secret, viewer=0)
+        for line, seat in (("s", 1), ("t", 0), ("g ppp", 1), ("x p", 0), ("g rrv", 0), ("x r", 1)):
+            rec.move(line, viewer=seat)
+        with pytest.raises(RuleViolation) as exc:
+            rec.move("c pp vv", viewer=1)
+        state = rec.game.state
+        board = RULES.board(RULES.view(state, 1), "t")
+        told.add((exc.value.message, msgspec.json.encode(RULES.view(state, 1)), str(board)))
+    ((message, _, _),) = told  # one answer in all three worlds
+    assert message == (
+        "one violet card too many this round: she has 2, 1 seen already (at seq 7) and 2 in "
+        "this move"
+    )

@@ -122,6 +122,12 @@ def print_reports(reports: list[Report], listing: bool = False) -> None:
         for r in reports:
             if r.problem:
                 out.print(Text.assemble(("invalid", "red"), " ", str(r.problem)))
+    if not listing:  # a valid log's notices: claims made void or in dispute
+        for r in (r for r in reports if r.notices):
+            said = "notice" if len(r.notices) == 1 else f"{len(r.notices)} notices"
+            out.print(Text.assemble((said, "yellow"), f" on {r.game}, a valid log:"))
+            for notice in r.notices:
+                out.print(Text(f"  {notice}"))
     out.print(quick.counts_line(reports))
 
 

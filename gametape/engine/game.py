@@ -229,9 +229,9 @@ def redact(ruleset: Ruleset[Any], before: Any, event: Event, seat: int | None) -
 
 
 def check_known(ruleset: Ruleset[Any], state: Any, event: Event, viewer: int | None) -> None:
-    """Refuse ``event`` on what ``viewer`` (a seat, or ONLOOKER for a host's page) can see
-    alone, before the rules consult anything hidden; None sees everything."""
-    if viewer is None or isinstance(event, Abandon | Retract):
+    """Refuse ``event`` on what ``viewer`` (a seat, ONLOOKER for a host's page, None for a
+    scribe who sees everything) can see alone, before the rules consult anything hidden."""
+    if isinstance(event, Abandon | Retract):
         return
     ruleset.check_known(ruleset.view(state, viewer), event)
 

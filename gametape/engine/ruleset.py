@@ -108,6 +108,23 @@ def hand_not_shown(players: Sequence[str], seat: int, what: str, viewer: int | N
     )
 
 
+class Notice(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What validation lists about a valid log recorded at a table: a claim made void, claims
+    in dispute (DESIGN: claims and facts). ``at`` is the event it arose at, counted as
+    RuleViolation's refs are; ``message`` says ``seq {0}`` where each of ``refs`` goes.
+    ``seats`` may be told (the namers of the claims); ``told`` is what their pages say."""
+
+    at: int
+    message: str
+    refs: tuple[int, ...] = ()
+    seats: tuple[int, ...] = ()
+    told: str = ""
+
+    def text(self, seqs: Sequence[int]) -> str:
+        """The message with its events named by their seqs (``seqs[k - 1]``: the k-th)."""
+        return self.message.format(*(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs))
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """How a finished game ended.
 
@@ -383,11 +400,18 @@ class Ruleset(Generic[S]):
 
     def check_known(self, view: Any, event: Event) -> None:
         """Refuse ``event`` on what its sender can see alone, before the rules consult the
-        hidden state: ``view`` is the sender's. Raise RuleViolation if the move names what
+        hidden state: ``view`` is the sender's (``view.seat`` None: a scribe, who sees what the
+        table entered, the CLI's ``record`` and ``move``). Raise RuleViolation if the move names what
         the sender cannot see (the face of a card in their own hand, in a dealt game), in the
         same words whatever it is; raise NotKnown if whether the move is legal depends on
         what the sender cannot see. Default: every move can be checked by what its sender
         sees (no move names a hidden thing). The secrecy kit checks this."""
+
+    def notices(self, state: S) -> tuple[Notice, ...]:
+        """What ``validate`` lists about the game so far, besides its rules: claims entered
+        at a table that facts made void or that are in dispute (a valid log all the same).
+        Default: none."""
+        return ()
 
     def parse_move(self, state: S, text: str, seat: int | None) -> Event:
         """Parse notation (default: the event as JSON). Raises NotationError."""
@@ -489,6 +513,7 @@ HOOKS = (
     "together",
     "turn",
     "check_known",
+    "notices",
     "hindsight",
     "parse_move",
     "notation",

@@ -34,6 +34,9 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
     winners: tuple[str, ...] = ()  # the result's winners by name (``result.winners``: seats)
     started: str | None = None  # the setup's time, and the last valid event's (UTC, ISO 8601)
     last: str | None = None
+    # what the rules list about a valid log besides: claims made void or in dispute, each
+    # naming its events by seq (a game recorded at a table; DESIGN: claims and facts)
+    notices: tuple[str, ...] = ()
 
 
 Visit = Callable[[int, Any, Event, Any, int], None]
@@ -112,8 +115,10 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
     assert ruleset is not None and f is not None
     over = f.is_over
     result = f.result() if over else None
+    notices = ruleset.notices(f.state) if f.events else ()
     return Report(
         **base,
+        notices=tuple(n.text(f.live) for n in notices),
         status="finished" if over else "in_progress",
         events=count,
         turn=f.turn(),

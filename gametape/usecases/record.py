@@ -313,7 +313,11 @@ def play(
             if seat is not None and mover is not None and mover != seat:
                 # whatever the notation (a JSON move names its player): the sender's own
                 raise NotYourMove(game.players[mover], game.players[seat])
-            check_known(game.ruleset, before, event, viewer)
+            try:
+                check_known(game.ruleset, before, event, viewer)
+            except RuleViolation as exc:
+                exc.locate(game.fold.live)  # a refusal naming earlier events: by their seqs
+                raise
             game.push(event)
         except RuleViolation as exc:
             exc.seq = expected  # the seq the move would have had

@@ -369,6 +369,7 @@ def check_known(view: Any, event: Event) -> None:
     (the host's) cannot enter it, whatever the cards."""
     if (
         isinstance(event, HanamikojiAssign)
+        and view.seat is not None  # a scribe: sees what the table entered
         and view.seat != event.player
         and view.seats[event.player].hand is None
     ):

@@ -100,5 +100,8 @@ def board(view: ClassicView, title: str) -> Board:
         status=status,
         counters=(Counter(label="pile", value=str(view.pile)),),
         zones=tuple(zones),
-        notes=("beside each geisha: each side's cards this round; the favour she holds",),
+        notes=(
+            "beside each geisha: each side's cards this round; the favour she holds",
+            *view.notices,
+        ),
     )

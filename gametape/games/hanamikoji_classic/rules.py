@@ -16,7 +16,14 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from gametape.engine.ruleset import TERMINATED, Result, RuleViolation, hand_not_shown, on
+from gametape.engine.ruleset import (
+    TERMINATED,
+    Notice,
+    Result,
+    RuleViolation,
+    hand_not_shown,
+    on,
+)
 from gametape.events.base import Event, Move
 from gametape.games.hanamikoji_classic.events import (
     GEISHAS,
@@ -59,6 +66,17 @@ class Offer(msgspec.Struct, frozen=True, gc=False):
     options: tuple[tuple[int, ...], ...]  # gift: three 1-card options; compete: two pairs
 
 
+class Claim(msgspec.Struct, frozen=True, gc=False):
+    """Cards a player named privately at a table this round, a secret card or a trade-off:
+    their claim, which only they (and a scribe who entered it) see (ruling C4). ``at`` is the
+    event that named them, counted as RuleViolation's refs are."""
+
+    seat: int
+    at: int
+    action: str  # "secret" or "trade"
+    cards: tuple[int, ...]
+
+
 class RoundScore(msgspec.Struct, frozen=True, gc=False):
     """A scored round: the cards each side had per geisha, and the markers after it."""
 
@@ -95,9 +113,17 @@ class ClassicState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     outcome: str | None = None
     winner: int | None = None
     decided_by: str | None = None
-    # events applied, and per geisha the events that showed one of her cards this round
+    # events applied, and per geisha the events that showed one of her cards this round:
+    # the facts of a table game's card accounting (C4)
     applied: int = 0
     seen_at: tuple[tuple[int, ...], ...] = ((),) * 7
+    # a table game's claims this round (none void), the disputes among them (each a set of
+    # the claims' events), whose secret card was shown at this round's scoring, and every
+    # notice of the game so far (claims made void, claims in dispute)
+    claims: tuple[Claim, ...] = ()
+    disputes: tuple[tuple[int, ...], ...] = ()
+    shown: tuple[bool, ...] = (False, False)
+    notices: tuple[Notice, ...] = ()
 
     @property
     def at_table(self) -> bool:
@@ -194,6 +220,7 @@ def _deal(state: ClassicState, event: ClassicDeal) -> ClassicState:
         markers=state.markers,
         history=state.history,
         applied=state.applied,
+        notices=state.notices,
     )
     return _draw(fresh)
 
@@ -230,30 +257,166 @@ def _take(state: ClassicState, seat: int, cards: tuple[int, ...]) -> tuple[int, 
 
 
 def _seen(state: ClassicState, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Count cards shown this round; more than a geisha has is refused naming where (C4)."""
+    """Count cards shown this round (facts); more than a geisha has is refused naming where
+    (C4). Claims never count here: whoever enters a shown card may not see them."""
     if not state.at_table:
         return state.seen_at
-    seen = list(state.seen_at)
+    _check_count(state, cards, ())
     this = state.applied + 1  # this event, as the refs count events
+    seen = list(state.seen_at)
     for card in cards:
-        if len(seen[card]) >= VALUES[card]:
-            refs = tuple(dict.fromkeys(r for r in seen[card] if r != this))  # one seq each
-            where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
-            shows = sum(1 for r in seen[card] if r == this) + 1  # this move's own
-            before = len(seen[card]) + 1 - shows
-            if shows == 1:
-                said = f"all seen already (at {where})"
-            elif before:
-                said = f"{before} seen already (at {where}) and {shows} in this move"
-            else:
-                said = f"and this move shows {shows}"
-            raise RuleViolation(
-                f"one {GEISHAS[card]} card too many this round: she has {VALUES[card]}, {said}",
-                R_COUNT,
-                refs,
-            )
         seen[card] = (*seen[card], this)
     return tuple(seen)
+
+
+def _check_count(
+    state: ClassicState | Any, cards: tuple[int, ...], claims: Sequence[Claim], whose: str = ""
+) -> None:
+    """Refuse ``cards`` where, with the facts this round (``seen_at``) and ``claims`` (their
+    own player's, named by ``whose``), they are more than a geisha has (C4). ``state`` may be
+    a view: it reads ``seen_at`` and ``applied`` only."""
+    this = state.applied + 1
+    for card in dict.fromkeys(cards):
+        facts = tuple(r for r in state.seen_at[card] if r != this)
+        own = [c for c in claims if card in c.cards]
+        named = sum(c.cards.count(card) for c in own)
+        shows = cards.count(card)
+        if len(state.seen_at[card]) + named + shows <= VALUES[card]:
+            continue
+        refs: list[int] = []
+        parts = []
+        if facts:
+            before = len(state.seen_at[card])
+            parts.append(
+                f"all seen already (at {_where(facts, refs)})"
+                if shows == 1 and not own
+                else f"{before} seen already (at {_where(facts, refs)})"
+            )
+        if own:
+            parts.append(f"{named} named by {whose} (at {_where([c.at for c in own], refs)})")
+        if not parts:
+            said = f"and this move shows {shows}"
+        elif shows == 1 and not own:
+            said = parts[0]
+        else:
+            said = " and ".join(parts) + f" and {shows} in this move"
+        raise RuleViolation(
+            f"one {GEISHAS[card]} card too many this round: she has {VALUES[card]}, {said}",
+            R_COUNT,
+            tuple(refs),
+        )
+
+
+def _where(events: Sequence[int], refs: list[int]) -> str:
+    """``seq {k}`` for each of ``events`` (once each), their refs added to ``refs``."""
+    unique = tuple(dict.fromkeys(events))
+    start = len(refs)
+    refs.extend(unique)
+    return ", ".join(f"seq {{{start + i}}}" for i in range(len(unique)))
+
+
+def _claimed(state: ClassicState, seat: int, action: str, cards: tuple[int, ...]) -> ClassicState:
+    """A private naming at a table: checked against the facts (anyone may know them), then
+    kept as its player's claim (C4)."""
+    _check_count(state, cards, ())
+    claim = Claim(seat=seat, at=state.applied + 1, action=action, cards=cards)
+    return _settled(replace(state, claims=(*state.claims, claim)))
+
+
+WHAT = {
+    "secret": "secret card",
+    "trade": "trade-off",
+    "gift": "gift",
+    "compete": "competition",
+    "reveal": "reveal",
+}
+
+
+def _names(cards: Sequence[int]) -> str:
+    return " ".join(GEISHAS[c] for c in cards)
+
+
+def _settled(state: ClassicState, shower: int | None = None, action: str = "") -> ClassicState:
+    """After an event at a table: claims the facts now contradict are void, and claims that
+    contradict each other are in dispute (C4); each new one is a notice. ``shower`` showed
+    cards by ``action`` (a fact), if the event did."""
+    if not state.at_table:
+        return state
+    this = state.applied + 1
+    names = state.setup.players
+    notices = list(state.notices)
+    kept = []
+    for claim in state.claims:
+        over = next(
+            (g for g in claim.cards if len(state.seen_at[g]) + claim.cards.count(g) > VALUES[g]),
+            None,
+        )
+        if over is None:
+            kept.append(claim)
+            continue
+        owner, what, geisha = names[claim.seat], WHAT[claim.action], GEISHAS[over]
+        by = f"{names[shower]}'s {WHAT.get(action, action)}" if shower is not None else "a card"
+        notices.append(
+            Notice(
+                at=this,
+                message=f"{owner}'s {what} at seq {{0}} named {_names(claim.cards)}, and {by} "
+                f"at seq {{1}} showed {geisha}: she has {VALUES[over]}, so the naming is void",
+                refs=(claim.at, this),
+                seats=(claim.seat,),
+                told=f"your {what} named {_names(claim.cards)}, and {by} showed {geisha}: she "
+                f"has {VALUES[over]}; your naming no longer counts",
+            )
+        )
+    disputes = _disputes(state, kept)
+    for group in disputes:
+        if group in state.disputes:
+            continue
+        claims = [c for c in kept if c.at in group]
+        seats = tuple(sorted({c.seat for c in claims}))
+        geisha = next(
+            GEISHAS[g]
+            for g in range(len(GEISHAS))
+            if len(state.seen_at[g]) + sum(c.cards.count(g) for c in claims) > VALUES[g]
+        )
+        whose = [f"{names[c.seat]}'s {WHAT[c.action]} at seq {{{i}}}" for i, c in enumerate(claims)]
+        message = f"{' and '.join(whose)} together name more {geisha} cards than she has left"
+        own = len(seats) == 1
+        notices.append(
+            Notice(
+                at=this,
+                message=f"{message}: they are in dispute",
+                refs=tuple(c.at for c in claims),
+                seats=seats if own else (),  # told only to the one who saw every claim of it
+                told=(
+                    f"your {' and '.join(WHAT[c.action] for c in claims)} together name more "
+                    f"{geisha} cards than she has left: they are in dispute"
+                )
+                if own
+                else "",
+            )
+        )
+    return replace(state, claims=tuple(kept), disputes=disputes, notices=tuple(notices))
+
+
+def _disputes(state: ClassicState, claims: Sequence[Claim]) -> tuple[tuple[int, ...], ...]:
+    """Sets of claims (by their events) that exceed a geisha's count with the facts together
+    though none does alone: two players' claims two by two, or all of one player's."""
+    found: list[tuple[int, ...]] = []
+
+    def over(group: Sequence[Claim]) -> bool:
+        return any(
+            len(state.seen_at[g]) + sum(c.cards.count(g) for c in group) > VALUES[g]
+            for g in range(len(GEISHAS))
+        )
+
+    for a, b in combinations(claims, 2):
+        if a.seat != b.seat and over((a, b)):
+            found.append((a.at, b.at))
+    for seat in (0, 1):
+        own = [c for c in claims if c.seat == seat]
+        if len(own) > 1 and over(own):
+            found.append(tuple(c.at for c in own))
+    return tuple(found)
 
 
 Action = ClassicSecret | ClassicTrade | ClassicGift | ClassicCompete
@@ -283,9 +446,9 @@ def _act(state: ClassicState, event: Action) -> ClassicState:
             (card if card is not None else UNKNOWN) if s == seat else c
             for s, c in enumerate(state.secret)
         )
-        # C4: a card named when it is played is a seen card from this event on
-        seen_at = _seen(state, (card,)) if card is not None else state.seen_at
-        after = replace(state, used=used, hands=tuple(hands), secret=secret, seen_at=seen_at)
+        after = replace(state, used=used, hands=tuple(hands), secret=secret)
+        if card is not None and state.at_table:  # C4: a private naming is its player's claim
+            after = _claimed(after, seat, "secret", (card,))
         return _next_turn(after)
     if isinstance(event, ClassicTrade):
         pair = event.cards
@@ -299,10 +462,10 @@ def _act(state: ClassicState, event: Action) -> ClassicState:
         traded = tuple(
             (pair or (UNKNOWN, UNKNOWN)) if s == seat else t for s, t in enumerate(state.traded)
         )
-        seen_at = _seen(state, tuple(pair)) if pair is not None else state.seen_at
-        return _next_turn(
-            replace(state, used=used, hands=tuple(hands), traded=traded, seen_at=seen_at)
-        )
+        after = replace(state, used=used, hands=tuple(hands), traded=traded)
+        if pair is not None and state.at_table:
+            after = _claimed(after, seat, "trade", tuple(pair))
+        return _next_turn(after)
     cards: tuple[int, ...]
     if isinstance(event, ClassicGift):
         cards = tuple(event.cards)
@@ -313,7 +476,7 @@ def _act(state: ClassicState, event: Action) -> ClassicState:
         options = (tuple(event.pairs[0]), tuple(event.pairs[1]))
     hands[seat] = _take(state, seat, cards)
     seen_at = _seen(state, cards)
-    return replace(
+    after = replace(
         state,
         used=used,
         hands=tuple(hands),
@@ -321,6 +484,7 @@ def _act(state: ClassicState, event: Action) -> ClassicState:
         phase="choose",
         offer=Offer(seat, action, options),
     )
+    return _settled(after, seat, action)
 
 
 def _take_unknown(state: ClassicState, seat: int, n: int) -> tuple[int, ...]:
@@ -363,22 +527,51 @@ def _next_turn(state: ClassicState) -> ClassicState:
     if turn < TURNS:
         return _draw(replace(state, turn=turn, current=1 - state.current))
     state = replace(state, turn=turn)
-    if UNKNOWN in state.secret:
+    if state.at_table:  # every secret card is shown at scoring, named or not (C4)
         return replace(state, phase="reveal")
     return _score(state)
 
 
 def _reveal(state: ClassicState, event: ClassicReveal) -> ClassicState:
-    if state.phase != "reveal" or state.secret[event.player] != UNKNOWN:
-        raise RuleViolation(
-            f"{state.setup.players[event.player]} has no secret card to show now", R_REVEAL
-        )
+    """A secret card shown at a table's scoring: a fact, refused by facts alone. It confirms
+    its player's naming, or makes it void if it differs (C4)."""
+    seat = event.player
+    if state.phase != "reveal" or state.shown[seat]:
+        raise RuleViolation(f"{state.setup.players[seat]} has no secret card to show now", R_REVEAL)
     if not 0 <= event.card < len(GEISHAS):
         raise RuleViolation(f"there is no geisha {event.card}", R_REVEAL)
     seen_at = _seen(state, (event.card,))
-    secret = tuple(event.card if s == event.player else c for s, c in enumerate(state.secret))
-    after = replace(state, secret=secret, seen_at=seen_at)
-    return after if UNKNOWN in secret else _score(after)
+    this = state.applied + 1
+    notices = list(state.notices)
+    claims = []
+    for claim in state.claims:
+        if claim.seat != seat or claim.action != "secret":
+            claims.append(claim)
+        elif claim.cards != (event.card,):
+            named, face = GEISHAS[claim.cards[0]], GEISHAS[event.card]
+            notices.append(
+                Notice(
+                    at=this,
+                    message=f"{state.setup.players[seat]}'s secret card was named {named} at "
+                    f"seq {{0}} and shown as {face} at seq {{1}}: the naming is void",
+                    refs=(claim.at, this),
+                    seats=(seat,),
+                    told=f"your secret card was named {named} and shown as {face}; your "
+                    "naming no longer counts",
+                )
+            )
+    secret = tuple(event.card if s == seat else c for s, c in enumerate(state.secret))
+    shown = tuple(True if s == seat else v for s, v in enumerate(state.shown))
+    after = replace(
+        state,
+        secret=secret,
+        seen_at=seen_at,
+        shown=shown,
+        claims=tuple(claims),
+        notices=tuple(notices),
+    )
+    after = _settled(after, seat, "reveal")
+    return _score(after) if all(shown) else after
 
 
 def _score(state: ClassicState) -> ClassicState:
@@ -425,7 +618,7 @@ def to_act(state: ClassicState) -> tuple[int, ...]:
         assert state.offer is not None  # the choose phase is the phase of an offer
         return (1 - state.offer.player,)
     if state.phase == "reveal":
-        return tuple(s for s in (0, 1) if state.secret[s] == UNKNOWN)
+        return tuple(s for s in (0, 1) if not state.shown[s])
     return ()
 
 
@@ -540,16 +733,42 @@ def cards_in_play(state: ClassicState) -> Counter[int]:
 
 def check_known(view: Any, event: Event) -> None:
     """An action names cards of its player's hand: a page that does not show that hand (the
-    host's, in a game the tool dealt) cannot enter it, whatever the cards."""
+    host's, in a game the tool dealt) cannot enter it, whatever the cards. At a table, a page
+    that shows its player's claims (their own, a scribe's) counts them in the action's card
+    accounting (C4): ann's gift of a violet after her own trade-off of two is refused to her,
+    and never to a page that did not see her name them."""
     named = (
         isinstance(event, ClassicGift | ClassicCompete)
         or (isinstance(event, ClassicSecret) and event.card is not None)
         or (isinstance(event, ClassicTrade) and event.cards is not None)
     )
-    if not isinstance(event, Move) or not named or view.table or view.seat == event.player:
+    if not isinstance(event, Move) or not named:
         return
-    if view.sides[event.player].hand is None:
+    side = view.sides[event.player] if 0 <= event.player < len(view.sides) else None
+    if view.table:
+        if side is not None and side.claims:
+            _check_count(view, _cards_of(event), side.claims, side.name)
+        return
+    if view.seat is None or view.seat == event.player:
+        return
+    if side is not None and side.hand is None:
         raise hand_not_shown(view.players, event.player, "action", view.seat)
+
+
+def _cards_of(event: Event) -> tuple[int, ...]:
+    """The cards an action names (none for an unnamed secret or trade-off)."""
+    if isinstance(event, ClassicCompete):
+        return (*event.pairs[0], *event.pairs[1])
+    if isinstance(event, ClassicSecret):
+        return () if event.card is None else (event.card,)
+    if isinstance(event, ClassicGift | ClassicTrade):
+        return tuple(event.cards or ())
+    return ()
+
+
+def notices(state: ClassicState) -> tuple[Notice, ...]:
+    """The claims facts made void and the claims in dispute, this game (C4)."""
+    return state.notices
 
 
 def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
@@ -574,6 +793,8 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
         scored = len(after.history) > len(before.history)
         while scored and table.state.phase == "reveal":  # the parent scored: secrets shown
             shown = after.history[-1].secrets
-            waiting = next(s for s in (0, 1) if table.state.secret[s] == UNKNOWN)
-            table.push(ClassicReveal(player=waiting, card=shown[waiting]))
+            waiting = to_act(table.state)[0]
+            card = shown[waiting]
+            assert card is not None  # a scored round of a dealt game named both
+            table.push(ClassicReveal(player=waiting, card=card))
     return list(table.events)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from gametape.games.hanamikoji_classic.events import GEISHAS, VALUES
-from gametape.games.hanamikoji_classic.rules import ClassicState, Offer, RoundScore
+from gametape.games.hanamikoji_classic.rules import Claim, ClassicState, Offer, RoundScore
 
 
 class SideView(msgspec.Struct, frozen=True, kw_only=True):
@@ -21,6 +21,7 @@ class SideView(msgspec.Struct, frozen=True, kw_only=True):
     cards: tuple[int, ...]  # per geisha, this round's cards on this side
     points: int
     geishas: int
+    claims: tuple[Claim, ...] = ()  # at a table, the viewer's own names for hidden cards
 
 
 class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
@@ -44,6 +45,11 @@ class ClassicView(msgspec.Struct, frozen=True, kw_only=True):
     winner: int | None
     decided_by: str | None
     table: bool = False  # dealt at a real table: a hand is not known to the log
+    # at a table, the events that showed each geisha's cards this round (what everyone saw),
+    # the events so far, and what the viewer is told of their own claims (C4)
+    seen_at: tuple[tuple[int, ...], ...] = ()
+    applied: int = 0
+    notices: tuple[str, ...] = ()
 
 
 def view(state: ClassicState, seat: int | None) -> ClassicView:
@@ -65,8 +71,10 @@ def view(state: ClassicState, seat: int | None) -> ClassicView:
                 cards=state.sides[s],
                 points=state.points(s),
                 geishas=state.geishas(s),
+                claims=tuple(c for c in state.claims if c.seat == s) if mine else (),
             )
         )
+    told = tuple(n.told for n in state.notices if n.told and (seat is None or seat in n.seats))
     return ClassicView(
         ruleset="hanamikoji-classic",
         seat=seat,
@@ -88,4 +96,7 @@ def view(state: ClassicState, seat: int | None) -> ClassicView:
         winner=state.winner,
         decided_by=state.decided_by,
         table=state.at_table,
+        seen_at=state.seen_at if state.at_table else (),
+        applied=state.applied if state.at_table else 0,
+        notices=told if state.at_table else (),
     )

@@ -395,6 +395,7 @@ def check_known(view: Any, event: Event) -> None:
     host's) cannot enter it, whatever the card."""
     if (
         isinstance(event, OhanamiPick)
+        and view.seat is not None  # a scribe: sees what the table entered
         and view.seat != event.player
         and view.gardens[event.player].hand is None
     ):

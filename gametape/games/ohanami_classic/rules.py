@@ -524,6 +524,7 @@ def check_known(view: Any, event: Event) -> None:
     it. A hand is entered by its holder or by the host (a scribe who was shown it)."""
     if (
         isinstance(event, ClassicOhanamiChoose)
+        and view.seat is not None  # a scribe: sees what the table entered
         and view.seat != event.player
         and view.gardens[event.player].hand is None
     ):

@@ -685,3 +685,24 @@ def test_c4_ben_is_told_the_same_whatever_ann_named_on_her_own_page(tmp_path):
         "one violet card too many this round: she has 2, 1 seen already (at seq 7) and 2 in "
         "this move"
     )
+
+
+def test_c4_a_log_from_before_the_revision_still_replays(tmp_path):
+    """Before turn 5 a named secret card stood for its reveal: such a log (the round's next
+    deal right after its eighth turn) still validates, and the named cards score."""
+    from gametape.usecases.check import validate_path
+
+    rec = _table(tmp_path)
+    for line in ("s v", "s p", "t", "t", "g rry", "x r", "g bbo", "x b", "c gg pp", "x gg"):
+        rec.move(line)
+    rec.move("c oo pp")
+    rec.move("x oo")
+    events = [e for e in rec.game.events]
+    old = tmp_path / "old"
+    old.mkdir()
+    path = old / f"{rec.path.stem}.jsonl"
+    path.write_text(_log_of(*events, ClassicDeal(round=2, deck=None)))
+    report = validate_path(path)
+    assert report.status == "in_progress", report.problem
+    game = Game.from_events(read_log(path).events)
+    assert game.state.round == 2 and game.state.history[0].secrets == (VIOLET, PINK)

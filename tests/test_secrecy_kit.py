@@ -18,6 +18,8 @@ from tests.plugins.toy_bids import Bid, Bids, BidsState
 from tests.plugins.toy_nim import Nim
 
 NAMES = [r.name for r in all_rulesets()]
+
+
 def _report(leaks: list[Any]) -> str:
     return "\n".join(str(leak) for leak in leaks[:5])
 

@@ -400,12 +400,12 @@ class Ruleset(Generic[S]):
 
     def check_known(self, view: Any, event: Event) -> None:
         """Refuse ``event`` on what its sender can see alone, before the rules consult the
-        hidden state: ``view`` is the sender's (``view.seat`` None: a scribe, who sees what the
-        table entered, the CLI's ``record`` and ``move``). Raise RuleViolation if the move names what
-        the sender cannot see (the face of a card in their own hand, in a dealt game), in the
-        same words whatever it is; raise NotKnown if whether the move is legal depends on
-        what the sender cannot see. Default: every move can be checked by what its sender
-        sees (no move names a hidden thing). The secrecy kit checks this."""
+        hidden state: ``view`` is the sender's (``view.seat`` None: a scribe, who sees what
+        the table entered: the CLI's ``record`` and ``move``). Raise RuleViolation if the move
+        names what the sender cannot see (the face of a card in their own hand, in a dealt
+        game), in the same words whatever it is; raise NotKnown if whether the move is legal
+        depends on what the sender cannot see. Default: every move can be checked by what its
+        sender sees (no move names a hidden thing). The secrecy kit checks this."""
 
     def notices(self, state: S) -> tuple[Notice, ...]:
         """What ``validate`` lists about the game so far, besides its rules: claims entered

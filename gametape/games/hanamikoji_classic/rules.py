@@ -179,6 +179,13 @@ def _counted(after: ClassicState) -> ClassicState:
 
 
 def _deal(state: ClassicState, event: ClassicDeal) -> ClassicState:
+    waiting = [s for s in (0, 1) if state.phase == "reveal" and not state.shown[s]]
+    if waiting and all(state.secret[s] not in (None, UNKNOWN) for s in waiting):
+        # a log recorded before ruling C4's revision: a named secret card was not shown at
+        # scoring, and its naming scored (docs/format.md, "Versions and upgrades")
+        state = _score(replace(state, shown=(True, True)))
+        if state.phase == "over":
+            raise RuleViolation("a deal after the game ended", R_DEAL)
     if state.phase != "deal":
         raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
     if event.round != state.round + 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -64,18 +64,39 @@ def _hands_by_round(events) -> dict[tuple[int, int], tuple[int, ...]]:
 
 @given(games)
 def test_each_number_at_most_once_and_ten_cards_a_player_a_round(events):
+    """Dealt: every hand of every round, each number once. At a table a hand is entered if
+    its holder likes (ruling O7b), and two entered hands that share a number are in dispute."""
     hands = _hands_by_round(events)
     assert all(len(h) == 10 for h in hands.values())
     every = Counter(c for h in hands.values() for c in h)
-    assert all(1 <= c <= 120 for c in every) and max(every.values()) == 1
+    assert all(1 <= c <= 120 for c in every)
     n = len(events[0].players)
-    rounds = {r for r, _ in hands}
-    assert all((r, s) in hands for r in rounds for s in range(n))
+    if not events[0].table:
+        rounds = {r for r, _ in hands}
+        assert max(every.values()) == 1
+        assert all((r, s) in hands for r in rounds for s in range(n))
+        return
+    states = _states(events)
+    for a, b in pairwise(states):
+        if a.round != b.round or not b.entered:
+            continue
+        live = [h for h, void in zip(b.entered, b.void, strict=True) if h and not void]
+        clashing = {
+            (x, y)
+            for x, y in combinations(range(n), 2)
+            if b.entered[x] and b.entered[y] and not b.void[x] and not b.void[y]
+            and set(b.entered[x]) & set(b.entered[y])
+        }  # fmt: skip
+        assert clashing == set(b.disputes), live
 
 
 @given(games)
 def test_every_card_is_somewhere_once_at_every_step(events):
+    """Every card of the round is in a hand, a row, a discard or shown, once: at a table a
+    hand not entered (or void) counts by its size, and no hand is in dispute."""
     for state in _states(events):
+        if state.disputes:
+            continue
         places = [c for h in state.hands if h for c in h]
         places += [c for rows in state.rows for row in rows for c in row]
         places += list(state.discards)
@@ -84,9 +105,10 @@ def test_every_card_is_somewhere_once_at_every_step(events):
                 c for s, pair in enumerate(state.chosen) if not state.placed[s] for c in pair
             ]
         assert len(places) == len(set(places))
-        if state.round and state.phase != "hand":
+        unknown = sum(g.hand_size for g in RULESET.view(state, None).gardens if g.hand is None)
+        if state.round:
             n = state.n_players
-            assert len(places) == 10 * n * state.round  # nothing gained, nothing lost
+            assert len(places) + unknown == 10 * n * state.round  # nothing gained or lost
 
 
 @given(games)

@@ -329,20 +329,112 @@ def test_o6_another_page_cannot_enter_a_seat_s_choice():
 # --- O7: at a real table ------------------------------------------------------------------
 
 
-def test_o7_each_holder_enters_the_hand_they_were_dealt():
+def test_o7_each_holder_enters_the_hand_they_were_dealt_if_they_like():
+    """Ruling O7b: entering a hand is optional, at any time of its round; a choice need not
+    wait for it."""
     g = table_game()
-    assert g.state.phase == "hand" and g.to_act() == (0, 1)
+    assert g.state.phase == "choose" and g.to_act() == (0, 1)
     g.push(ClassicOhanamiHand(player=0, cards=ANN))
-    assert g.state.phase == "hand"
-    g.push(ClassicOhanamiHand(player=1, cards=BEN))
-    assert g.state.phase == "choose" and g.state.hands[0] == tuple(sorted(ANN))
+    assert g.to_act() == (0, 1) and g.state.hands == (tuple(sorted(ANN)), None)
+    choose(g, 1, 11, 12)  # ben's hand was never entered
+    choose(g, 0, 40, 45)
+    assert g.state.phase == "place"
 
 
-def test_o7_a_hand_with_a_card_of_another_hand_is_refused_when_the_last_is_in():
+def test_o7b_a_table_may_record_only_what_it_shows():
+    """No hand entered all game: every step's two cards and where they go, and the game
+    ends as a dealt one does."""
+    g = table_game()
+    shown = iter(range(1, 121))
+    for round_ in (1, 2, 3):
+        if round_ > 1:
+            g.push(ClassicOhanamiDeal(round=round_, hands=None))
+        for _ in range(5):
+            pairs = [(next(shown), next(shown)) for _ in range(2)]
+            for s, pair in enumerate(pairs):
+                choose(g, s, *pair)
+            for s, pair in enumerate(pairs):
+                place(g, s, pair, (None, None))
+    assert g.is_over and not g.state.notices
+
+
+def test_o7b_a_clash_between_two_hands_is_a_dispute_never_a_refusal_to_the_last():
+    """ann's hand and ben's share 40: ben's page cannot see ann's hand, so his entry is
+    accepted and the two are in dispute; no seat is told, validate is."""
+    from gametape.engine.game import check_known
+
     g = table_game()
     g.push(ClassicOhanamiHand(player=0, cards=ANN))
-    with pytest.raises(RuleViolation, match="40 is in ann's hand and in ben's"):
-        g.push(ClassicOhanamiHand(player=1, cards=(40, *BEN[1:])))
+    clash = ClassicOhanamiHand(player=1, cards=(40, *BEN[1:]))
+    check_known(RULESET, g.state, clash, 1)  # ben's own page: nothing to refuse
+    g.push(clash)
+    (notice,) = g.state.notices
+    assert g.state.disputes == ((0, 1),) and notice.seats == ()
+    assert notice.text(g.fold.live) == (
+        "ann's hand (entered at seq 2) and ben's (at seq 3) both name 40: they are in dispute"
+    )
+    for seat in (0, 1, ONLOOKER):
+        assert not RULESET.view(g.state, seat).notices
+
+
+def test_o7b_a_scribe_who_entered_both_hands_is_refused_the_clash():
+    """The CLI's record (a scribe who sees every hand entered) is refused, as before."""
+    from gametape.engine.game import check_known
+
+    g = table_game(("ann", "ben", "cat"))
+    g.push(ClassicOhanamiHand(player=0, cards=(7, *range(1, 7), 8, 9, 10)))
+    g.push(ClassicOhanamiHand(player=1, cards=tuple(range(11, 21))))
+    with pytest.raises(RuleViolation, match="7 is in ann's hand and in cat's"):
+        check_known(RULESET, g.state, ClassicOhanamiHand(player=2, cards=(7, *range(22, 31))), None)
+
+
+def test_o7b_a_fact_makes_a_hand_void_and_only_those_who_hold_it_are_told():
+    g = table_game(("ann", "ben", "cat"))
+    g.push(ClassicOhanamiHand(player=0, cards=ANN))  # names 40
+    choose(g, 0, 45, 50)
+    choose(g, 1, 40, 41)  # ben shows 40 from his own hand: ann's entry was wrong
+    choose(g, 2, 70, 71)
+    state = g.state
+    (notice,) = state.notices
+    assert state.void == (True, False, False) and notice.seats == (0, 1)  # ben holds it now
+    assert notice.text(g.fold.live).startswith("ann's hand as entered at seq 2 is void from seq 5")
+    assert RULESET.view(state, 0).notices == (notice.told,)
+    assert notice.told in RULESET.board(RULESET.view(state, 0), "t").notes
+    assert not RULESET.view(state, 2).notices and not RULESET.view(state, ONLOOKER).notices
+    assert state.hands == (None, None, None)  # the void hand is not known any more
+
+
+def test_o7b_a_hand_entered_late_names_the_cards_shown_from_it():
+    g = table_game()
+    choose(g, 0, 40, 45)
+    choose(g, 1, 11, 12)
+    with pytest.raises(RuleViolation, match="40 was shown from ann's hand"):
+        g.push(ClassicOhanamiHand(player=0, cards=(1, 45, 50, 60, 2, 3, 4, 5, 6, 7)))
+    with pytest.raises(RuleViolation, match="11 was shown already"):
+        g.push(ClassicOhanamiHand(player=0, cards=(11, *ANN[1:])))
+    g.push(ClassicOhanamiHand(player=0, cards=ANN))  # the round's step 1 was its own
+    assert g.state.hands[0] is None  # ann holds ben's hand now, which nobody entered
+    place(g, 0, (40, 45), (1, 1))
+    place(g, 1, (11, 12), (1, 1))
+    assert g.state.hands[1] == (1, 2, 3, 4, 5, 6, 50, 60)  # ben holds ann's hand, as entered
+
+
+def test_o7b_a_choice_is_checked_against_the_hand_its_sender_sees():
+    from gametape.engine.game import check_known
+
+    g = table_game()
+    g.push(ClassicOhanamiHand(player=0, cards=ANN))
+    wrong = ClassicOhanamiChoose(player=0, cards=(40, 99))
+    with pytest.raises(RuleViolation, match="99 is not in ann's hand as it was entered"):
+        check_known(RULESET, g.state, wrong, 0)
+    check_known(RULESET, g.state, ClassicOhanamiChoose(player=1, cards=(40, 99)), 1)
+
+
+def test_o7b_two_choices_of_one_card_are_refused_at_the_reveal():
+    g = table_game()
+    choose(g, 0, 40, 45)
+    with pytest.raises(RuleViolation, match="40 is chosen by ann and by ben"):
+        choose(g, 1, 40, 12)
 
 
 def test_o7_a_hand_is_ten_different_numbers_1_to_120_not_shown_yet():
@@ -365,17 +457,6 @@ def test_o7_a_card_shown_in_an_earlier_round_cannot_be_entered_again():
     g.push(ClassicOhanamiDeal(round=2, hands=None))
     with pytest.raises(RuleViolation, match="40 was shown already"):
         g.push(ClassicOhanamiHand(player=0, cards=(40, *range(61, 70))))
-
-
-def test_o7_a_clash_with_a_hand_entered_earlier_is_refused_by_the_last_entry():
-    """ann's hand and cat's share 7: ben's entry between them is accepted (no one could
-    know), and cat's, the last, is refused."""
-    names = ("ann", "ben", "cat")
-    g = table_game(names)
-    g.push(ClassicOhanamiHand(player=0, cards=(7, *range(1, 7), 8, 9, 10)))
-    g.push(ClassicOhanamiHand(player=1, cards=tuple(range(11, 21))))
-    with pytest.raises(RuleViolation, match="7 is in ann's hand and in cat's"):
-        g.push(ClassicOhanamiHand(player=2, cards=(7, *range(22, 31))))
 
 
 def test_o7_a_scribe_may_enter_any_hand_but_a_seat_only_its_own():
@@ -489,8 +570,7 @@ def test_the_end_of_the_game_names_its_winner(name):
 def test_a_move_out_of_its_phase_names_its_own_rule_not_a_second_move():
     """#53: `validate` on an edited log said "ann has already moved this step" for a
     placement before the reveal by a seat that had chosen (the rule is that cards are placed
-    once everyone's two are shown), and at a table for a choice while another hand was
-    missing. A second move of the step's own kind still says it."""
+    once everyone's two are shown). A second move of the step's own kind still says it."""
     g = game([ANN, BEN])
     choose(g, 0, 40, 45)
     with pytest.raises(RuleViolation, match="placed once everyone's two are shown") as exc:
@@ -498,10 +578,6 @@ def test_a_move_out_of_its_phase_names_its_own_rule_not_a_second_move():
     assert exc.value.rule == "a player places the two cards they chose, each once (ruling O2)"
     with pytest.raises(RuleViolation, match="ann has already moved this step"):
         choose(g, 0, 50, 60)
-    t = table_game()
-    t.push(ClassicOhanamiHand(player=0, cards=ANN))
-    with pytest.raises(RuleViolation, match="once every hand of the round is entered"):
-        choose(t, 0, 40, 45)
 
 
 def test_a_placements_button_says_it_in_words():
@@ -516,3 +592,21 @@ def test_a_placements_button_says_it_in_words():
     assert said["place ann 40n 45a"] == "place 40 in a new row, then place 45 in row A"
     assert said["place ann 40x 45x"] == "discard 40 and 45"
     assert said["place ann 40x 45n"] == "discard 40, then place 45 in a new row"
+
+
+def test_o7b_validate_lists_a_void_hand(tmp_path):
+    from gametape.events import Store
+    from gametape.usecases.check import validate_path
+    from gametape.usecases.record import Recording, new_game
+
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "ohanami-classic", ["ann", "ben"], table=True)
+    rec = Recording(store, store.path(gid))
+    rec.move("hand ann " + " ".join(map(str, ANN)), viewer=0)
+    rec.move("a 45 50", viewer=0)
+    rec.move("b 40 41", viewer=1)  # 40, named in ann's hand, shown from ben's
+    report = validate_path(store.path(gid))
+    assert report.status == "in_progress"
+    assert report.notices == (
+        "ann's hand as entered at seq 2 is void from seq 4: it names 40, shown from another hand",
+    )

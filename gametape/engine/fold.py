@@ -59,6 +59,8 @@ def next_frame(ruleset: Ruleset[Any], frame: Frame, before: Any, event: Event, a
     seat = event.player
     if ruleset.together(before) and ruleset.together(after):
         acting = set(ruleset.to_act(after))
+        if acting == set(ruleset.to_act(before)):  # a move out of turn (``Ruleset.anytime``)
+            return Frame(turn=frame.turn, moved=frame.moved | {seat})
         if acting and acting == set(ruleset.to_act(before)) - {seat}:
             return Frame(turn=frame.turn, moved=frame.moved | {seat})
     return Frame(turn=frame.turn + 1)
@@ -154,7 +156,7 @@ class Fold:
             return rules.abandon(state, event)
         if isinstance(event, Move):
             self._check_seat(event.player)
-            if event.player not in rules.to_act(state):
+            if event.player not in rules.to_act(state) and not rules.anytime(state, event):
                 if event.player in frame.moved and rules.together(state):
                     # a move of another kind is refused by its own rule (a placement before
                     # the reveal: "cards are placed once everyone's two are shown"); the

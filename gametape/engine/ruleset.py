@@ -407,6 +407,12 @@ class Ruleset(Generic[S]):
         depends on what the sender cannot see. Default: every move can be checked by what its
         sender sees (no move names a hidden thing). The secrecy kit checks this."""
 
+    def anytime(self, state: S, event: Event) -> bool:
+        """Whether ``event``, a move, may be made now though its player is not to act: a note
+        of what they hold, entered when they like (a hand at a table, ruling O7b). The
+        rules then judge it as any move. Default: no move is made out of turn."""
+        return False
+
     def notices(self, state: S) -> tuple[Notice, ...]:
         """What ``validate`` lists about the game so far, besides its rules: claims entered
         at a table that facts made void or that are in dispute (a valid log all the same).
@@ -513,6 +519,7 @@ HOOKS = (
     "together",
     "turn",
     "check_known",
+    "anytime",
     "notices",
     "hindsight",
     "parse_move",

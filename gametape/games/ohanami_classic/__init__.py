@@ -127,30 +127,43 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
 
     def move_forms(self, state: ClassicOhanamiState, seat: int) -> list[MoveForm]:
         """Each legal move whole, and the short forms Tab completes (``a 37 52``, ``a 37a
-        52n``); entering a hand at a table: the player and 10 numbers not shown yet."""
-        if state.phase != "hand" or seat not in _rules.to_act(state):
-            forms = super().move_forms(state, seat)
-            if not forms:
-                return forms
-            who = (state.setup.players[seat].lower(), _notation.prefix(state, seat))
-            if state.phase == "choose":
-                hand = tuple(str(c) for c in state.hands[seat] or ())
-                return [*forms, MoveForm((who, hand, hand))]
+        52n``). At a table: a choice of any two cards not shown yet where the hand is not
+        known, and the seat's own dealt hand to enter, if it likes (ruling O7b)."""
+        forms = super().move_forms(state, seat)
+        who = (state.setup.players[seat].lower(), _notation.prefix(state, seat))
+        unseen = tuple(str(c) for c in _rules.CARDS if not state.shown_at[c])
+        if forms and state.phase == "choose":
+            hand = tuple(str(c) for c in state.hands[seat] or ())
+            forms = [*forms, MoveForm((who, hand, hand))]
+        elif forms and state.phase == "place":
             words = _notation.places(state, seat)
             said = [  # "place 37 in row A, then 52 in a new row" on a phone's button
                 msgspec.structs.replace(form, said=_notation.said(state, move))
                 for form, move in zip(forms, self.legal_moves(state, seat), strict=True)
             ]
-            return [*said, MoveForm((who, words, words))]
-        name = state.setup.players[seat].lower()
-        cards = tuple(str(c) for c in _rules.CARDS if not state.shown_at[c])
-        return [
-            MoveForm(
-                (("hand",), (name,), *(cards,) * _rules.HAND),
-                f"hand {name} CARD ×10",
-                f"the {_rules.HAND} cards {name} was dealt",
+            forms = [*said, MoveForm((who, words, words))]
+        elif state.at_table and state.phase == "choose" and seat in _rules.to_act(state):
+            forms = [
+                MoveForm(
+                    (("choose",), who, unseen, unseen),
+                    f"choose {who[0]} CARD CARD",
+                    "the two cards chosen",
+                )
+            ]
+        table = state.at_table and state.phase in ("choose", "place") and state.entered
+        if table and (state.entered[seat] is None or state.void[seat]):
+            name = who[0]
+            cards = tuple(  # with those shown from it already, for a hand entered late
+                str(c) for c in _rules.CARDS if not state.shown_at[c] or c in state.from_hand[seat]
             )
-        ]
+            forms.append(
+                MoveForm(
+                    (("hand",), (name,), *(cards,) * _rules.HAND),
+                    f"hand {name} CARD ×10",
+                    f"the {_rules.HAND} cards {name} was dealt, if {name} enters them",
+                )
+            )
+        return forms
 
     def event_facts(
         self, before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState

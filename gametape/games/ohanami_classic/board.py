@@ -12,7 +12,7 @@ from gametape.text import plural
 
 COLOURS = {"blue": "blue", "green": "green", "grey": "grey", "pink": "pink"}
 SIGNS = {"blue": "≈", "green": "♣", "grey": "▲", "pink": "✿"}
-PHASES = {"hand": "entering hands", "choose": "choosing", "place": "placing"}
+PHASES = {"choose": "choosing", "place": "placing"}
 
 
 def _card(card: int, note: str = "") -> Card:
@@ -105,6 +105,7 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
         notes=(
             "≈ blue 3 each (every round), ♣ green 4 (rounds 2 and 3), ▲ grey 7 (round 3), "
             f"✿ pink 1, 3, 6, 10, ... for 1, 2, 3, 4, ... cards (round 3; {pink})",
+            *view.notices,
         ),
     )
 

@@ -25,13 +25,14 @@ from gametape.games.ohanami_classic.rules import (
     HAND,
     MAX_ROWS,
     ROW_LETTERS,
+    STEPS,
     ClassicOhanamiState,
     placed,
     row_name,
     to_act,
 )
 
-VERBS = {"hand": "hand", "choose": "choose", "place": "place"}
+VERBS = {"choose": "choose", "place": "place"}
 USAGE = {
     "choose": "expected `choose PLAYER CARD CARD` (short: `a 37 52`)",
     "place": "expected `place PLAYER CARDROW CARDROW`, a row A, B or C, n (or new) for a new "
@@ -47,6 +48,16 @@ NEW = ("n", "new")
 def parse_move(state: ClassicOhanamiState, text: str, seat: int | None) -> Event:
     words = split_words(text.lower())
     phase = state.phase
+    if words and words[0] == "hand":  # at a table, whenever its holder likes (O7b)
+        if not state.at_table or phase not in ("choose", "place"):
+            raise NotationError(
+                "a hand is entered during its round, in a game recorded at a table"
+            )
+        player, words = _player(state, words[1:], seat)
+        cards = [number(w) for w in words]
+        if len(cards) != HAND or None in cards:
+            raise NotationError(f"cannot read {text!r}; {USAGE['hand']}")
+        return ClassicOhanamiHand(player=player, cards=tuple(c for c in cards if c is not None))
     if words and words[0] in VERBS:
         if phase in VERBS and VERBS[words[0]] != phase:
             raise NotationError(f"it is time to {phase}, not to {words[0]}; {USAGE[phase]}")
@@ -62,11 +73,6 @@ def parse_move(state: ClassicOhanamiState, text: str, seat: int | None) -> Event
             raise NotationError(f"cannot read {text!r}; {USAGE['choose']}")
         a, b = (c for c in cards if c is not None)
         return ClassicOhanamiChoose(player=player, cards=(a, b))
-    if phase == "hand":
-        cards = [number(w) for w in words]
-        if len(cards) != HAND or None in cards:
-            raise NotationError(f"cannot read {text!r}; {USAGE['hand']}")
-        return ClassicOhanamiHand(player=player, cards=tuple(c for c in cards if c is not None))
     return _place(state, player, "".join(words), text)
 
 
@@ -137,8 +143,8 @@ def notation(state: ClassicOhanamiState, event: Event) -> str:
         raise NotationError(f"not a move of the published Ohanami: {event!r}")
     name = state.setup.players[event.player].lower()
     name = f'"{name}"' if " " in name else name
-    if isinstance(event, ClassicOhanamiHand):
-        return f"hand {name} " + " ".join(str(c) for c in sorted(event.cards))
+    if isinstance(event, ClassicOhanamiHand):  # no cards: as another seat is told of it
+        return " ".join(["hand", name, *(str(c) for c in sorted(event.cards))])
     if isinstance(event, ClassicOhanamiChoose):
         return f"choose {name} {event.cards[0]} {event.cards[1]}"
     assert isinstance(event, ClassicOhanamiPlace)
@@ -219,11 +225,10 @@ def describe(
             return f"round {event.round} begins: shuffled and dealt at the table, 10 cards each"
         return f"round {event.round} begins: 10 cards dealt to each player"
     if isinstance(event, ClassicOhanamiHand):
+        if not event.cards:  # as another seat is told of it
+            return f"{names[event.player]} {ClassicOhanamiHand.secret}"
         cards = " ".join(str(c) for c in sorted(event.cards))
-        text = f"{names[event.player]} entered their hand: {cards}"
-        if after.phase == "choose":
-            text += "; every hand is in"
-        return text
+        return f"{names[event.player]} entered their hand: {cards}"
     if isinstance(event, ClassicOhanamiChoose):
         who = names[event.player]
         if after.phase == "choose":
@@ -232,7 +237,7 @@ def describe(
         pairs = "; ".join(f"{names[s]} {a} {b}" for s, (a, b) in enumerate(shown))
         passed = (
             f"; the rest of each hand passed {'left' if after.round != 2 else 'right'}"
-            if any(after.hands)
+            if before.step < STEPS  # the fifth step passes nothing (O2b)
             else ""
         )
         return f"step {before.step}: every choice is shown: {pairs}{passed}"

@@ -3,8 +3,9 @@
 steps, up to three rows a player.
 
 A step is two simultaneous moves: every seat chooses two cards face down (the rest of each
-hand passes on), then every seat places its two shown cards. At a real table each round opens
-with every seat entering the hand it was dealt.
+hand passes on), then every seat places its two shown cards. At a real table a hand is known
+when its holder enters it, if they do: their claim, which the facts (the cards shown) may make
+void (ruling O7b).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import Result, RuleViolation, hand_not_shown, on
+from gametape.engine.ruleset import Notice, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami_classic.events import (
     ClassicOhanamiChoose,
@@ -153,6 +154,16 @@ class ClassicOhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     parts: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
     outcome: str | None = None
     applied: int = 0
+    # at a table (ruling O7b), per hand of this round by the seat it was dealt to: the cards
+    # its holder entered (a claim: None until entered), the event that entered it, whether
+    # the facts made it void, and the cards shown from it (facts), two a step in order; the
+    # pairs of hands in dispute; and every notice of the game so far
+    entered: tuple[tuple[int, ...] | None, ...] = ()
+    entered_at: tuple[int, ...] = ()
+    void: tuple[bool, ...] = ()
+    from_hand: tuple[tuple[int, ...], ...] = ()
+    disputes: tuple[tuple[int, int], ...] = ()
+    notices: tuple[Notice, ...] = ()
 
     @property
     def n_players(self) -> int:
@@ -215,7 +226,16 @@ def _deal(state: ClassicOhanamiState, event: ClassicOhanamiDeal) -> ClassicOhana
                 'a deal of unknown hands (null), but the setup does not say "table": true',
                 R_DEAL,
             )
-        return replace(after, phase="hand", hands=(None,) * n)
+        return replace(
+            after,
+            phase="choose",
+            hands=(None,) * n,
+            entered=(None,) * n,
+            entered_at=(0,) * n,
+            void=(False,) * n,
+            from_hand=((),) * n,
+            disputes=(),
+        )
     if state.at_table:
         raise RuleViolation(
             'a deal of known hands in a game recorded at a table (setup "table": true): '
@@ -248,9 +268,11 @@ def _shown_problem(state: ClassicOhanamiState, card: int) -> RuleViolation | Non
 
 @on(ClassicOhanamiHand)
 def _hand(state: ClassicOhanamiState, event: ClassicOhanamiHand) -> ClassicOhanamiState:
-    if state.phase != "hand":
+    """A hand entered at a table, at any time of its round: its holder's claim, checked
+    against the facts (ruling O7b); a clash with another hand is a dispute, not a refusal."""
+    if not state.at_table or state.phase not in ("choose", "place"):
         raise RuleViolation(
-            "hands are entered at the start of a round, in a game recorded at a table", R_HAND
+            "a hand is entered during its round, in a game recorded at a table", R_HAND
         )
     cards = event.cards
     if len(cards) != HAND:
@@ -261,56 +283,181 @@ def _hand(state: ClassicOhanamiState, event: ClassicOhanamiHand) -> ClassicOhana
     twice = next((c for c in cards if cards.count(c) > 1), None)
     if twice is not None:
         raise RuleViolation(f"{twice} is in the hand twice", R_ONCE)
-    for card in cards:  # against what every seat saw; another hand is checked at the end
-        problem = _shown_problem(state, card)
-        if problem is not None:
-            raise problem
     seat = event.player
-    hand = tuple(sorted(cards))
-    applied = state.applied + 1
-    hands, complete = gather(state.hands, seat, hand)
-    state = replace(state, hands=hands, applied=applied)
-    if complete is None:
+    name = state.setup.players[seat]
+    if state.entered[seat] is not None and not state.void[seat]:
+        raise RuleViolation(
+            f"{name}'s hand is entered already (at seq {{0}})", R_HAND, (state.entered_at[seat],)
+        )
+    shown_from = state.from_hand[seat]
+    for card in cards:  # against what every seat saw
+        if card not in shown_from:
+            problem = _shown_problem(state, card)
+            if problem is not None:
+                raise problem
+    missing = next((c for c in shown_from if c not in cards), None)
+    if missing is not None:
+        raise RuleViolation(
+            f"{missing} was shown from {name}'s hand (at seq {{0}}), and the hand does not name "
+            "it",
+            R_HAND,
+            (state.shown_at[missing],),
+        )
+    this = state.applied + 1
+    state = replace(
+        state,
+        entered=_put(state.entered, seat, tuple(sorted(cards))),
+        entered_at=_put(state.entered_at, seat, this),
+        void=_put(state.void, seat, False),
+        applied=this,
+    )
+    return _known(_settled(state))
+
+
+def _put(values: tuple[Any, ...], at: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:at], value, *values[at + 1 :])
+
+
+def _passes(state: ClassicOhanamiState) -> int:
+    """How many times the hands have passed this round: after a step's reveal they have
+    (its placing is done with the next hands in hand)."""
+    return state.step - 1 + (1 if state.phase == "place" else 0)
+
+
+def origin(state: ClassicOhanamiState, seat: int, passes: int | None = None) -> int:
+    """The seat whose dealt hand ``seat`` holds after ``passes`` passes (default: now)."""
+    done = _passes(state) if passes is None else passes
+    return (seat - pass_step(state.round) * done) % state.n_players
+
+
+def holders(state: ClassicOhanamiState, dealt_to: int) -> tuple[int, ...]:
+    """Who has held the hand dealt to ``dealt_to`` this round so far: its claim is theirs to
+    see (ruling O7b)."""
+    n, step = state.n_players, pass_step(state.round)
+    passes = min(_passes(state), STEPS - 1)  # the fifth step's reveal passes nothing
+    return tuple(dict.fromkeys((dealt_to + step * k) % n for k in range(passes + 1)))
+
+
+def _claim(state: ClassicOhanamiState, dealt_to: int) -> tuple[int, ...] | None:
+    """The entered hand dealt to ``dealt_to``, unless void."""
+    return None if state.void[dealt_to] else state.entered[dealt_to]
+
+
+def _known(state: ClassicOhanamiState) -> ClassicOhanamiState:
+    """At a table: the hand each seat holds, and those it held this round, where their
+    claims tell them (the cards left of an entered hand)."""
+    if not state.at_table or not state.entered:
         return state
-    _check_hands_apart(state, complete)
-    return replace(state, phase="choose", held=tuple((h,) for h in complete))
+    passes = _passes(state)
+    hands: list[tuple[int, ...] | None] = []
+    held: list[tuple[tuple[int, ...], ...]] = []
+    for seat in range(state.n_players):
+        known = []
+        for done in range(min(passes, STEPS - 1) + 1):
+            claim = _claim(state, origin(state, seat, done))
+            gone = state.from_hand[origin(state, seat, done)][: 2 * done]
+            known.append(None if claim is None else tuple(c for c in claim if c not in gone))
+        now = known[-1] if passes < STEPS else ()
+        hands.append(now)
+        held.append(tuple(h for h in known if h is not None))
+    return replace(state, hands=tuple(hands), held=tuple(held))
 
 
-def _check_hands_apart(state: ClassicOhanamiState, hands: list[tuple[int, ...]]) -> None:
-    """When the last hand is in: no card in two hands (neither holder could have known)."""
+def _settled(state: ClassicOhanamiState) -> ClassicOhanamiState:
+    """After an event at a table: an entered hand the facts contradict is void (a card shown
+    from it that it does not name, or a card it names shown from another hand), and two
+    entered hands that name one card are in dispute (ruling O7b); each new one a notice,
+    told to those who saw the hands."""
     names = state.setup.players
-    for a, b in combinations(range(len(hands)), 2):
-        both = sorted(set(hands[a]) & set(hands[b]))
-        if both:
-            raise RuleViolation(
-                f"{both[0]} is in {names[a]}'s hand and in {names[b]}'s: one of the two is "
-                "entered wrong (take one back and enter it again)",
-                R_ONCE,
+    this = state.applied
+    void = list(state.void)
+    notices = list(state.notices)
+    for dealt_to in range(state.n_players):
+        claim = _claim(state, dealt_to)
+        if claim is None:
+            continue
+        shown = state.from_hand[dealt_to]
+        missing = next((c for c in shown if c not in claim), None)
+        elsewhere = next((c for c in claim if state.shown_at[c] and c not in shown), None)
+        if missing is None and elsewhere is None:
+            continue
+        void[dealt_to] = True
+        whose = f"{names[dealt_to]}'s hand"
+        why = (
+            f"{missing} was shown from it and it does not name {missing}"
+            if missing is not None
+            else f"it names {elsewhere}, shown from another hand"
+        )
+        notices.append(
+            Notice(
+                at=this,
+                message=f"{whose} as entered at seq {{0}} is void from seq {{1}}: {why}",
+                refs=(state.entered_at[dealt_to], this),
+                seats=holders(state, dealt_to),
+                told=f"{whose} as entered: {why}; the entered hand no longer counts",
             )
+        )
+    state = replace(state, void=tuple(void))
+    disputes = []
+    for a, b in combinations(range(state.n_players), 2):
+        claim_a, claim_b = _claim(state, a), _claim(state, b)
+        if claim_a is None or claim_b is None:
+            continue
+        both = sorted(set(claim_a) & set(claim_b))
+        if not both:
+            continue
+        disputes.append((a, b))
+        if (a, b) in state.disputes:
+            continue
+        seen_both = tuple(s for s in holders(state, a) if s in holders(state, b))
+        notices.append(
+            Notice(
+                at=this,
+                message=f"{names[a]}'s hand (entered at seq {{0}}) and {names[b]}'s (at seq "
+                f"{{1}}) both name {both[0]}: they are in dispute",
+                refs=(state.entered_at[a], state.entered_at[b]),
+                seats=seen_both,
+                told=f"{names[a]}'s hand and {names[b]}'s as entered both name {both[0]}: "
+                "they are in dispute",
+            )
+        )
+    return replace(state, disputes=tuple(disputes), notices=tuple(notices))
 
 
 @on(ClassicOhanamiChoose)
 def _choose(state: ClassicOhanamiState, event: ClassicOhanamiChoose) -> ClassicOhanamiState:
-    if state.phase == "hand":  # a table's round: its hands are entered first
-        raise RuleViolation("cards are chosen once every hand of the round is entered", R_CHOOSE)
     if state.phase != "choose":
         raise RuleViolation(
             f"cards are chosen at the start of a step, not in the {state.phase} phase", R_CHOOSE
         )
     seat = event.player
     name = state.setup.players[seat]
-    hand = state.hands[seat] or ()
     a, b = event.cards
     if a == b:
         raise RuleViolation(f"{a} is chosen twice", R_CHOOSE)
     for card in event.cards:
-        if card not in hand:
+        if state.at_table:  # the facts alone: an entered hand is checked by who sees it
+            problem = _shown_problem(state, card) if card in CARDS else None
+            if card not in CARDS:
+                raise RuleViolation(f"there is no card {card}: the cards are 1-120", R_CHOOSE)
+            if problem is not None:
+                raise problem
+        elif card not in (state.hands[seat] or ()):
             raise RuleViolation(f"{card} is not in {name}'s hand", R_CHOOSE)
     applied = state.applied + 1
     chosen, complete = gather(state.chosen, seat, (min(a, b), max(a, b)))
     state = replace(state, chosen=chosen, applied=applied)
     if complete is None:
         return state
+    names = state.setup.players
+    for x, y in combinations(range(len(complete)), 2):
+        both = sorted(set(complete[x]) & set(complete[y]))
+        if both:  # the step's end shows every choice: this one clashes with another
+            raise RuleViolation(
+                f"{both[0]} is chosen by {names[x]} and by {names[y]}: one of the two is "
+                "entered wrong (take one back and enter it again)",
+                R_ONCE,
+            )
     return _reveal(state, complete)
 
 
@@ -332,7 +479,7 @@ def _reveal(state: ClassicOhanamiState, chosen: list[tuple[int, int]]) -> Classi
     for pair in chosen:
         for card in pair:
             shown[card] = state.applied
-    return replace(
+    after = replace(
         state,
         phase="place",
         hands=hands,
@@ -340,6 +487,13 @@ def _reveal(state: ClassicOhanamiState, chosen: list[tuple[int, int]]) -> Classi
         shown_at=tuple(shown),
         placed=(False,) * n,
     )
+    if not state.at_table or not state.entered:
+        return after
+    from_hand = list(state.from_hand)
+    for seat, pair in enumerate(chosen):
+        dealt_to = origin(state, seat)
+        from_hand[dealt_to] = (*from_hand[dealt_to], *pair)
+    return _known(_settled(replace(after, from_hand=tuple(from_hand))))
 
 
 def check_place(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> Rows:
@@ -382,7 +536,7 @@ def _place(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> ClassicOha
     n = state.n_players
     state = replace(state, chosen=(None,) * n, placed=(False,) * n)
     if state.step < STEPS:
-        return replace(state, phase="choose", step=state.step + 1)
+        return _known(replace(state, phase="choose", step=state.step + 1))
     return _end_round(state)
 
 
@@ -401,6 +555,7 @@ def _end_round(state: ClassicOhanamiState) -> ClassicOhanamiState:
         outcome="finished" if over else None,
         step=0,
         hands=((),) * state.n_players,
+        entered=(),
     )
 
 
@@ -408,8 +563,6 @@ def to_act(state: ClassicOhanamiState) -> tuple[int, ...]:
     """Everyone at once: who has not entered their hand, chosen, or placed in this step."""
     if state.outcome is not None:
         return ()
-    if state.phase == "hand":
-        return tuple(s for s, h in enumerate(state.hands) if h is None)
     if state.phase == "choose":
         return tuple(s for s, c in enumerate(state.chosen) if c is None)
     if state.phase == "place":
@@ -425,7 +578,7 @@ def turn(state: ClassicOhanamiState) -> int:
 
 def together(state: ClassicOhanamiState) -> bool:
     """Every phase of a step is one simultaneous step of every seat."""
-    return state.outcome is None and state.phase in ("hand", "choose", "place")
+    return state.outcome is None and state.phase in ("choose", "place")
 
 
 def is_over(state: ClassicOhanamiState) -> bool:
@@ -445,6 +598,8 @@ def redact(state: ClassicOhanamiState, event: Event, seat: int) -> Event | None:
         return event
     if isinstance(event, ClassicOhanamiChoose):
         return event if to_act(state) == (event.player,) else None
+    if isinstance(event, ClassicOhanamiHand):  # the others see that it was entered
+        return replace(event, cards=())
     return None
 
 
@@ -521,18 +676,47 @@ def result(state: ClassicOhanamiState) -> Result | None:
 
 def check_known(view: Any, event: Event) -> None:
     """A choice names cards of its chooser's hand: only a page that shows that hand enters
-    it. A hand is entered by its holder or by the host (a scribe who was shown it)."""
-    if (
-        isinstance(event, ClassicOhanamiChoose)
-        and view.seat is not None  # a scribe: sees what the table entered
-        and view.seat != event.player
-        and view.gardens[event.player].hand is None
-    ):
-        raise hand_not_shown(view.players, event.player, "choice", view.seat)
-    if (
-        isinstance(event, ClassicOhanamiHand)
-        and view.seat is not None
-        and view.seat >= 0
-        and view.seat != event.player
-    ):
-        raise hand_not_shown(view.players, event.player, "hand", view.seat)
+    it. A hand is entered by its holder or by the host (a scribe who was shown it). At a
+    table, an entry is checked against the entered hands its sender sees (ruling O7b): a
+    choice against the hand as entered, a hand against the others the sender has held."""
+    names = view.players
+    if isinstance(event, ClassicOhanamiChoose) and 0 <= event.player < len(view.gardens):
+        hand = view.gardens[event.player].hand
+        if view.seat is not None and view.seat != event.player and hand is None:
+            raise hand_not_shown(names, event.player, "choice", view.seat)
+        if view.table and hand is not None:
+            for card in event.cards:
+                if card not in hand:
+                    raise RuleViolation(
+                        f"{card} is not in {names[event.player]}'s hand as it was entered",
+                        R_CHOOSE,
+                    )
+    if isinstance(event, ClassicOhanamiHand) and 0 <= event.player < len(view.gardens):
+        if view.seat is not None and view.seat >= 0 and view.seat != event.player:
+            raise hand_not_shown(names, event.player, "hand", view.seat)
+        for seat, garden in enumerate(view.gardens):
+            seen = [garden.hand] if garden.hand is not None and seat != event.player else []
+            for other in [*seen, *garden.held]:
+                both = sorted(set(other) & set(event.cards))
+                if both and other in seen:
+                    raise RuleViolation(
+                        f"{both[0]} is in {names[seat]}'s hand and in {names[event.player]}'s: "
+                        "one of the two is entered wrong (take one back and enter it again)",
+                        R_ONCE,
+                    )
+                if both and seat == view.seat:
+                    raise RuleViolation(
+                        f"{both[0]} is in a hand {names[seat]} held this round: one of the "
+                        "two is entered wrong (take one back and enter it again)",
+                        R_ONCE,
+                    )
+
+
+def anytime(state: ClassicOhanamiState, event: Event) -> bool:
+    """At a table a hand is entered whenever its holder likes during its round (O7b)."""
+    return isinstance(event, ClassicOhanamiHand) and state.at_table
+
+
+def notices(state: ClassicOhanamiState) -> tuple[Notice, ...]:
+    """Entered hands the facts made void, and entered hands in dispute (ruling O7b)."""
+    return state.notices

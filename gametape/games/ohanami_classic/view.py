@@ -37,6 +37,8 @@ class ClassicOhanamiView(msgspec.Struct, frozen=True, kw_only=True):
     gardens: tuple[ClassicGardenView, ...]
     triangle: bool
     outcome: str | None
+    table: bool = False  # recorded at a real table: a hand is known where it was entered
+    notices: tuple[str, ...] = ()  # what the viewer is told of the hands entered (O7b)
 
 
 def view(state: ClassicOhanamiState, seat: int | None) -> ClassicOhanamiView:
@@ -46,9 +48,7 @@ def view(state: ClassicOhanamiState, seat: int | None) -> ClassicOhanamiView:
         hand = state.hands[s]
         chosen = state.chosen[s]
         shown = state.phase == "place" or mine
-        if state.phase == "hand":
-            moved = hand is not None
-        elif state.phase == "choose":
+        if state.phase == "choose":
             moved = chosen is not None
         else:
             moved = state.placed[s] if state.phase == "place" else False
@@ -57,7 +57,7 @@ def view(state: ClassicOhanamiState, seat: int | None) -> ClassicOhanamiView:
                 name=name,
                 rows=state.rows[s],
                 hand=hand if mine and hand is not None else None,
-                hand_size=len(hand) if hand is not None else 0,
+                hand_size=len(hand) if hand is not None else _unknown_size(state),
                 held=_earlier(state.held[s], hand) if mine else (),
                 chosen=chosen if shown and chosen is not None else None,
                 moved=moved,
@@ -79,7 +79,18 @@ def view(state: ClassicOhanamiState, seat: int | None) -> ClassicOhanamiView:
         gardens=tuple(gardens),
         triangle=state.setup.triangle,
         outcome=state.outcome,
+        table=state.at_table,
+        notices=tuple(
+            n.told for n in state.notices if n.told and (seat is None or seat in n.seats)
+        ),
     )
+
+
+def _unknown_size(state: ClassicOhanamiState) -> int:
+    """How many cards a hand not entered holds now, at a table (none in a dealt game)."""
+    if not state.at_table or state.phase not in ("choose", "place"):
+        return 0
+    return HAND - 2 * (state.step - 1) - (2 if state.phase == "place" else 0)
 
 
 def _earlier(

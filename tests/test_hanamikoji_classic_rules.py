@@ -706,3 +706,20 @@ def test_c4_a_log_from_before_the_revision_still_replays(tmp_path):
     assert report.status == "in_progress", report.problem
     game = Game.from_events(read_log(path).events)
     assert game.state.round == 2 and game.state.history[0].secrets == (VIOLET, PINK)
+
+
+def test_c4_the_two_reveals_commute():
+    """Both players show their secret cards at once: the round scores the same state in
+    either order (the facts' event refs are done with at scoring)."""
+    ends = []
+    for order in ((0, PINK), (1, VIOLET)), ((1, VIOLET), (0, PINK)):
+        g = Game.new(ClassicSetup(game="t", players=("ann", "ben"), first=0, table=True))
+        g.push(ClassicDeal(round=1, deck=None))
+        for line in ("s v", "s", "t", "t", "g rry", "x r", "g bbo", "x b", "c gg pp", "x gg"):
+            g.push(g.parse(line))
+        g.push(g.parse("c oo pp"))
+        g.push(g.parse("x oo"))
+        for seat, card in order:
+            g.push(ClassicReveal(player=seat, card=card))
+        ends.append(replace(g.state, notices=(), applied=0))
+    assert ends[0] == ends[1]

@@ -599,12 +599,15 @@ def _score(state: ClassicState) -> ClassicState:
         markers=tuple(markers),
         secrets=state.secret,
     )
-    after = replace(
+    after = replace(  # the round's facts and claims are done with (C4)
         state,
         sides=record.sides,
         markers=record.markers,
         history=(*state.history, record),
         phase="deal",
+        seen_at=((),) * len(GEISHAS),
+        claims=(),
+        disputes=(),
     )
     for goal, measure, target in (
         ("points", after.points, POINTS_GOAL),

@@ -340,3 +340,36 @@ def test_a_table_clue_sent_without_a_slot_is_stopped_on_the_page(browser, server
         assert len(read_log(log).events) == 2
     finally:
         context.close()
+
+
+def test_a_player_taps_the_cards_of_their_hand_they_mean(browser, server, tmp_path):
+    """#49: "let the player tap what they mean". The cards of a seat's own hand that its
+    picker names are buttons: a tap chooses one in the next open list, a second tap takes it
+    back, a pressed card shows it is chosen, and Send records the cards tapped."""
+    said = start_game(server, "ohanami-classic", "ann, ben")
+    game = said["game"]
+    hand = _log(server, game).state.hands[0]
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(said["links"]["ann"])
+        cards = page.locator("button.card[data-word]")
+        assert sorted(int(w) for w in cards.evaluate_all("c => c.map(b => b.dataset.word)")) == [
+            *hand
+        ]
+        first, second, third = (page.locator(f'button.card[data-word="{c}"]') for c in hand[:3])
+        first.tap()
+        third.tap()
+        third.tap()  # taken back
+        second.tap()
+        lists = page.locator("form.picker select")
+        assert [lists.nth(n).input_value() for n in (0, 1)] == [str(hand[0]), str(hand[1])]
+        assert first.get_attribute("aria-pressed") == "true"
+        assert third.get_attribute("aria-pressed") == "false"
+        page.screenshot(path=str(tmp_path / "tapped.png"), full_page=True)
+        with page.expect_navigation(timeout=WAIT):
+            page.locator("form.picker button[type=submit]").click()
+        move = _log(server, game).events[-1]
+        assert move.player == 0 and sorted(move.cards) == sorted(hand[:2])
+    finally:
+        context.close()

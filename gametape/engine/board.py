@@ -39,7 +39,9 @@ MARKS = ("new", "touched", "clued", "known", "critical", "selected")
 class Card(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One card: its face as people write it (``r3``, ``37``, ``red8``) in a colour, or its
     back. ``note`` is what is written under it (what its holder knows); ``key`` says which
-    card it is across positions, when the game knows (so a move's new cards can be found)."""
+    card it is across positions, when the game knows (so a move's new cards can be found).
+    ``word`` is how a move names it, where the viewer may name it (their own hand: ``40``, a
+    slot ``2``): a phone page lets them tap it to choose it in a move form."""
 
     text: str = ""
     colour: str = ""
@@ -47,6 +49,7 @@ class Card(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     marks: tuple[str, ...] = ()
     note: str = ""
     key: str = ""
+    word: str = ""
 
 
 class Counter(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -423,12 +423,9 @@ def answers(
 
 def _live_page(position: Any) -> str:
     """The live part of the server's page for ``position`` (what a phone is sent)."""
-    from gametape.web.pages import environment, groups
+    from gametape.web.pages import environment, live_part
 
-    template = environment().get_template("live.html")
-    return template.render(
-        p=position, board=position.board, groups=groups(position), base="/g/game/token"
-    )
+    return environment().get_template("live.html").render(**live_part(position, "/g/game/token"))
 
 
 def _game_at(rules: Ruleset[Any], fold: Fold, k: int) -> Game:

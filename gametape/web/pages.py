@@ -185,10 +185,7 @@ def seat_page(
         "seat.html",
         code,
         title=f"{position.ruleset} {position.game} · {position.label}",
-        p=position,
-        board=position.board,
-        groups=groups(position),
-        base=f"/g/{position.game}/{request.path_params['token']}",
+        **live_part(position, f"/g/{position.game}/{request.path_params['token']}"),
         who=who,
         example=shown[0] if shown else "",
         examples=shown,
@@ -209,6 +206,18 @@ def examples(position: Position) -> list[str]:
     return shown
 
 
+def live_part(position: Position, base: str) -> dict[str, Any]:
+    """What the live part of a page (``live.html``: its moves, board and last moves) is
+    drawn from, for the link at ``base``."""
+    return {
+        "p": position,
+        "board": position.board,
+        "groups": groups(position),
+        "tappable": tappable(position),
+        "base": base,
+    }
+
+
 def groups(position: Position) -> list[list[Any]]:
     """The board's zones, those of one group together, in order."""
     found: list[list[Any]] = []
@@ -220,6 +229,17 @@ def groups(position: Position) -> list[list[Any]]:
             found.append([zone])
         last = zone.group
     return found
+
+
+def tappable(position: Position) -> frozenset[str]:
+    """The cards of the board a picker lets this link choose, by the word a move names them
+    by (the picker's choices, not its fixed words): each is a button that chooses it."""
+    offered = {
+        w for picker in position.pickers for words in picker.words if len(words) > 1 for w in words
+    }
+    return frozenset(
+        c.word for zone in position.board.zones for c in zone.cards if c.word in offered
+    )
 
 
 def button_rows(position: Position) -> list[tuple[str, list[Choice]]]:
@@ -369,9 +389,7 @@ async def live(request: Request) -> Response:
     except GametapeError as exc:
         return refused(exc, request)
     base = f"/g/{position.game}/{request.path_params['token']}"
-    return html(
-        request, "live.html", p=position, board=position.board, groups=groups(position), base=base
-    )
+    return html(request, "live.html", **live_part(position, base))
 
 
 async def state_json(request: Request) -> Response:

@@ -64,7 +64,8 @@ def _note(view: HanabiView, card: CardView) -> str:
     return f"{suit}{rank}{'*' if card.clued else ''} {len(_can_be(card))}"
 
 
-def _hand_card(view: HanabiView, card: CardView) -> Card:
+def _hand_card(view: HanabiView, card: CardView, word: str = "") -> Card:
+    """A card of a hand; ``word``: its slot, in the viewer's own hand (a move names it so)."""
     marks = tuple(
         m
         for m, on in (
@@ -79,10 +80,18 @@ def _hand_card(view: HanabiView, card: CardView) -> Card:
         colour = _colour(view, card.suits[0]) if len(card.suits) == 1 else ""
         rank = str(card.ranks[0]) if len(card.ranks) == 1 else ""
         return Card(
-            back=True, text=rank, colour=colour, marks=marks, note=_note(view, card), key=key
+            back=True,
+            text=rank,
+            colour=colour,
+            marks=marks,
+            note=_note(view, card),
+            key=key,
+            word=word,
         )
     face = _face(view, card.face)
-    return Card(text=face.text, colour=face.colour, marks=marks, note=_note(view, card), key=key)
+    return Card(
+        text=face.text, colour=face.colour, marks=marks, note=_note(view, card), key=key, word=word
+    )
 
 
 def _empathy(view: HanabiView, seat: int) -> tuple[str, ...]:
@@ -126,7 +135,10 @@ def board(view: HanabiView, title: str) -> Board:
     hands = tuple(
         Zone(
             title=view.players[seat] + (" (you)" if seat == view.seat else ""),
-            cards=tuple(_hand_card(view, c) for c in hand),
+            cards=tuple(
+                _hand_card(view, c, str(slot) if seat == view.seat else "")
+                for slot, c in enumerate(hand, 1)
+            ),
             # the viewer's own hand, whose cards it names by slot (play 1 … play 5)
             text=f"slots 1-{len(hand)} from the left" if seat == view.seat and hand else "",
             seat=seat,

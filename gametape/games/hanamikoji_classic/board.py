@@ -10,16 +10,18 @@ from gametape.games.hanamikoji_classic.view import ClassicView
 COLOURS = ("violet", "red", "yellow", "blue", "orange", "green", "pink")  # by geisha
 
 
-def _card(card: int) -> Card:
+def _card(card: int, own: bool = False) -> Card:
+    """A card by its geisha; ``own``: in the viewer's hand, which a move names by her name
+    (a phone page lets them tap it)."""
     if card < 0:  # at a table: not shown
         return Card(back=True)
-    return Card(text=GEISHAS[card], colour=COLOURS[card])
+    return Card(text=GEISHAS[card], colour=COLOURS[card], word=GEISHAS[card] if own else "")
 
 
-def _cards(cards: tuple[int, ...] | None, count: int) -> tuple[Card, ...]:
+def _cards(cards: tuple[int, ...] | None, count: int, own: bool = False) -> tuple[Card, ...]:
     if cards is None:
         return (Card(back=True),) * count
-    return tuple(_card(c) for c in cards)
+    return tuple(_card(c, own) for c in cards)
 
 
 def board(view: ClassicView, title: str) -> Board:
@@ -46,7 +48,7 @@ def board(view: ClassicView, title: str) -> Board:
         sides += [
             Zone(
                 title=name,
-                cards=_cards(side.hand, side.hand_size),
+                cards=_cards(side.hand, side.hand_size, seat == view.seat),
                 counters=(
                     Counter(label="points", value=str(side.points), colour="yellow"),
                     Counter(label="geishas", value=str(side.geishas)),

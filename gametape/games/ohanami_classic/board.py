@@ -15,13 +15,16 @@ SIGNS = {"blue": "≈", "green": "♣", "grey": "▲", "pink": "✿"}
 PHASES = {"choose": "choosing", "place": "placing"}
 
 
-def _card(card: int, note: str = "") -> Card:
+def _card(card: int, note: str = "", own: bool = False) -> Card:
+    """A card by its number and kind; ``own``: in the viewer's hand, which a move names by
+    its number (a phone page lets them tap it)."""
     k = kind(card)
-    return Card(text=f"{card}{SIGNS[k]}", colour=COLOURS[k], key=str(card), note=note)
+    word = str(card) if own else ""
+    return Card(text=f"{card}{SIGNS[k]}", colour=COLOURS[k], key=str(card), note=note, word=word)
 
 
-def _cards(cards: tuple[int, ...]) -> tuple[Card, ...]:
-    return tuple(_card(c) for c in cards)
+def _cards(cards: tuple[int, ...], own: bool = False) -> tuple[Card, ...]:
+    return tuple(_card(c, own=own) for c in cards)
 
 
 def board(view: ClassicOhanamiView, title: str) -> Board:
@@ -82,7 +85,8 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
                 Zone(title="chosen", cards=(Card(back=True),) * 2, text="face down", group=group)
             )
         if g.hand is not None:
-            zones.append(Zone(title="hand", cards=_cards(g.hand), group=group))
+            own = s == view.seat
+            zones.append(Zone(title="hand", cards=_cards(g.hand, own), group=group))
         elif g.hand_size:
             zones.append(Zone(title="hand", cards=(Card(back=True),) * g.hand_size, group=group))
         for step, held in enumerate(g.held, 1):

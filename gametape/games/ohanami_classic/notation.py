@@ -50,9 +50,7 @@ def parse_move(state: ClassicOhanamiState, text: str, seat: int | None) -> Event
     phase = state.phase
     if words and words[0] == "hand":  # at a table, whenever its holder likes (O7b)
         if not state.at_table or phase not in ("choose", "place"):
-            raise NotationError(
-                "a hand is entered during its round, in a game recorded at a table"
-            )
+            raise NotationError("a hand is entered during its round, in a game recorded at a table")
         player, words = _player(state, words[1:], seat)
         cards = [number(w) for w in words]
         if len(cards) != HAND or None in cards:

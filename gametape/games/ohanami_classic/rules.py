@@ -298,8 +298,7 @@ def _hand(state: ClassicOhanamiState, event: ClassicOhanamiHand) -> ClassicOhana
     missing = next((c for c in shown_from if c not in cards), None)
     if missing is not None:
         raise RuleViolation(
-            f"{missing} was shown from {name}'s hand (at seq {{0}}), and the hand does not name "
-            "it",
+            f"{missing} was shown from {name}'s hand (at seq {{0}}), and the hand does not name it",
             R_HAND,
             (state.shown_at[missing],),
         )

@@ -23,6 +23,61 @@
       for (const option of list.options) option.disabled = option.value !== "" && taken.includes(option.value);
     }
   }
+  // A card of the player's own hand that a picker names is a button: a tap chooses it in the
+  // picker last used (else the first that offers it), in its first list still open, or ticks
+  // it in a set of slots; a tap on a chosen card takes it back. A pressed card is chosen.
+  let lastPicker = ""; // the data-form of the picker a finger used last (it survives redraws)
+  function pickerOf(word) {
+    const forms = [...live.querySelectorAll("form.picker[data-form]")].filter((form) =>
+      [...form.querySelectorAll("option, input[type=checkbox]")].some((o) => o.value === word),
+    );
+    return forms.find((form) => form.dataset.form === lastPicker) || forms[0] || null;
+  }
+  function open(select) {
+    return select.value === "" || select.value === "?";
+  }
+  function pressCards() {
+    const form = live.querySelector(`form.picker[data-form="${CSS.escape(lastPicker)}"]`);
+    const counts = new Map();
+    const count = (v) => counts.set(v, (counts.get(v) || 0) + 1);
+    if (form) {
+      for (const select of form.querySelectorAll("select")) if (!open(select)) count(select.value);
+      for (const box of form.querySelectorAll("input[type=checkbox]:checked")) count(box.value);
+    }
+    for (const card of live.querySelectorAll("button.card[data-word]")) {
+      const left = counts.get(card.dataset.word) || 0;
+      card.setAttribute("aria-pressed", left > 0 ? "true" : "false");
+      if (left > 0) counts.set(card.dataset.word, left - 1);
+    }
+  }
+  live.addEventListener("click", (event) => {
+    const card = event.target.closest && event.target.closest("button.card[data-word]");
+    if (!card) return;
+    const word = card.dataset.word;
+    const form = pickerOf(word);
+    if (!form) return;
+    lastPicker = form.dataset.form;
+    const box = form.querySelector(`input[type=checkbox][value="${CSS.escape(word)}"]`);
+    const lists = [...form.querySelectorAll("select")];
+    if (box) {
+      box.checked = !box.checked;
+    } else if (card.getAttribute("aria-pressed") === "true") {
+      const holding = lists.filter((list) => list.value === word).pop();
+      if (holding) holding.selectedIndex = 0; // "choose…" or "? not said" again
+    } else {
+      const list = lists.find(
+        (l) => open(l) && [...l.options].some((o) => o.value === word && !o.disabled),
+      );
+      if (list) list.value = word;
+    }
+    form.dataset.touched = "1";
+    keepApart(form);
+    pressCards();
+  });
+  live.addEventListener("focusin", (event) => {
+    const form = event.target.closest && event.target.closest("form.picker[data-form]");
+    if (form) lastPicker = form.dataset.form;
+  });
   // A set of slots (the cards a table clue touched) names one slot at least: a picker sent
   // without one is stopped here and says so, rather than refused after sending.
   live.addEventListener("submit", (event) => {
@@ -47,7 +102,9 @@
     const form = event.target.closest && event.target.closest("form.picker");
     if (form) {
       form.dataset.touched = "1";
+      if (form.dataset.form) lastPicker = form.dataset.form;
       keepApart(form);
+      pressCards();
     }
   });
   // A picker's choices as a string, whatever is chosen and whatever seq it is sent at.
@@ -143,6 +200,7 @@
     for (const node of before) {
       if (node.isConnected && node.parentNode === live) node.remove();
     }
+    pressCards();
   }
   for (const form of live.querySelectorAll("form.picker")) keepApart(form); // a page again
   let shown = null; // the live part as last fetched

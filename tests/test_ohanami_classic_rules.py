@@ -610,3 +610,24 @@ def test_o7b_validate_lists_a_void_hand(tmp_path):
     assert report.notices == (
         "ann's hand as entered at seq 2 is void from seq 4: it names 40, shown from another hand",
     )
+
+
+def test_a_placement_picker_says_each_place_in_words():
+    """#49: past 12 placements the page showed a picker of raw words ("78a"); each choice
+    now reads "78 in row A", "78 in a new row", "discard 78", and sends its word."""
+    from gametape.usecases.position import position
+    from gametape.web.pages import gloss
+
+    g = game([ANN, BEN])
+    for s, pair in ((0, (40, 45)), (1, (11, 12))):
+        choose(g, s, *pair)
+    place(g, 0, (40, 45), (1, 2))
+    place(g, 1, (11, 12), (1, 2))
+    choose(g, 0, 13, 14)  # from ben's hand, passed to ann
+    choose(g, 1, 50, 60)
+    shown = position(g, 0, offer=0, role="seat", label="ann")
+    (picker,) = shown.pickers  # more than 12 ways to place 13 and 14
+    assert gloss(picker, 2, "13a") == "13 in row A"
+    assert gloss(picker, 2, "13n") == "13 in a new row"
+    assert gloss(picker, 2, "13x") == "discard 13"
+    assert gloss(picker, 1, "ann") == "ann"

@@ -19,12 +19,15 @@ class MoveForm(msgspec.Struct, frozen=True):
     """One shape of move. ``words``: per position, the words it takes (a literal has one).
     ``shown``: how ``?`` lists it (empty: a short variant, completed but not listed).
     ``note``: what the table must say for it, if anything. ``said``: how a known move reads
-    to a person, where its notation is terse (a phone's button; empty: its notation)."""
+    to a person, where its notation is terse (a phone's button; empty: its notation);
+    ``glosses``: the same per word of a known move (``78a``: "78 in row A"; empty: the word),
+    for a phone's list that offers the word among others."""
 
     words: tuple[tuple[str, ...], ...]
     shown: str = ""
     note: str = ""
     said: str = ""
+    glosses: tuple[str, ...] = ()
 
     @classmethod
     def literal(cls, text: str) -> MoveForm:

@@ -55,6 +55,8 @@ class Picker(msgspec.Struct, frozen=True):
     # per word, the group of words that offer choices in common and never the same one in a
     # legal move (Ohanami's two cards: the same card twice is no move); 0: none
     apart: tuple[int, ...] = ()
+    # per word, per choice, how it reads to a person ("78 in row A" for ``78a``; "": the word)
+    glosses: tuple[tuple[str, ...], ...] = ()
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -206,14 +208,22 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
             continue
         if literal:
             words: list[tuple[str, ...]] = []
+            glossed: list[dict[str, str]] = []
             for i in range(len(forms[0].words)):
                 words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
+                glossed.append(
+                    {f.words[i][0]: f.glosses[i] for f in forms[::-1] if len(f.glosses) > i}
+                )
             joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
+            glosses = tuple(
+                tuple(g.get(w, "") for w in ws) for ws, g in zip(words, glossed, strict=True)
+            )
             pickers.append(
                 Picker(
                     shown=_own(joined, game.players[seat]),
                     words=tuple(words),
                     apart=_apart(words, forms),
+                    glosses=glosses if any(any(g) for g in glosses) else (),
                 )
             )
         else:

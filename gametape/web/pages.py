@@ -98,6 +98,7 @@ def environment() -> Environment:
     env.globals["move_id"] = form_move_id
     env.globals["kept"] = kept
     env.globals["button_rows"] = button_rows
+    env.globals["gloss"] = gloss
     # how many of a picker's words are lists (a screen reader hears "choose: choice 2 of 2")
     env.filters["selectcount"] = lambda words: sum(len(w) > 1 for w in words)
     env.filters["names"] = lambda names: and_list(list(names))
@@ -204,6 +205,17 @@ def examples(position: Position) -> list[str]:
     if not shown and position.pickers:
         shown = [" ".join(words[0] for words in position.pickers[0].words)]
     return shown
+
+
+def gloss(picker: Picker, at: int, word: str) -> str:
+    """How ``word``, the ``at``-th word's choice in ``picker``, reads to a person (its
+    game's gloss: "78 in row A" for ``78a``), else the word itself."""
+    if at < len(picker.glosses):
+        choices = picker.words[at]
+        glossed = picker.glosses[at]
+        if word in choices and glossed[choices.index(word)]:
+            return glossed[choices.index(word)]
+    return word
 
 
 def live_part(position: Position, base: str) -> dict[str, Any]:

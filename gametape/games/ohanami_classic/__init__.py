@@ -138,7 +138,11 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
         elif forms and state.phase == "place":
             words = _notation.places(state, seat)
             said = [  # "place 37 in row A, then 52 in a new row" on a phone's button
-                msgspec.structs.replace(form, said=_notation.said(state, move))
+                msgspec.structs.replace(
+                    form,
+                    said=_notation.said(state, move),
+                    glosses=_notation.glosses(state, move),
+                )
                 for form, move in zip(forms, self.legal_moves(state, seat), strict=True)
             ]
             forms = [*said, MoveForm((who, words, words))]

@@ -198,6 +198,21 @@ def _places(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> list[str]
     return out
 
 
+def glossed(card: int, place: str) -> str:
+    """One card's place in words: ``37a`` is "37 in row A", ``37n`` "37 in a new row",
+    ``37x`` "discard 37"."""
+    if place == "x":
+        return f"discard {card}"
+    return f"{card} " + ("in a new row" if place == "n" else f"in row {place.upper()}")
+
+
+def glosses(state: ClassicOhanamiState, event: Event) -> tuple[str, ...]:
+    """A placement's words as read (``place``, the player, then each card's place)."""
+    assert isinstance(event, ClassicOhanamiPlace)
+    places = _places(state, event)
+    return ("", "", *(glossed(c, p) for c, p in zip(event.cards, places, strict=True)))
+
+
 def said(state: ClassicOhanamiState, event: Event) -> str:
     """A placement in words, for a button (``place 37 in row A, then place 52 in a new
     row``; ``discard 37 and 52``)."""

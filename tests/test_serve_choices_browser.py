@@ -52,8 +52,9 @@ def _choose(form, rng: random.Random) -> list[str]:
     for field in form.locator("select, fieldset, input[type=hidden][name=w]").all():
         if field.get_attribute("type") == "hidden":
             words.append(field.get_attribute("value"))
-        elif field.get_attribute("name") == "w":  # a list: any choice but its "choose…"
-            values = [_value(o) for o in field.locator("option").all()]
+        elif field.get_attribute("name") == "w":  # a list: any choice it offers now
+            options = field.locator("option").all()
+            values = [_value(o) for o in options if not o.is_disabled()]
             taken = {w.split("=")[-1] for w in words}  # a card is chosen once
             unused = [v for v in values if v and v.split("=")[-1] not in taken]
             value = unused[rng.randrange(len(unused))]
@@ -371,5 +372,32 @@ def test_a_player_taps_the_cards_of_their_hand_they_mean(browser, server, tmp_pa
             page.locator("form.picker button[type=submit]").click()
         move = _log(server, game).events[-1]
         assert move.player == 0 and sorted(move.cards) == sorted(hand[:2])
+    finally:
+        context.close()
+
+
+def test_a_clue_picker_offers_only_clues_that_touch_a_card(browser, server):
+    """#49: Hanabi's clue picker offered clues that touch nothing, refused after sending. A
+    picker of known moves now offers, in each list, only what makes a legal move with the
+    choices made: once ben is chosen, only the clues that touch one of ben's cards."""
+    said = start_game(server, "hanabi", "ann, ben, cat")
+    game = _log(server, said["game"])
+    legal = {notation(game.ruleset, game.state, m) for m in game.legal_moves(0)}
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(said["links"]["ann"])
+        form = page.locator("form.picker[data-moves]").first
+        lists = form.locator("select")
+        offered = 0
+        for target in ("ben", "cat"):
+            lists.nth(0).select_option(target)
+            options = lists.nth(1).locator("option").all()
+            enabled = [_value(o) for o in options if _value(o) and not o.is_disabled()]
+            disabled = [_value(o) for o in options if _value(o) and o.is_disabled()]
+            assert enabled and all(f"clue {target} {w}" in legal for w in enabled)
+            assert not any(f"clue {target} {w}" in legal for w in disabled)
+            offered += len(enabled)
+        assert offered == sum(t.startswith("clue ") for t in legal)
     finally:
         context.close()

@@ -57,6 +57,10 @@ class Picker(msgspec.Struct, frozen=True):
     apart: tuple[int, ...] = ()
     # per word, per choice, how it reads to a person ("78 in row A" for ``78a``; "": the word)
     glosses: tuple[tuple[str, ...], ...] = ()
+    # a picker of known moves whose lists do not keep apart: each legal move's open words
+    # (those of more than one choice), so a page offers only the choices that still make a
+    # legal move with those made
+    moves: tuple[tuple[str, ...], ...] = ()
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -215,6 +219,7 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                     {f.words[i][0]: f.glosses[i] for f in forms[::-1] if len(f.glosses) > i}
                 )
             joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
+            apart = _apart(words, forms)
             glosses = tuple(
                 tuple(g.get(w, "") for w in ws) for ws, g in zip(words, glossed, strict=True)
             )
@@ -222,8 +227,14 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                 Picker(
                     shown=_own(joined, game.players[seat]),
                     words=tuple(words),
-                    apart=_apart(words, forms),
+                    apart=apart,
                     glosses=glosses if any(any(g) for g in glosses) else (),
+                    moves=()  # lists that keep apart take their choices in either order
+                    if any(apart)
+                    else tuple(
+                        tuple(f.words[i][0] for i, ws in enumerate(words) if len(ws) > 1)
+                        for f in forms
+                    ),
                 )
             )
         else:

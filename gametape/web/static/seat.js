@@ -13,7 +13,11 @@
   if (!live || !window.EventSource) return;
   // Lists of one picker that never take the same choice in a move (Ohanami's two cards):
   // a choice made in one is not offered in the other.
+  // A picker of known moves offers, in each list, only the choices that still make a legal
+  // move with the choices made in the others (a clue to ben offers the clues that touch a
+  // card of ben's), so Send never sends a move the rules refuse.
   function keepApart(form) {
+    if (form.dataset.moves) return narrow(form, JSON.parse(form.dataset.moves));
     const lists = [...form.querySelectorAll("select[data-apart]")];
     for (const list of lists) {
       const taken = lists
@@ -22,6 +26,15 @@
         .filter((v) => v !== "");
       for (const option of list.options) option.disabled = option.value !== "" && taken.includes(option.value);
     }
+  }
+  function narrow(form, moves) {
+    const lists = [...form.querySelectorAll("select")];
+    const made = lists.map((list) => (list.value === "" || list.value === "?" ? null : list.value));
+    lists.forEach((list, i) => {
+      const fits = moves.filter((move) => made.every((value, j) => j === i || value === null || move[j] === value));
+      const offered = new Set(fits.map((move) => move[i]));
+      for (const option of list.options) option.disabled = option.value !== "" && !offered.has(option.value);
+    });
   }
   // A card of the player's own hand that a picker names is a button: a tap chooses it in the
   // picker last used (else the first that offers it), in its first list still open, or ticks

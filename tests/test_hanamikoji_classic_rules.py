@@ -723,3 +723,16 @@ def test_c4_the_two_reveals_commute():
             g.push(ClassicReveal(player=seat, card=card))
         ends.append(replace(g.state, notices=(), applied=0))
     assert ends[0] == ends[1]
+
+
+def test_c4_the_read_model_has_the_notices_a_club_can_query(tmp_path):
+    rec = _table(tmp_path)
+    rec.move("t vv")
+    rec.move("g v y y")
+    runner = CliRunner()
+    base = ["--store", str(rec.path.parent)]
+    sql = "SELECT game_id, notices FROM games WHERE notices IS NOT NULL"
+    found = runner.invoke(app, [*base, "query", sql, "-f", "json"])
+    assert found.exit_code == 0, found.output
+    row = json.loads(found.stdout)
+    assert row["game_id"] == rec.path.stem and "the naming is void" in row["notices"][0]

@@ -177,6 +177,7 @@ def _extract(path: Path | Source, data: bytes | None) -> Rows:
         "recorded": records[report.events - 1].ts if report.events else None,
         "log_path": str(path),
         "error": str(report.problem) if report.problem else None,
+        "notices": list(report.notices) or None,
         **_branch(setup),
     }
     rows = Rows(game=game, events=events, event_facts=event_facts)

@@ -24,7 +24,7 @@ import pyarrow as pa
 from gametape.engine.registry import all_rulesets
 from gametape.engine.ruleset import Ruleset
 
-LAYOUT = 6  # bump when the shared layout changes; the digest covers the games' columns
+LAYOUT = 7  # bump when the shared layout changes; the digest covers the games' columns
 
 GAMES = {
     "game_id": "VARCHAR",
@@ -45,6 +45,7 @@ GAMES = {
     "recorded": "TIMESTAMP",
     "log_path": "VARCHAR",
     "error": "VARCHAR",
+    "notices": "VARCHAR[]",  # a valid log's notices: claims at a table made void or disputed
     "parent_game": "VARCHAR",  # a branch ("what if"): the game it was made from, and where
     "fork_seq": "INTEGER",
 }

@@ -534,3 +534,36 @@ def test_a_phone_offline_keeps_its_move_and_sends_it_once_when_back(browser, ser
         assert registered == server.url.rstrip("/") + "/"
     finally:
         context.close()
+
+
+def _ben_sees(table: Table) -> str:
+    """ben's page as drawn, with this game's own id, links and move ids taken out."""
+    page = table.pages["ben"]
+    shown = page.locator("#live").inner_html()
+    for word in (table.game, *(table.server.path(link) for link in table.links.values())):
+        shown = shown.replace(word, "…")
+    shown = re.sub(r'name="id" value="[^"]*"', 'name="id" value="…"', shown)
+    return re.sub(r'data-id="[^"]*"', 'data-id="…"', shown)  # a move id: per link and seq
+
+
+def test_a_claim_on_one_phone_never_refuses_the_other_phone_s_move(browser, server):
+    """Ruling C4 revised (#50), on two phones: ann names her trade-off on her page, then ben
+    offers a gift of a violet and two yellows on his. It is recorded; where ann named two
+    violets her page says her naming no longer counts, and ben's page is the same as in the
+    world where she named two reds (ids and links aside)."""
+    ben_saw = []
+    for traded in ("t vv", "t rr"):
+        said = start_game(server, "hanamikoji-classic", "ann, ben", table=True, options="first=0")
+        table = Table(browser, server, said)
+        try:
+            table.enter("ann", traded)
+            table.enter("ben", "g v y y")
+            assert type(table.log().events[-1]).__name__ == "ClassicGift"
+            notes = table.pages["ann"].locator("#board .notes").all_inner_texts()
+            void = any("your naming no longer counts" in n for n in notes)
+            assert void == (traded == "t vv"), notes
+            assert "no longer counts" not in table.pages["ben"].content()
+            ben_saw.append(_ben_sees(table))
+        finally:
+            table.close()
+    assert ben_saw[0] == ben_saw[1]

@@ -12,6 +12,9 @@ import pytest
 from gametape.engine.registry import all_rulesets, get_ruleset
 from gametape.events.base import Event
 from gametape.games.hanabi import Hanabi
+from gametape.games.hanamikoji_classic import HanamikojiClassic
+from gametape.games.hanamikoji_classic.events import ClassicCompete, ClassicGift
+from gametape.games.hanamikoji_classic.rules import _cards_of, _check_count
 from gametape.games.ohanami import Ohanami
 from gametape.testing.secrecy import check_secrecy
 from tests.plugins.toy_bids import Bid, Bids, BidsState
@@ -123,3 +126,20 @@ def test_a_leak_in_a_page_is_shown_where_the_worlds_differ():
     said = str(leak)
     assert "from character 430" in said and "r3" in said and "y1" in said
     assert "<!doctype" not in said
+
+
+class _CountingClaims(HanamikojiClassic):
+    """The published Hanamikoji as ruling C4 had it before turn 5: a gift or competition is
+    refused when it shows more of a geisha than the facts and every claim leave, the other
+    player's claims included."""
+
+    def apply(self, state: Any, event: Event) -> Any:
+        if state.at_table and isinstance(event, ClassicGift | ClassicCompete):
+            _check_count(state, _cards_of(event), state.claims, "a player")
+        return super().apply(state, event)
+
+
+def test_the_kit_finds_a_check_that_counts_another_seat_s_claim():
+    """#50: a planted ruleset that judges a move by a claim its sender cannot see."""
+    leaks = check_secrecy(_CountingClaims(), games=1, seed=0, table=True)
+    assert any(leak.what.startswith("the answer to") for leak in leaks), _report(leaks)

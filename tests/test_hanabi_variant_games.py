@@ -58,7 +58,9 @@ def _play(name: str, seed: int, players: int = 3) -> Game:
     heuristic bot's for an odd one (long: most of the deck is drawn)."""
     rng = random.Random(seed)
     setup = RULESET.new_setup(
-        [f"p{i}" for i in range(players)], rng, {"variant": name, "end_at_max_score": True}
+        [f"p{i}" for i in range(players)],
+        rng,
+        {"variant": name, "end_at_max_score": True, "end_when_nothing_playable": True},
     )
     game = Game.new(setup)
     bot = RULESET.bots["heuristic"]() if seed % 2 else RULESET.bots["random"]()

@@ -132,6 +132,13 @@ OPTIONS = (
         help="end as soon as the best score still reachable is reached",
     ),
     Option(
+        "end_when_nothing_playable",
+        bool,
+        False,
+        help="end, as hanab.live does, once the deck is out and no card that could still be "
+        "played is in a hand with a turn to come",
+    ),
+    Option(
         "variant",
         _variant,
         "No Variant",

@@ -39,6 +39,7 @@ class HanabiOptions(
     copies: tuple[int, ...] = DEFAULT_COPIES
     starting_seat: int = 0
     end_at_max_score: bool = False
+    end_when_nothing_playable: bool = False
     variant: str = "No Variant"
     empty_clues: bool = False
     one_extra_card: bool = False

@@ -152,6 +152,7 @@ def to_game(
         options=HanabiOptions(
             starting_seat=opts.startingPlayer,
             end_at_max_score=not play_on,
+            end_when_nothing_playable=not play_on,
             variant=opts.variant,
             empty_clues=opts.emptyClues,
             one_extra_card=opts.oneExtraCard,
@@ -196,11 +197,15 @@ def to_game(
                 and state.final_turns != 0
                 and state.fireworks_sum < 5 * len(state.fireworks)
             ):
+                how = (
+                    f"the best score still reachable ({state.max_score}) was reached"
+                    if state.fireworks_sum >= state.max_score
+                    else "no card that could still be played was left in a hand with a turn "
+                    "to come"
+                )
                 why += (
-                    f"; the game had ended when the best score still reachable "
-                    f"({state.max_score}) was reached, as hanab.live ends games; a file "
-                    "from a tool that plays on (DeepMind's HLE) imports with "
-                    "`-o play_on=true`"
+                    f"; the game had ended when {how}, as hanab.live ends games; a file from "
+                    "a tool that plays on (DeepMind's HLE) imports with `-o play_on=true`"
                 )
             raise Refused("illegal", why) from None
     return game
@@ -345,12 +350,15 @@ def from_events(events: Sequence[Event]) -> dict[str, Any]:
 def hanablive_end(events: Sequence[Event]) -> int | None:
     """The seq at which hanab.live would have ended this game, if before its last event.
 
-    hanab.live always ends a game once the best score still reachable is reached; a game
-    recorded without ``end_at_max_score`` may go on past that point.
+    hanab.live always ends a game once the best score still reachable is reached, and once
+    the deck is out with nothing playable left in a hand with a turn to come; a game recorded
+    without ``end_at_max_score`` and ``end_when_nothing_playable`` may go on past that point.
     """
     setup = events[0]
     assert isinstance(setup, HanabiSetup)
-    opts = msgspec.structs.replace(setup.options, end_at_max_score=True)
+    opts = msgspec.structs.replace(
+        setup.options, end_at_max_score=True, end_when_nothing_playable=True
+    )
     game = Game.new(msgspec.structs.replace(setup, options=opts))
     live = live_seqs(events)
     for seq in live:

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from gametape.events.base import Event
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
-from gametape.games.hanabi.rules import may_be_empty
+from gametape.games.hanabi.rules import may_be_empty, nothing_playable
 from gametape.games.hanabi.state import CLUED, MAX_STRIKES, RANKS, HanabiState
 
 
@@ -31,6 +31,7 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
     reverse = deck.reversed
     n, total = len(state.hands), len(faces)
     end_at_max = state.setup.options.end_at_max_score
+    stuck = state.setup.options.end_when_nothing_playable
     hands = [list(h) for h in state.hands]
     knowledge = list(state.knowledge)
     fireworks = list(state.fireworks)
@@ -129,6 +130,12 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
             break
         current = (current + 1) % n
         taken += 1
+        if (
+            outcome is None
+            and stuck
+            and nothing_playable(state, hands, fireworks, caps, final, current)
+        ):
+            outcome = "normal"
     if not taken:
         return state, 0
     return replace(

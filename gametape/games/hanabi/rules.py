@@ -315,12 +315,16 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         or final == 0
         or fireworks is not state.fireworks
         or max_score != state.max_score
-    ):  # only these can end the game
+    ):  # only these can end the game, and hanab.live's end
         outcome = _outcome(state, strikes, fireworks, max_score, final)
+    hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
+    after = (seat + 1) % len(hands)
+    if outcome is None and nothing_playable(state, hands, fireworks, caps, final, after):
+        outcome = "normal"
     return replace(
         state,
         faces=faces,
-        hands=state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+        hands=hands,
         next_card=next_card,
         fireworks=fireworks,
         discards=discards,
@@ -390,6 +394,36 @@ def touched_by(
             f"the clue touches {list(derived)} but the log records {sorted(recorded)}", R_OBSERVED
         )
     return derived
+
+
+def nothing_playable(
+    state: HanabiState,
+    hands: Sequence[Sequence[int]],
+    fireworks: Sequence[int],
+    caps: Sequence[int],
+    final: int | None,
+    current: int,
+) -> bool:
+    """hanab.live's end (option ``end_when_nothing_playable``): the deck is out, and no card
+    that could still go on a firework is in the hand of a player with a turn to come. Those
+    who took their final turn are the ``n - final`` seats before ``current``, the next to act
+    (the one who drew the last card has one turn more). A face not known may be playable."""
+    if final is None or not state.setup.options.end_when_nothing_playable:
+        return False
+    n, faces, deck = len(hands), state.faces, state.deck
+    done = {(current - j) % n for j in range(1, n - final + 1)}
+    for suit, top in enumerate(fireworks):
+        if top >= RANKS or caps[suit] <= top:
+            continue  # complete, or its next card is lost
+        rank = deck.position(suit, top + 1)  # the rank at the next position (its own inverse)
+        for seat, hand in enumerate(hands):
+            if seat in done:
+                continue
+            for order in hand:
+                face = faces[order]
+                if face is None or (face.suit == suit and face.rank == rank):
+                    return False
+    return True
 
 
 def may_be_empty(state: HanabiState, colour: int | None) -> bool:
@@ -465,15 +499,20 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     final = state.final_turns
     if final is not None:
         final -= 1
-    # A clue changes no firework, strike or lost card: only the last turn can end the game.
+    # A clue changes no firework, strike or lost card: only the last turn can end the game,
+    # or a final turn taken (hanab.live's end, where nothing playable is left to play)
+    after = (seat + 1) % n
+    ended = final == 0 or nothing_playable(
+        state, state.hands, state.fireworks, state.caps, final, after
+    )
     return replace(
         state,
         knowledge=tuple(knowledge),
         clues=state.clues - deck.unit,
-        current=(seat + 1) % n,
+        current=after,
         moves=state.moves + 1,
         final_turns=final,
-        outcome="normal" if final == 0 else None,
+        outcome="normal" if ended else None,
         applied=state.applied + 1,
         clues_given=state.clues_given + 1,
         clue_log=clue_log,

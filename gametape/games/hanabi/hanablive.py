@@ -200,8 +200,7 @@ def to_game(
                 how = (
                     f"the best score still reachable ({state.max_score}) was reached"
                     if state.fireworks_sum >= state.max_score
-                    else "no card that could still be played was left in a hand with a turn "
-                    "to come"
+                    else "no card that could still be played was left in a hand with a turn to come"
                 )
                 why += (
                     f"; the game had ended when {how}, as hanab.live ends games; a file from "

@@ -1174,3 +1174,39 @@ def test_a_pickers_lists_are_named_for_a_screen_reader(server):
     page = server.client.get(server.path(links["ann"])).text
     assert 'aria-label="choose: choice 1 of 2"' in page
     assert 'aria-label="choose: choice 2 of 2"' in page and 'aria-label="word' not in page
+
+
+def test_a_script_sends_a_move_as_a_value_that_state_json_offers(server):
+    """#51, for scripts: state.json offers each button's move as a value (its type and typed
+    fields, beside its words); POST …/move with Content-Type application/json takes
+    {"seq", "move", "id"} and answers as it does for a form, in JSON."""
+    said = start_game(server, "hanabi", "ann, ben")
+    links, game = said["links"], said["game"]
+    url = server.path(links["ann"]) + "/move"
+    state = server.client.get(server.path(links["ann"]) + "/state.json").json()
+    button = next(b for b in state["buttons"] if b["text"].startswith("play"))
+    value = button["move"]
+    assert value["type"] == "hanabi.play" and value["player"] == 0 and "card" in value
+    before = _log(server, game)
+    for bad, words in [
+        (b'{"seq": 1}', "is not"),  # no move
+        (b'{"seq": 1, "move": {"type": "hanabi.nope"}}', "not a hanabi move as a value"),
+        (b'{"seq": 1, "move": {"type": "hanabi.play", "player": 0}}', "not a hanabi move"),
+        (b"[1, 2]", "is not"),
+        (b'{"seq": 1, "move": {"type": "hanabi.play", "player": 1, "card": 5}}', "ann's moves"),
+    ]:
+        answer = server.client.post(url, content=bad, headers={"content-type": "application/json"})
+        assert answer.status_code in (400, 403), (bad, answer.status_code, answer.text)
+        assert words in answer.json()["error"], (bad, answer.json())
+        assert "Traceback" not in answer.text and _log(server, game) == before
+    sent = {"seq": 1, "move": value, "id": "script-ann-0001"}
+    answer = server.client.post(url, json=sent)
+    assert answer.status_code == 200 and answer.json() == {"first": 1, "last": 1, "seq": 2}
+    again = server.client.post(url, json=sent)  # a retry records once
+    assert again.json() == {"first": 1, "last": 1, "seq": 2}
+    events = read_log(Path(server.store) / f"{game}.jsonl").events
+    assert len(events) == 2 and events[1].card == value["card"]
+    words = server.client.post(
+        server.path(links["ben"]) + "/move", json={"seq": 2, "move": "play 1"}
+    )
+    assert words.status_code == 200  # words are a move too

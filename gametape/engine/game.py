@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 
@@ -151,11 +151,39 @@ class Game:
 
 
 def parse_move(ruleset: Ruleset[Any], state: Any, text: str, seat: int | None) -> Event:
-    """Parse notation, including the shared ``abandon``."""
+    """Parse notation, including the shared ``abandon``; a JSON object is a move as a value
+    (``{"type": "hanabi.play", "player": 0, "card": 12}``), in every game."""
     check_length(text)
     if text.strip().lower() in ABANDON_WORDS:
         return Abandon(player=seat)
+    if text.lstrip().startswith("{"):
+        return move_value(ruleset, text)
     return ruleset.parse_move(state, text, seat)
+
+
+def move_value(ruleset: Ruleset[Any], text: str) -> Event:
+    """A move of ``ruleset`` from its JSON value: one of the game's own moves, by its
+    ``type``, with typed fields (the log's form of it). Raises NotationError saying why not."""
+    from gametape.errors import NotationError
+    from gametape.events.base import Move
+
+    kinds = tuple(e for e in ruleset.events if issubclass(e, Move))
+    union: Any = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+    try:
+        event: Event = msgspec.json.decode(text, type=union)
+        return event
+    except msgspec.DecodeError as exc:
+        tags = ", ".join(str(e.__struct_config__.tag) for e in kinds)
+        raise NotationError(
+            f"not a {ruleset.name} move as a value: {str(exc)[:200]} (a move is an object "
+            f"whose type is one of {tags})"
+        ) from None
+
+
+def move_as_value(event: Event) -> Any:
+    """``event`` as a JSON-able value (its ``type`` and typed fields), as ``move_value``
+    reads it back."""
+    return msgspec.to_builtins(event)
 
 
 def notation(ruleset: Ruleset[Any], state: Any, event: Event) -> str:

@@ -19,7 +19,7 @@ import msgspec
 
 from gametape.engine.board import Board, mark_new
 from gametape.engine.forms import MoveForm, slot_sets
-from gametape.engine.game import Game, describe, undone_by
+from gametape.engine.game import Game, describe, move_as_value, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
 
@@ -39,6 +39,7 @@ class Choice(msgspec.Struct, frozen=True):
     label: str
     text: str
     group: str = ""
+    move: Any = None  # the move as a value (its type and typed fields), for scripts
 
 
 class Picker(msgspec.Struct, frozen=True):
@@ -259,7 +260,16 @@ def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
                         sets=sets if any(sets) else (),
                     )
                 )
-    return buttons, pickers
+    return [_valued(game, seat, c) for c in buttons], pickers
+
+
+def _valued(game: Game, seat: int, choice: Choice) -> Choice:
+    """A button with its move as a value (what ``POST …/move`` takes as JSON)."""
+    try:
+        event = game.parse(choice.text, seat)
+    except GametapeError:  # a form the game gives but cannot read back: words only
+        return choice
+    return msgspec.structs.replace(choice, move=move_as_value(event))
 
 
 def _apart(words: list[tuple[str, ...]], forms: list[MoveForm]) -> tuple[int, ...]:

@@ -9,6 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import msgspec
@@ -172,6 +173,33 @@ def form(body: bytes) -> dict[str, list[str]]:
         return parse_qs(text, keep_blank_values=True, max_num_fields=64, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
         raise NotationError("the form is not UTF-8 text of at most 64 fields") from None
+
+
+class MoveBody(msgspec.Struct, forbid_unknown_fields=True):
+    """A move sent as JSON (``Content-Type: application/json``): the seq it was made at, the
+    move as a value (its ``type`` and typed fields, as ``state.json`` offers it) or as words,
+    and its id."""
+
+    seq: int
+    move: dict[str, Any] | str
+    id: str = ""
+
+
+def sent_as_json(request: Request) -> bool:
+    """Whether a request's body is JSON (a script's move) rather than a form."""
+    return request.headers.get("content-type", "").split(";")[0].strip() == "application/json"
+
+
+def move_body(body: bytes) -> tuple[int, str, str]:
+    """A JSON move's seq, its text (a value as its JSON, which every game reads), its id."""
+    try:
+        sent = msgspec.json.decode(body, type=MoveBody)
+    except msgspec.DecodeError as exc:
+        raise NotationError(
+            f'the move is not {{"seq": N, "move": VALUE, "id": ID}}: {str(exc)[:200]}'
+        ) from None
+    text = sent.move if isinstance(sent.move, str) else msgspec.json.encode(sent.move).decode()
+    return sent.seq, text, sent.id
 
 
 def wants_json(request: Request) -> bool:

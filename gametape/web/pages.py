@@ -38,8 +38,10 @@ from gametape.web.http import (
     TooSlow,
     body,
     form,
+    move_body,
     origin,
     refused_json,
+    sent_as_json,
     status_of,
     wants_json,
 )
@@ -112,8 +114,9 @@ def html(request: Request, name: str, code: int = 200, **context: Any) -> HTMLRe
 
 
 def refused(exc: GametapeError, request: Request) -> Response:
-    """A refusal, as JSON for a script and as a page for a person."""
-    if wants_json(request):
+    """A refusal, as JSON for a script (one that asks for JSON, or sends it) and as a page
+    for a person."""
+    if wants_json(request) or sent_as_json(request):
         return refused_json(exc)
     status = status_of(exc)
     return html(
@@ -446,20 +449,25 @@ async def move(request: Request) -> Response:
         table, access = await opened(request)
         if not served(request).moves.take(request.path_params["token"]):
             raise TooFast("moves come faster than a table plays; wait a moment")
-        fields = form(await body(request))
-        words = fields.get("w")
-        text = " ".join(words) if words else fields.get("text", [""])[0]
-        seq = fields.get("seq", [""])[0]
+        if sent_as_json(request):  # a script's move, as a value: {"seq", "move", "id"}
+            at, text, move_id = move_body(await body(request))
+            seq = str(at) if at >= 0 else ""
+        else:
+            fields = form(await body(request))
+            words = fields.get("w")
+            text = " ".join(words) if words else fields.get("text", [""])[0]
+            seq = fields.get("seq", [""])[0]
+            move_id = fields.get("id", [""])[0]
         if not SEQ.fullmatch(seq):
             raise NotationError("the move came without the seq it was made at")
         if not text.strip():
             raise NotationError("the move is empty")
-        move_id = fields.get("id", [""])[0]
         if move_id:
             check_move_id(move_id)
         done = await run_in_threadpool(tables.move, table, access, text, int(seq), None, move_id)
     except GametapeError as exc:
-        if isinstance(exc, LinkNotFound | TooLarge | Gone | TooSlow) or wants_json(request):
+        script = wants_json(request) or sent_as_json(request)  # refused in JSON
+        if isinstance(exc, LinkNotFound | TooLarge | Gone | TooSlow) or script:
             return refused(exc, request)
         position = await run_in_threadpool(tables.position, table, access)
         return seat_page(
@@ -470,7 +478,7 @@ async def move(request: Request) -> Response:
     said = {"first": done.first, "last": done.last, "seq": done.next_seq}
     if done.taken_back is not None:
         said["taken_back"] = done.taken_back
-    if wants_json(request):
+    if wants_json(request) or sent_as_json(request):
         return Response(msgspec.json.encode(said), media_type="application/json")
     back = f"&back={done.taken_back}" if done.taken_back is not None else ""
     return RedirectResponse(f"{base_of(request)}?ok={done.first}{back}", status_code=303)

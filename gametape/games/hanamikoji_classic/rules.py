@@ -364,14 +364,13 @@ def _settled(state: ClassicState, shower: int | None = None, action: str = "") -
         owner, what, geisha = names[claim.seat], WHAT[claim.action], GEISHAS[over]
         by = f"{names[shower]}'s {WHAT.get(action, action)}" if shower is not None else "a card"
         notices.append(
-            Notice(
-                at=this,
-                message=f"{owner}'s {what} at seq {{0}} named {_names(claim.cards)}, and {by} "
-                f"at seq {{1}} showed {geisha}: she has {VALUES[over]}, so the naming is void",
-                refs=(claim.at, this),
-                seats=(claim.seat,),
-                told=f"your {what} named {_names(claim.cards)}, and {by} showed {geisha}: she "
-                f"has {VALUES[over]}; your naming no longer counts",
+            _void(
+                claim,
+                this,
+                f"{owner}'s {what} at seq {{0}} named {_names(claim.cards)}, and {by} at seq "
+                f"{{1}} showed {geisha}: she has {VALUES[over]}, so the naming is void",
+                f"your {what} named {_names(claim.cards)}, and {by} showed {geisha}: she has "
+                f"{VALUES[over]}; your naming no longer counts",
             )
         )
     disputes = _disputes(state, kept)
@@ -403,6 +402,12 @@ def _settled(state: ClassicState, shower: int | None = None, action: str = "") -
             )
         )
     return replace(state, claims=tuple(kept), disputes=disputes, notices=tuple(notices))
+
+
+def _void(claim: Claim, at: int, message: str, told: str) -> Notice:
+    """The notice that ``claim`` is void from the event ``at`` on (``message`` names the two
+    events as ``seq {0}`` and ``seq {1}``), told to its namer alone."""
+    return Notice(at=at, message=message, refs=(claim.at, at), seats=(claim.seat,), told=told)
 
 
 def _disputes(state: ClassicState, claims: Sequence[Claim]) -> tuple[tuple[int, ...], ...]:
@@ -557,14 +562,13 @@ def _reveal(state: ClassicState, event: ClassicReveal) -> ClassicState:
         elif claim.cards != (event.card,):
             named, face = GEISHAS[claim.cards[0]], GEISHAS[event.card]
             notices.append(
-                Notice(
-                    at=this,
-                    message=f"{state.setup.players[seat]}'s secret card was named {named} at "
-                    f"seq {{0}} and shown as {face} at seq {{1}}: the naming is void",
-                    refs=(claim.at, this),
-                    seats=(seat,),
-                    told=f"your secret card was named {named} and shown as {face}; your "
-                    "naming no longer counts",
+                _void(
+                    claim,
+                    this,
+                    f"{state.setup.players[seat]}'s secret card was named {named} at seq {{0}} "
+                    f"and shown as {face} at seq {{1}}: the naming is void",
+                    f"your secret card was named {named} and shown as {face}; your naming no "
+                    "longer counts",
                 )
             )
     secret = tuple(event.card if s == seat else c for s, c in enumerate(state.secret))

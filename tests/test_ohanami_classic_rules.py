@@ -631,3 +631,23 @@ def test_a_placement_picker_says_each_place_in_words():
     assert gloss(picker, 2, "13n") == "13 in a new row"
     assert gloss(picker, 2, "13x") == "discard 13"
     assert gloss(picker, 1, "ann") == "ann"
+
+
+def test_o7b_a_hand_entered_on_a_phone_that_missed_other_moves_still_counts(tmp_path):
+    """A hand is entered whenever its holder likes: sent from a page a step behind (other
+    seats moved meanwhile), it is judged as if sent now, never "the table moved on"; a move
+    of the step's own, sent so, still is."""
+    from gametape.events import Store
+    from gametape.usecases.record import Recording, new_game
+    from gametape.usecases.tables import StaleWrite
+
+    store = Store(tmp_path)
+    gid, _ = new_game(store, "ohanami-classic", ["ann", "ben"], table=True)
+    rec = Recording(store, store.path(gid))
+    rec.move("a 40 45", by="ann", viewer=0)  # seq 2: ann chose; her page stands at seq 3
+    rec.move("b 11 12", by="ben", viewer=1)  # seq 3: ben's choice shows both
+    rec.move("b 11n 12n", by="ben", viewer=1)  # seq 4
+    done = rec.move("hand ann " + " ".join(map(str, ANN)), by="ann", expected=3, viewer=0)
+    assert done.first == 5 and rec.game.state.entered[0] == tuple(sorted(ANN))
+    with pytest.raises(StaleWrite):
+        rec.move("a 40n 45n", by="ann", expected=3, viewer=0)

@@ -36,7 +36,7 @@ from gametape.engine.options import OptionError, read_options
 from gametape.engine.registry import get_ruleset
 from gametape.engine.ruleset import ONLOOKER, NotYourMove, RuleViolation
 from gametape.errors import GametapeError, NotationError, UsageError
-from gametape.events.base import Event, Retract, actor
+from gametape.events.base import Abandon, Event, Move, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
@@ -485,7 +485,12 @@ class Recording:
         if move_id and move_id in self.ids:
             return _again(self.game, self.ids[move_id], text, by, viewer)
         events = len(self.game.events)
-        if expected is not None and expected != events and not self._commutes(expected, by):
+        if (
+            expected is not None
+            and expected != events
+            and not self._commutes(expected, by)
+            and not self._out_of_turn(expected, by, text)
+        ):
             raise StaleWrite(
                 f"the move was made for seq {expected}, which was recorded meanwhile",
                 path=self.path,
@@ -519,6 +524,25 @@ class Recording:
         except GametapeError:
             return False
         return self.game.fold.independent(expected, seat)
+
+    def _out_of_turn(self, expected: int, by: str | None, text: str) -> bool:
+        """Whether ``text`` is a move its sender may make whenever they like (a hand entered
+        at a table, ``Ruleset.anytime``), sent at seq ``expected`` while only other seats
+        moved: it does not depend on their moves, so it is judged now as if sent now."""
+        if by is None or not 0 < expected <= len(self.game.events):
+            return False
+        try:
+            seat = seat_of(self.game, by)
+            event = self.game.parse(text, seat)
+        except GametapeError:
+            return False
+        if not self.game.ruleset.anytime(self.game.state, event):
+            return False
+        return all(
+            (isinstance(e, Move) and e.player != seat)  # another seat's move, or a deal
+            or (actor(e) is None and not isinstance(e, Retract | Abandon))
+            for e in self.game.events[expected:]
+        )
 
     def follow(
         self,

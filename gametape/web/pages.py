@@ -206,7 +206,11 @@ def examples(position: Position) -> list[str]:
     move (the host's: which moves are legal could tell what a hand holds)."""
     shown = [c.text for c in position.buttons[:3]]
     if not shown and position.pickers:
-        shown = [" ".join(words[0] for words in position.pickers[0].words)]
+        filled: list[str] = []
+        for words in position.pickers[0].words:  # each list's first choice not used yet
+            fresh = [w for w in words if w not in filled and w != "?"]
+            filled.append(fresh[0] if fresh else words[0])
+        shown = [" ".join(filled)]
     return shown
 
 

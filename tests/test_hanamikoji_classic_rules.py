@@ -736,3 +736,17 @@ def test_c4_the_two_reveals_commute():
             g.push(ClassicReveal(player=seat, card=card))
         ends.append(replace(g.state, notices=(), applied=0))
     assert ends[0] == ends[1]
+
+
+def test_c4_a_scribe_s_board_says_whom_a_notice_is_for():
+    """The whole view (a scribe's `show`) addresses each seat's notice to it; a dispute told
+    to no seat is validate's alone."""
+    from gametape.engine.ruleset import Notice, told_to
+
+    notices = (
+        Notice(at=3, message="m", refs=(2, 3), seats=(0,), told="your trade-off no longer counts"),
+        Notice(at=4, message="d", refs=(2, 4), seats=(), told=""),
+    )
+    assert told_to(notices, None, ("ann", "ben")) == ("to ann: your trade-off no longer counts",)
+    assert told_to(notices, 0, ("ann", "ben")) == ("your trade-off no longer counts",)
+    assert told_to(notices, 1, ("ann", "ben")) == ()

@@ -125,6 +125,18 @@ class Notice(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return self.message.format(*(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs))
 
 
+def told_to(notices: Sequence[Notice], seat: int | None, players: Sequence[str]) -> tuple[str, ...]:
+    """What a view for ``seat`` says of ``notices``: those about its own claims; for None (a
+    scribe who sees everything) each notice a seat is told, addressed to it."""
+    if seat is None:
+        return tuple(
+            f"to {' and '.join(players[s] for s in n.seats)}: {n.told}"
+            for n in notices
+            if n.told and n.seats
+        )
+    return tuple(n.told for n in notices if n.told and seat in n.seats)
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """How a finished game ended.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from gametape.engine.ruleset import told_to
 from gametape.games.hanamikoji_classic.events import GEISHAS, VALUES
 from gametape.games.hanamikoji_classic.rules import Claim, ClassicState, Offer, RoundScore
 
@@ -74,7 +75,7 @@ def view(state: ClassicState, seat: int | None) -> ClassicView:
                 claims=tuple(c for c in state.claims if c.seat == s) if mine else (),
             )
         )
-    told = tuple(n.told for n in state.notices if n.told and (seat is None or seat in n.seats))
+    told = told_to(state.notices, seat, state.setup.players)
     return ClassicView(
         ruleset="hanamikoji-classic",
         seat=seat,

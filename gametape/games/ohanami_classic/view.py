@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from gametape.engine.ruleset import told_to
 from gametape.games.ohanami_classic.rules import HAND, ClassicOhanamiState, pass_step
 
 
@@ -80,9 +81,7 @@ def view(state: ClassicOhanamiState, seat: int | None) -> ClassicOhanamiView:
         triangle=state.setup.triangle,
         outcome=state.outcome,
         table=state.at_table,
-        notices=tuple(
-            n.told for n in state.notices if n.told and (seat is None or seat in n.seats)
-        ),
+        notices=told_to(state.notices, seat, state.setup.players),
     )
 
 

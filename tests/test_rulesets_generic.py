@@ -18,6 +18,7 @@ from gametape.engine.game import Game, describe, notation, parse_move
 from gametape.engine.registry import get_ruleset, names
 from gametape.engine.ruleset import ONLOOKER, NotYourMove, RuleViolation
 from gametape.events import Store, actor, read_log
+from gametape.events.base import Move
 from tests.helpers import fold
 
 NAMES = names()
@@ -173,3 +174,32 @@ def test_a_move_sent_by_another_seat_is_refused_in_every_game(name, tmp_path):
         if text.startswith("{"):  # a value names its player: every game reads one (#51)
             assert isinstance(refused.value, NotYourMove), refused.value
     assert len(store.read(gid).events) == len(game.events)
+
+
+@pytest.mark.parametrize("name", names())
+def test_move_question_json_offers_values_that_move_takes_back(name, tmp_path):
+    """#51: `move GAME ? --json` lists each seat's moves with their values; a value given to
+    `move` records the same move its words do, in every game."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from gametape.cli.app import app
+    from gametape.usecases.record import new_game
+
+    store = Store(tmp_path / "store")
+    rules = get_ruleset(name)
+    players = ["ann", "ben", "cat"][: max(rules.min_players, min(3, rules.max_players))]
+    gid, _ = new_game(store, name, players, seed=3)
+    runner = CliRunner()
+    base = ["--store", str(tmp_path / "store")]
+    listed = runner.invoke(app, [*base, "move", gid, "?", "--json"])
+    assert listed.exit_code == 0, listed.output
+    first = json.loads(listed.stdout.splitlines()[0])
+    offered = next(m for m in first["moves"] if m["move"] is not None)
+    value = json.dumps(offered["move"])
+    done = runner.invoke(app, [*base, "move", gid, value, "--by", first["player"], "--json"])
+    assert done.exit_code == 0, done.output
+    game = Game.from_events(store.read(gid).events)
+    recorded = next(e for e in reversed(game.events) if isinstance(e, Move))
+    assert json.loads(msgspec.json.encode(recorded)) == offered["move"]

@@ -7,6 +7,7 @@ then owes is drawn, and the append happens only if nobody else wrote first (expe
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -26,6 +27,7 @@ from gametape.engine.game import (
     Game,
     check_known,
     describe,
+    move_as_value,
     move_summary,
     notation,
     parse_move,
@@ -186,6 +188,22 @@ def viewing_seat(game: Game, name: str | None) -> int | None:
 
 
 RECORDER_WORDS = ("undo", "abandon", "?", "board", "quit")
+
+
+def moves_offered(game: Game, seat: int, forms: Sequence[MoveForm]) -> list[dict[str, Any]]:
+    """A seat's move forms for a script: each one's words (``text``), what the table must
+    say for it (``note``), and its value where the form is a move known whole (``move``: its
+    type and typed fields, as ``move`` takes it back; null for a form with blanks)."""
+    offered = []
+    for form in forms:
+        if not form.shown:
+            continue
+        value = None
+        if form.is_literal:
+            with contextlib.suppress(GametapeError):
+                value = move_as_value(game.parse(form.shown, seat))
+        offered.append({"text": form.shown, "note": form.note, "move": value})
+    return offered
 
 
 def move_forms(game: Game, viewer: int | None = None) -> dict[int, list[MoveForm]]:

@@ -132,7 +132,7 @@ def move(
     """
     log = read(game_ref)
     if text.strip() == "?":
-        _legal(log)
+        _legal(log, json)
         return
     if move_id is not None:
         record.check_move_id(move_id)
@@ -218,9 +218,17 @@ def _option_values(name: str, option: str, match: str, json: bool) -> None:
     )
 
 
-def _legal(log: Any) -> None:
-    """``move GAME ?``: what each seat to act may do now, as the recorder's ``?`` lists it."""
+def _legal(log: Any, json: bool = False) -> None:
+    """``move GAME ?``: what each seat to act may do now, as the recorder's ``?`` lists it;
+    ``--json``: one object per seat, each move its words and, where it is known whole, its
+    value (what ``move`` and a server's ``POST …/move`` take back)."""
     game = record.open_game(log)
+    if json:
+        print_json_lines(
+            {"player": game.players[seat], "moves": record.moves_offered(game, seat, forms)}
+            for seat, forms in record.move_forms(game).items()
+        )
+        return
     if game.is_over:
         out.print(Text("the game is over: no move is legal (undo takes the last one back)"))
         return

@@ -651,3 +651,19 @@ def test_o7b_a_hand_entered_on_a_phone_that_missed_other_moves_still_counts(tmp_
     assert done.first == 5 and rec.game.state.entered[0] == tuple(sorted(ANN))
     with pytest.raises(StaleWrite):
         rec.move("a 40n 45n", by="ann", expected=3, viewer=0)
+
+
+def test_a_seat_s_hypothesis_is_the_game_as_it_saw_it_at_a_table():
+    """`branch --as` for the published Ohanami (possible since ruling O7b: hands need not be
+    entered): the seat's own hand entered, no other hand, the other seats' choices of the
+    step still open left out, and it folds as a table game."""
+    g = game([ANN, BEN])
+    choose(g, 1, 11, 12)  # ben's choice, not shown yet
+    seen = RULESET.hypothesis(g.events, 0)
+    assert seen[0].table and seen[1].hands is None
+    assert seen[2] == ClassicOhanamiHand(player=0, cards=tuple(ANN))
+    assert len(seen) == 3  # ben's open choice is not there
+    again = Game.from_events(seen)
+    assert again.state.hands == (tuple(sorted(ANN)), None) and again.to_act() == (0, 1)
+    choose(g, 0, 40, 45)  # the step's choices shown: every one of them is in it
+    assert len(RULESET.hypothesis(g.events, 0)) == 5

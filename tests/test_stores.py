@@ -227,8 +227,10 @@ def _writers(
     for p in procs:
         p.start()
     struck = 0.0
-    if fault is not None:
-        time.sleep(0.4)
+    if fault is not None:  # once every writer is under way (counted, never timed)
+        deadline = time.monotonic() + 120
+        while acked.qsize() < games and time.monotonic() < deadline:
+            time.sleep(0.02)
         struck = time.monotonic()
         fault()
     for p in procs:

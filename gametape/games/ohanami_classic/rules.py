@@ -10,6 +10,7 @@ void (ruling O7b).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -719,3 +720,37 @@ def anytime(state: ClassicOhanamiState, event: Event) -> bool:
 def notices(state: ClassicOhanamiState) -> tuple[Notice, ...]:
     """Entered hands the facts made void, and entered hands in dispute (ruling O7b)."""
     return state.notices
+
+
+def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
+    """The game as ``seat`` saw it, recorded as at a table (ruling O7b makes that possible: a
+    hand is entered only if its holder likes): no deal's hands, the seat's own hand entered
+    as it was dealt or as it entered it, no other seat's hand, every choice of a step that
+    was shown, the seat's own choice of the step still open and none of the others', and
+    every placement."""
+    from gametape.engine.fold import walk_live
+    from gametape.engine.registry import ruleset_for  # the game's own, looked up
+
+    setup = events[0]
+    assert isinstance(setup, ClassicOhanamiSetup)
+    rules = ruleset_for(setup)
+    seen: list[Event] = [replace(setup, table=True)]
+    open_: list[int] = []  # where in ``seen`` the choices of the step still open are
+    for event, before, after in walk_live(rules, events):
+        if isinstance(event, ClassicOhanamiDeal):
+            seen.append(replace(event, hands=None))
+            if event.hands is not None:  # dealt by the tool: the seat saw its own hand
+                own = tuple(event.hands[seat])
+                seen.append(ClassicOhanamiHand(player=seat, cards=own))
+            continue
+        if isinstance(event, ClassicOhanamiHand):
+            if event.player == seat:
+                seen.append(event)
+            continue
+        seen.append(event)
+        if isinstance(event, ClassicOhanamiChoose):
+            open_.append(len(seen) - 1)
+            if after.phase != before.phase:
+                open_ = []  # the step's choices were shown
+    hidden = {i for i in open_ if actor(seen[i]) != seat}
+    return [e for i, e in enumerate(seen) if i not in hidden]

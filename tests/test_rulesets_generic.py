@@ -203,3 +203,48 @@ def test_move_question_json_offers_values_that_move_takes_back(name, tmp_path):
     game = Game.from_events(store.read(gid).events)
     recorded = next(e for e in reversed(game.events) if isinstance(e, Move))
     assert json.loads(msgspec.json.encode(recorded)) == offered["move"]
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
+    """#49: lists that keep apart, and lists narrowed to legal moves, never disable a legal
+    move: in every position of bot games (dealt, random deals), every legal move a picker
+    stands for has its words apart where the lists keep apart, and is among its moves. (A
+    gift of yellow, yellow and violet was once kept from its third list.)"""
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.fold import Fold
+    from gametape.usecases.position import position
+
+    rules = get_ruleset(name)
+    players = ["ann", "ben", "cat"][: max(rules.min_players, min(3, rules.max_players))]
+    checked = 0
+    for seed in range(6):
+        played = sim.play(rules, players, rules.default_bot, random.Random(seed))
+        fold = Fold(rules, played.events[0])
+        for event in played.events[1:]:
+            fold.push(event)
+            game = Game(fold)
+            for seat in game.to_act():
+                legal = {notation(rules, game.state, m) for m in game.legal_moves(seat)}
+                shown = position(game, seat, offer=seat, role="seat", label=players[seat])
+                for picker in shown.pickers:
+                    for text in legal:
+                        words = text.split()
+                        if len(words) != len(picker.words) or any(
+                            w not in ws for w, ws in zip(words, picker.words, strict=True)
+                        ):
+                            continue  # not a move of this picker
+                        checked += 1
+                        for group in set(picker.apart) - {0}:
+                            at = [i for i, g in enumerate(picker.apart) if g == group]
+                            chosen = [words[i] for i in at]
+                            assert len(set(chosen)) == len(chosen), (text, picker.apart)
+                        if picker.moves:
+                            opened = tuple(
+                                w for w, ws in zip(words, picker.words, strict=True) if len(ws) > 1
+                            )
+                            assert opened in picker.moves, (text, picker.shown)
+    # the tutorial Ohanami's moves (a card of three, a row of three) are always buttons
+    assert checked or name == "ohanami", "no picker met"

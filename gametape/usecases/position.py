@@ -12,7 +12,6 @@ same frames (gametape.replay.html). Nothing here is built from what the viewer m
 from __future__ import annotations
 
 import contextlib
-import itertools
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -273,14 +272,29 @@ def _valued(game: Game, seat: int, choice: Choice) -> Choice:
 
 
 def _apart(words: list[tuple[str, ...]], forms: list[MoveForm]) -> tuple[int, ...]:
-    """For a picker of known moves: per word, a group number shared by the words that offer
-    choices in common and never take the same one in any legal move (a page then lets a
-    choice be made in one of them only); 0 for the others. From the moves, not their words."""
-    groups = [0] * len(words)
-    for i, j in itertools.combinations(range(len(words)), 2):
+    """For a picker of known moves: per word, a group number shared by words that offer
+    choices in common and of which no two take the same one in any legal move (a page then
+    lets a choice be made in one of them only); 0 for the others. Every two words of a group
+    are apart: a gift of yellow, yellow and violet keeps its second and third lists free
+    even where the first is apart from both. From the moves, not their words."""
+
+    def apart(i: int, j: int) -> bool:
         alike = len(set(words[i]) & set(words[j])) > 1  # choices in common
-        if alike and all(f.words[i][0] != f.words[j][0] for f in forms):
-            groups[i] = groups[j] = groups[i] or groups[j] or i + 1
+        return alike and all(f.words[i][0] != f.words[j][0] for f in forms)
+
+    groups = [0] * len(words)
+    members: dict[int, list[int]] = {}
+    for i in range(len(words)):
+        joined = next((g for g, ms in members.items() if all(apart(i, m) for m in ms)), None)
+        if joined is not None:
+            members[joined].append(i)
+            groups[i] = joined
+        elif any(apart(i, j) for j in range(i + 1, len(words))):
+            members[i + 1] = [i]
+            groups[i] = i + 1
+    for ms in members.values():
+        if len(ms) == 1:  # apart from no one that joined it
+            groups[ms[0]] = 0
     return tuple(groups) if any(groups) else ()
 
 

@@ -58,10 +58,9 @@ def next_frame(ruleset: Ruleset[Any], frame: Frame, before: Any, event: Event, a
         return frame
     seat = event.player
     if ruleset.together(before) and ruleset.together(after):
-        acting = set(ruleset.to_act(after))
-        if acting == set(ruleset.to_act(before)):  # a move out of turn (``Ruleset.anytime``)
-            return Frame(turn=frame.turn, moved=frame.moved | {seat})
-        if acting and acting == set(ruleset.to_act(before)) - {seat}:
+        acting, was = set(ruleset.to_act(after)), set(ruleset.to_act(before))
+        # the step goes on: its mover is done, or the move was out of turn (``anytime``)
+        if acting == was or (acting and acting == was - {seat}):
             return Frame(turn=frame.turn, moved=frame.moved | {seat})
     return Frame(turn=frame.turn + 1)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
@@ -12,7 +12,7 @@ from gametape.engine.fold import R_RETRACT, R_SETUP, Fold, IllegalEvent, live_se
 from gametape.engine.moves import check_length, seat_named
 from gametape.engine.options import read_options
 from gametape.engine.registry import ruleset_for
-from gametape.engine.ruleset import ONLOOKER, Result, Ruleset, RuleViolation
+from gametape.engine.ruleset import ONLOOKER, Result, Ruleset, RuleViolation, move_value
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
 
 ABANDON_WORDS = ("abandon", "stop")
@@ -159,25 +159,6 @@ def parse_move(ruleset: Ruleset[Any], state: Any, text: str, seat: int | None) -
     if text.lstrip().startswith("{"):
         return move_value(ruleset, text)
     return ruleset.parse_move(state, text, seat)
-
-
-def move_value(ruleset: Ruleset[Any], text: str) -> Event:
-    """A move of ``ruleset`` from its JSON value: one of the game's own moves, by its
-    ``type``, with typed fields (the log's form of it). Raises NotationError saying why not."""
-    from gametape.errors import NotationError
-    from gametape.events.base import Move
-
-    kinds = tuple(e for e in ruleset.events if issubclass(e, Move))
-    union: Any = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
-    try:
-        event: Event = msgspec.json.decode(text, type=union)
-        return event
-    except msgspec.DecodeError as exc:
-        tags = ", ".join(str(e.__struct_config__.tag) for e in kinds)
-        raise NotationError(
-            f"not a {ruleset.name} move as a value: {str(exc)[:200]} (a move is an object "
-            f"whose type is one of {tags})"
-        ) from None
 
 
 def move_as_value(event: Event) -> Any:

@@ -137,6 +137,25 @@ def told_to(notices: Sequence[Notice], seat: int | None, players: Sequence[str])
     return tuple(n.told for n in notices if n.told and seat in n.seats)
 
 
+def move_value(ruleset: Ruleset[Any], text: str) -> Event:
+    """A move of ``ruleset`` from its JSON value: one of the game's own moves, by its
+    ``type``, with typed fields (the log's form of it). Every game reads it beside its
+    notation (``engine.game.parse_move``). Raises NotationError saying why not."""
+    from gametape.events.base import Move
+
+    kinds = tuple(e for e in ruleset.events if issubclass(e, Move))
+    union: Any = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+    try:
+        event: Event = msgspec.json.decode(text, type=union)
+        return event
+    except msgspec.DecodeError as exc:
+        tags = ", ".join(str(e.__struct_config__.tag) for e in kinds)
+        raise NotationError(
+            f"not a {ruleset.name} move as a value: {str(exc)[:200]} (a move is an object "
+            f"whose type is one of {tags})"
+        ) from None
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """How a finished game ended.
 
@@ -432,13 +451,9 @@ class Ruleset(Generic[S]):
         return ()
 
     def parse_move(self, state: S, text: str, seat: int | None) -> Event:
-        """Parse notation (default: the event as JSON). Raises NotationError."""
-        moves = tuple(e for e in self.events if not issubclass(e, Setup))
-        union = Union[moves]  # type: ignore[valid-type]  # noqa: UP007
-        try:
-            return msgspec.json.decode(text, type=union)
-        except msgspec.DecodeError as exc:
-            raise NotationError(f"not a {self.name} move: {exc}") from None
+        """Parse notation (default: the move as its JSON value, ``move_value``). Raises
+        NotationError."""
+        return move_value(self, text)
 
     def notation(self, state: S, event: Event) -> str:
         """The notation of ``event`` played in ``state`` (``parse_move`` gives it back)."""

@@ -129,14 +129,14 @@ def placed(rows: Rows, card: int, row: int | None) -> Rows:
 class ClassicOhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One position.
 
-    ``phase``: ``deal`` (a round's deal is due), ``hand`` (at a table: hands being entered),
-    ``choose``, ``place``, ``over``. ``hands[seat]`` is the hand a seat holds (None at a table
-    until entered); ``held[seat]`` every hand it received this round, in order (the current one
-    last); ``chosen[seat]`` this step's two cards (secret while choosing, shown while
-    placing); ``rows[seat]`` its rows, each lowest card first. ``shown_at[card]`` is the event
-    (counted from the setup) that showed a card (0: not shown); ``dealt`` are the cards dealt in
-    a game the tool dealt. ``scores[r][seat]`` are round r + 1's points, ``parts[r][seat]``
-    the same by kind (blue, green, grey, pink).
+    ``phase``: ``deal`` (a round's deal is due), ``choose``, ``place``, ``over``.
+    ``hands[seat]`` is the hand a seat holds (None at a table where it is not known: its
+    holder's entry, ruling O7b, is what tells it); ``held[seat]`` every hand it received this
+    round, in order (the current one last); ``chosen[seat]`` this step's two cards (secret
+    while choosing, shown while placing); ``rows[seat]`` its rows, each lowest card first.
+    ``shown_at[card]`` is the event (counted from the setup) that showed a card (0: not
+    shown); ``dealt`` are the cards dealt in a game the tool dealt. ``scores[r][seat]`` are
+    round r + 1's points, ``parts[r][seat]`` the same by kind (blue, green, grey, pink).
     """
 
     setup: ClassicOhanamiSetup

@@ -189,6 +189,34 @@ def test_numbers_in_every_game_notation(tmp_path):
         assert result.exit_code == 1 and "not" in result.stderr, text
 
 
+BAD_VALUES = [
+    "{",  # truncated
+    "{}",  # no type
+    '{"type": "nope"}',
+    '{"type": "hanabi.deal", "round": 1, "deck": null}',  # a chance event, no player's move
+    '{"type": "MOVE", "player": "0"}',  # a field of the wrong type
+    '{"type": "MOVE", "player": 99}',  # no such seat
+    '{"type": "MOVE", "player": 0, "extra": ' + "[" * 500 + "]" * 500 + "}",  # deep nesting
+]
+
+
+@pytest.mark.parametrize("value", BAD_VALUES, ids=range(len(BAD_VALUES)))
+@pytest.mark.parametrize("name", names())
+def test_a_move_written_as_a_bad_value_is_refused_in_one_line(tmp_path, name, value):
+    """#51: every game reads a move as its JSON value; garbage there is a one-line refusal,
+    exit 1, nothing written, in every game."""
+    root = tmp_path / "s"
+    players = "ann,ben" if name.startswith("hanamikoji") else "ann,ben,cat"
+    gid = gt("--store", str(root), "new", name, "-p", players, "--seed", "1").stdout.split()[0]
+    kind = next(iter(json.loads(gt("--store", str(root), "move", gid, "?", "--json").stdout
+                                .splitlines()[0])["moves"]), {"move": None})["move"]  # fmt: skip
+    text = value.replace("MOVE", (kind or {}).get("type", f"{name}.move"))
+    before = snapshot(root)
+    result = gt("--store", str(root), "move", gid, text, "--by", "ann")
+    assert result.exit_code in (1, 2), (text, result.output)
+    assert result.stderr.startswith("error:") and snapshot(root) == before, result.stderr
+
+
 # --- player names: one rule for new, import and validation ------------------------------
 
 

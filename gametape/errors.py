@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from gametape.messages import Message, render
+
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
@@ -106,11 +108,13 @@ class GametapeError(Exception):
 
 
 class NotationError(GametapeError):
-    """Text that is not a move in the game's notation; the message says what is expected."""
+    """Text that is not a move in the game's notation; ``said`` says what is expected, as a
+    message (``message`` is its English words)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, said: Message) -> None:
+        self.said = said
         super().__init__(
-            message,
+            render(said),
             hint="nothing was recorded; `gametape games` shows how "
             "moves are written (docs/notation.md)",
         )

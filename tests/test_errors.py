@@ -14,6 +14,7 @@ from gametape.errors import GametapeError, UnknownGame, UsageError
 from gametape.events.base import Abandon
 from gametape.events.errors import ChainBroken, GameNotFound, LogError
 from gametape.interop.formats import ImportRefused
+from gametape.messages import At, say
 from gametape.replay import OutOfRange
 from tests.helpers import hanabi
 
@@ -94,7 +95,10 @@ def test_an_error_crosses_a_process_boundary_whole():
     for error in (
         GametapeError("x", path="/a/b", line=3, hint="do this"),
         UsageError("no player 'cara'"),
-        RuleViolation("out of turn", "players act in seat order", (1, 2)),
+        RuleViolation(
+            say("t.out-of-turn", "out of turn since seq {at}", at=At(1)),
+            say("t.rule", "players act in seat order"),
+        ),
         ChainBroken("hash chain broken", path="g.jsonl", line=2, seq=1, offset=9),
     ):
         back = pickle.loads(pickle.dumps(error))

@@ -422,8 +422,8 @@ def test_c4_a_public_move_is_never_refused_for_a_claim_its_enterer_cannot_see(
     assert notice.text(rec.game.fold.live).endswith(
         "at seq 3 showed violet: she has 2, so the naming is void"
     )
-    assert notice.seats == (0,) and notice.told.endswith("your naming no longer counts")
-    assert notice.told in RULES.board(RULES.view(state, 0), "t").notes
+    assert notice.seats == (0,) and str(notice.told).endswith("your naming no longer counts")
+    assert str(notice.told) in RULES.board(RULES.view(state, 0), "t").notes
     for seat in (1, ONLOOKER):
         assert not RULES.view(state, seat).notices
     assert RULES.view(state, 1) == RULES.view(_worlds_apart(rec, first), 1)
@@ -471,7 +471,7 @@ def test_c4_claims_of_two_players_are_in_dispute_and_only_the_log_reader_is_told
     state = rec.game.state
     assert len(state.claims) == 2 and state.disputes == ((2, 3),)
     (notice,) = state.notices
-    assert notice.seats == () and not notice.told  # neither player saw both claims
+    assert notice.seats == () and notice.told is None  # neither player saw both claims
     assert notice.text(rec.game.fold.live) == (
         "ann's trade-off at seq 2 and ben's trade-off at seq 3 together name more violet cards "
         "than she has left: they are in dispute"
@@ -489,8 +489,8 @@ def test_c4_one_player_s_claims_in_dispute_with_each_other_are_told_to_her(tmp_p
     state = rec.game.state
     assert state.disputes == ((2, 4),) and len(state.claims) == 2
     (notice,) = state.notices
-    assert notice.seats == (0,) and "your trade-off and secret card" in notice.told
-    assert RULES.view(state, 0).notices == (notice.told,) and not RULES.view(state, 1).notices
+    assert notice.seats == (0,) and "your trade-off and secret card" in str(notice.told)
+    assert RULES.view(state, 0).notices == (str(notice.told),) and not RULES.view(state, 1).notices
 
 
 def test_c4_every_secret_is_revealed_and_a_reveal_confirms_or_voids_its_naming(tmp_path):
@@ -503,7 +503,7 @@ def test_c4_every_secret_is_revealed_and_a_reveal_confirms_or_voids_its_naming(t
     assert state.phase == "reveal" and rec.game.to_act() == (0, 1)  # ann's named one too
     rec.move("show ann p")  # differs from her naming: void, told to her
     assert len(rec.game.state.notices) == 1
-    assert "named violet and shown as pink" in rec.game.state.notices[0].told
+    assert "named violet and shown as pink" in str(rec.game.state.notices[0].told)
     rec.move("show ben v")
     assert rec.game.state.history[0].secrets == (PINK, VIOLET)  # revealed faces score
 
@@ -518,7 +518,7 @@ def test_c4_a_reveal_is_refused_by_facts_only(tmp_path):
     with pytest.raises(RuleViolation, match=r"one violet card too many.*all seen already"):
         rec.move("show ann v")  # two violets shown by the gift: a fact
     rec.move("show ben b")  # ben named yellow: his naming is void, his reveal not refused
-    assert "shown as blue" in rec.game.state.notices[-1].told
+    assert "shown as blue" in str(rec.game.state.notices[-1].told)
 
 
 def test_c4_validate_lists_void_and_disputed_claims_as_notices_of_a_valid_log(tmp_path):
@@ -742,10 +742,16 @@ def test_c4_a_scribe_s_board_says_whom_a_notice_is_for():
     """The whole view (a scribe's `show`) addresses each seat's notice to it; a dispute told
     to no seat is validate's alone."""
     from gametape.engine.ruleset import Notice, told_to
+    from gametape.messages import say
 
     notices = (
-        Notice(at=3, message="m", refs=(2, 3), seats=(0,), told="your trade-off no longer counts"),
-        Notice(at=4, message="d", refs=(2, 4), seats=(), told=""),
+        Notice(
+            at=3,
+            message=say("t.m", "m"),
+            seats=(0,),
+            told=say("t.told", "your trade-off no longer counts"),
+        ),
+        Notice(at=4, message=say("t.d", "d"), seats=()),
     )
     assert told_to(notices, None, ("ann", "ben")) == ("to ann: your trade-off no longer counts",)
     assert told_to(notices, 0, ("ann", "ben")) == ("your trade-off no longer counts",)

@@ -151,7 +151,7 @@ def test_o2_placing_is_public_and_the_order_between_players_does_not_matter():
     place(b, 0, (40, 45), (1, 2))
     assert a.state == b.state
     before, event = a.fold.states[-2], a.events[-1]
-    seen = describe(RULESET, NAMES, before, event, a.state, ONLOOKER)
+    seen = str(describe(RULESET, NAMES, before, event, a.state, ONLOOKER))
     assert "ben started row A with 11 and discarded 12" in seen
 
 
@@ -398,8 +398,8 @@ def test_o7b_a_fact_makes_a_hand_void_and_only_those_who_hold_it_are_told():
     (notice,) = state.notices
     assert state.void == (True, False, False) and notice.seats == (0, 1)  # ben holds it now
     assert notice.text(g.fold.live).startswith("ann's hand as entered at seq 2 is void from seq 5")
-    assert RULESET.view(state, 0).notices == (notice.told,)
-    assert notice.told in RULESET.board(RULESET.view(state, 0), "t").notes
+    assert RULESET.view(state, 0).notices == (str(notice.told),)
+    assert str(notice.told) in RULESET.board(RULESET.view(state, 0), "t").notes
     assert not RULESET.view(state, 2).notices and not RULESET.view(state, ONLOOKER).notices
     assert state.hands == (None, None, None)  # the void hand is not known any more
 

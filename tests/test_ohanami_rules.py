@@ -315,7 +315,7 @@ def test_the_deal_line_says_how_many_cards_each_player_got_r6():
             if isinstance(event, OhanamiDeal):
                 after = states[seq]
                 dealt = len(after.hands[0]) if after.in_round else 0
-                line = describe(OHANAMI, game.players, states[seq - 1], event, after)
+                line = str(describe(OHANAMI, game.players, states[seq - 1], event, after))
                 assert f"{dealt} dealt to each player" in line, line
                 seen.add(dealt)
     assert 3 in seen and seen - {3}, seen  # short decks happen with 4 players

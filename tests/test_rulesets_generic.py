@@ -147,7 +147,7 @@ def test_the_onlooker_sees_only_what_every_seat_sees(name, seed):
             if shown == event:  # what the whole table sees whole, every seat sees whole
                 assert all(rules.redact(before, event, s) == event for s in range(len(players)))
             # told as a seat that saw least of it is told (a drawer, a hand's holder)
-            told = {describe(rules, players, before, event, state, s) for s in range(len(players))}
+            told = [describe(rules, players, before, event, state, s) for s in range(len(players))]
             assert describe(rules, players, before, event, state, ONLOOKER) in told, seq
     assert "as the table" in rules.board(rules.view(states[-1], ONLOOKER), "t").title
 

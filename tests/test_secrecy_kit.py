@@ -16,6 +16,7 @@ from gametape.games.hanamikoji_classic import HanamikojiClassic
 from gametape.games.hanamikoji_classic.events import ClassicCompete, ClassicGift
 from gametape.games.hanamikoji_classic.rules import _cards_of, _check_count
 from gametape.games.ohanami import Ohanami
+from gametape.messages import Message, say
 from gametape.testing.secrecy import check_secrecy
 from tests.plugins.toy_bids import Bid, Bids, BidsState
 from tests.plugins.toy_nim import Nim
@@ -63,10 +64,10 @@ class _Telling(Bids):
         shown = super().redact(state, event, seat)
         return shown if shown is not None else msgspec.structs.replace(event, card=0)
 
-    def describe(self, before: BidsState, event: Event, after: BidsState, seat=None) -> str:
+    def describe(self, before: BidsState, event: Event, after: BidsState, seat=None) -> Message:
         assert isinstance(event, Bid)
         made = after.pending[event.player]
-        return f"bid {made.card if made is not None else event.card}"
+        return say("bids.bid", "bid {card}", card=made.card if made is not None else event.card)
 
 
 def test_the_kit_finds_a_refusal_that_names_a_hidden_card():

@@ -31,6 +31,7 @@ import pytest
 from gametape.engine.game import Game
 from gametape.events import Store, read_log
 from gametape.events.errors import StaleWrite
+from gametape.messages import Message, render
 from gametape.usecases.links import Link, issue
 from gametape.usecases.record import Recording, new_game
 from gametape.usecases.tables import Tables
@@ -1198,6 +1199,9 @@ def test_a_script_sends_a_move_as_a_value_that_state_json_offers(server):
         answer = server.client.post(url, content=bad, headers={"content-type": "application/json"})
         assert answer.status_code in (400, 403), (bad, answer.status_code, answer.text)
         assert words in answer.json()["error"], (bad, answer.json())
+        # the refusal as data too: its message, whose words are the error's (#51)
+        said = msgspec.convert(answer.json()["said"], Message)
+        assert render(said) == answer.json()["error"], said
         assert "Traceback" not in answer.text and _log(server, game) == before
     sent = {"seq": 1, "move": value, "id": "script-ann-0001"}
     answer = server.client.post(url, json=sent)

@@ -17,11 +17,13 @@ from gametape.engine.moves import R_NAMES, names_problem
 from gametape.engine.ruleset import R_STEP, TERMINATED, Result, Ruleset, RuleViolation
 from gametape.errors import GametapeError
 from gametape.events.base import Abandon, Event, Move, Retract, Setup
+from gametape.messages import say, seat_of
 
-R_RETRACT = "a retraction takes back the last move still in effect"
-R_SETUP = "a log starts with its game's setup event, and has only one"
-R_OVER = "no move after the end of the game"
-R_SEAT = "an event names a seat of the game"
+R_RETRACT = say("core.rule.retract", "a retraction takes back the last move still in effect")
+R_SETUP = say("core.rule.setup", "a log starts with its game's setup event, and has only one")
+R_OVER = say("core.rule.over", "no move after the end of the game")
+R_SEAT = say("core.rule.seat", "an event names a seat of the game")
+NOTHING_TO_TAKE_BACK = say("core.nothing-to-take-back", "there is no move to take back")
 _SHARED = frozenset((Abandon, Retract))
 
 
@@ -77,7 +79,16 @@ class Fold:
     ) -> None:
         if not isinstance(setup, ruleset.setup_type):
             raise IllegalEvent(
-                0, setup, RuleViolation(f"the first event is not a {ruleset.name} setup", R_SETUP)
+                0,
+                setup,
+                RuleViolation(
+                    say(
+                        "core.first-not-setup",
+                        "the first event is not a {game} setup",
+                        game=ruleset.name,
+                    ),
+                    R_SETUP,
+                ),
             )
         problem = names_problem(setup.players)
         if problem is not None:
@@ -147,9 +158,9 @@ class Fold:
         """The state after ``event`` (not recorded here); raises RuleViolation."""
         rules = self.ruleset
         if isinstance(event, Setup):
-            raise RuleViolation("a second setup event", R_SETUP)
+            raise RuleViolation(say("core.second-setup", "a second setup event"), R_SETUP)
         if rules.is_over(state):
-            raise RuleViolation("the game is already over", R_OVER)
+            raise RuleViolation(say("core.game-over", "the game is already over"), R_OVER)
         if type(event) is Abandon:
             self._check_seat(event.player)
             return rules.abandon(state, event)
@@ -161,8 +172,14 @@ class Fold:
                     # the reveal: "cards are placed once everyone's two are shown"); the
                     # step's own move again, for that reason
                     rules.apply(state, event)
-                    name = self.players[event.player]
-                    raise RuleViolation(f"{name} has already moved this step", R_STEP)
+                    raise RuleViolation(
+                        say(
+                            "core.moved-this-step",
+                            "{player} has already moved this step",
+                            player=seat_of(self.players, event.player),
+                        ),
+                        R_STEP,
+                    )
                 raise rules.not_to_act(state, event.player, self.players)
         return rules.apply(state, event)
 
@@ -188,7 +205,13 @@ class Fold:
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.players):
             raise RuleViolation(
-                f"no player at seat {seat}: the seats are 0 to {len(self.players) - 1}", R_SEAT
+                say(
+                    "core.no-such-seat",
+                    "no player at seat {seat}: the seats are 0 to {last}",
+                    seat=seat,
+                    last=len(self.players) - 1,
+                ),
+                R_SEAT,
             )
 
     def push(self, event: Event) -> Any:
@@ -202,7 +225,14 @@ class Fold:
         else:
             try:
                 if self.ended is not None:
-                    raise RuleViolation(f"the game was abandoned at seq {self.ended}", R_OVER)
+                    raise RuleViolation(
+                        say(
+                            "core.abandoned",
+                            "the game was abandoned at seq {seq}",
+                            seq=self.ended,
+                        ),
+                        R_OVER,
+                    )
                 after = self.step(before, event, frame)
             except RuleViolation as v:
                 v.locate(self.live)
@@ -224,10 +254,15 @@ class Fold:
         """The state a retraction restores: from before the last event still in effect."""
         self._check_seat(event.player)
         if not self.live:
-            raise RuleViolation("there is no move to take back", R_RETRACT)
+            raise RuleViolation(NOTHING_TO_TAKE_BACK, R_RETRACT)
         if event.seq != self.live[-1]:
             raise RuleViolation(
-                f"seq {event.seq} is not the last move in effect (seq {self.live[-1]} is)",
+                say(
+                    "core.not-last-move",
+                    "seq {seq} is not the last move in effect (seq {last} is)",
+                    seq=event.seq,
+                    last=self.live[-1],
+                ),
                 R_RETRACT,
             )
         if not self.keep:
@@ -319,7 +354,9 @@ def start(
 ) -> Fold:
     """A fold of ``ruleset`` at the setup ``events[0]``; IllegalEvent at seq 0 if it is not."""
     if not events:
-        raise IllegalEvent(0, None, RuleViolation("the log holds no events", R_SETUP))
+        raise IllegalEvent(
+            0, None, RuleViolation(say("core.no-events", "the log holds no events"), R_SETUP)
+        )
     return Fold(ruleset, events[0], keep=keep, fast=fast)
 
 

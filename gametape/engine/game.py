@@ -8,12 +8,21 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.fold import R_RETRACT, R_SETUP, Fold, IllegalEvent, live_seqs, start
+from gametape.engine.fold import (
+    NOTHING_TO_TAKE_BACK,
+    R_RETRACT,
+    R_SETUP,
+    Fold,
+    IllegalEvent,
+    live_seqs,
+    start,
+)
 from gametape.engine.moves import check_length, seat_named
 from gametape.engine.options import read_options
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import ONLOOKER, Result, Ruleset, RuleViolation, move_value
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
+from gametape.messages import Message, Param, say, seat_of
 
 ABANDON_WORDS = ("abandon", "stop")
 UNDO_WORDS = ("undo", "take back")
@@ -68,7 +77,9 @@ class Game:
             raise IllegalEvent(
                 0,
                 events[0] if events else None,
-                RuleViolation("the first event is not a setup", R_SETUP),
+                RuleViolation(
+                    say("core.first-not-a-setup", "the first event is not a setup"), R_SETUP
+                ),
             )
         return cls(start(ruleset_for(events[0]), events).extend(events[1:]))
 
@@ -137,7 +148,7 @@ class Game:
         ):
             taken.append(live.pop())
         if not live:
-            raise RuleViolation("there is no move to take back", R_RETRACT)
+            raise RuleViolation(NOTHING_TO_TAKE_BACK, R_RETRACT)
         taken.append(live.pop())
         return [Retract(seq=s, player=seat, reason=reason) for s in taken]
 
@@ -184,7 +195,7 @@ def describe(
     after: Any,
     seat: int | None = None,
     fold: Fold | None = None,
-) -> str:
+) -> Message:
     """What ``event`` changed, in one line, as ``seat`` saw it (None: everything). Given the
     ``fold`` it happened in, an undo says which move it took back.
 
@@ -192,14 +203,22 @@ def describe(
     as the seat sees it (``redact``), and an event the seat sees nothing of is worded here
     from its class alone (``Event.secret``), whatever it held."""
     if isinstance(event, Retract | Abandon):
-        who = players[event.player] if event.player is not None else "the table"
-        if isinstance(event, Retract):
-            what = f"took back seq {event.seq}"
-            if fold is not None and seat is None:
-                what += f" ({move_summary(fold, event.seq)})"
+        who = _who(players, event.player)
+        if isinstance(event, Retract) and fold is not None and seat is None:
+            what = say(
+                "core.took-back-move",
+                "{who} took back seq {seq} ({move})",
+                who=who,
+                seq=event.seq,
+                move=move_summary(fold, event.seq),
+            )
+        elif isinstance(event, Retract):
+            what = say("core.took-back", "{who} took back seq {seq}", who=who, seq=event.seq)
         else:
-            what = "abandoned the game"
-        return f"{who} {what}" + (f": {event.reason}" if event.reason else "")
+            what = say("core.abandoned-by", "{who} abandoned the game", who=who)
+        if event.reason:
+            return say("core.because", "{what}: {reason}", what=what, reason=event.reason)
+        return what
     if seat is None:
         return ruleset.describe(before, event, after, None)
     shown = ruleset.redact(before, event, seat)
@@ -208,11 +227,20 @@ def describe(
     return ruleset.describe(before, shown, after, seat if ruleset.describes_per_seat else None)
 
 
-def hidden(players: Sequence[str], event: Event) -> str:
+def hidden(players: Sequence[str], event: Event) -> Message:
     """How an event its requester sees nothing of is told: who made it and its class's
     ``secret`` words, nothing of what it held."""
-    who = actor(event)
-    return f"{players[who] if who is not None else 'the table'} {type(event).secret}"
+    return say(
+        "core.hidden-move",
+        "{who} {what}",
+        who=_who(players, actor(event)),
+        what=type(event).secret,
+    )
+
+
+def _who(players: Sequence[str], seat: int | None) -> Param:
+    """A seat, or the table (an event nobody made)."""
+    return seat_of(players, seat) if seat is not None else say("core.the-table", "the table")
 
 
 def move_summary(fold: Fold, seq: int) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from gametape.errors import NotationError
+from gametape.messages import Many, Message, say, seat_of
 from gametape.text import person
 
 M = TypeVar("M")
@@ -21,21 +22,29 @@ _WORD = re.compile(r"\s+|\"[^\"]*\"|'[^']*'|[^\s\"']+|[\"']")
 
 
 MAX_NAME = 40
-R_NAMES = (
-    f"player names are 1-{MAX_NAME} printable characters, without spaces at either end and "
-    'without a ", and differ from each other'
+R_NAMES = say(
+    "core.rule.names",
+    "player names are 1-{most} printable characters, without spaces at either end and "
+    'without a ", and differ from each other',
+    most=MAX_NAME,
 )
 
 
-def names_problem(players: Sequence[str]) -> str | None:
+def names_problem(players: Sequence[str]) -> Message | None:
     """What is wrong with a game's player names, if anything (one rule for new games,
     imports and validation)."""
     for name in players:
         if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
             shown = name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…"
-            return f"the player name {shown!r} is not allowed"
+            return say(
+                "core.name-not-allowed", "the player name {name!r} is not allowed", name=shown
+            )
         if '"' in name:  # a move names a player, and a name with spaces is quoted with "
-            return f'the player name {name!r} has a ": a move could not name them'
+            return say(
+                "core.name-quote",
+                'the player name {name!r} has a ": a move could not name them',
+                name=name,
+            )
     people = [person(n) for n in players]  # "Ann" and "ＡＮＮ" are one person
     if len(set(people)) != len(people):
         first, second = next(
@@ -45,9 +54,12 @@ def names_problem(players: Sequence[str]) -> str | None:
             if person(a) == person(b)
         )
         if first == second:
-            return f"two players are called {first!r}"
-        return (
-            f"two players are called {first!r} and {second!r} (one name, ignoring case and width)"
+            return say("core.names-same", "two players are called {name!r}", name=first)
+        return say(
+            "core.names-alike",
+            "two players are called {first!r} and {second!r} (one name, ignoring case and width)",
+            first=first,
+            second=second,
         )
     return None
 
@@ -60,7 +72,14 @@ def number(text: str, what: str = "number") -> int | None:
 def check_length(text: str) -> None:
     """Refuse a move longer than MAX_MOVE characters before anything reads it."""
     if len(text) > MAX_MOVE:
-        raise NotationError(f"a move is at most {MAX_MOVE} characters; this one has {len(text):,}")
+        raise NotationError(
+            say(
+                "core.move-too-long",
+                "a move is at most {most} characters; this one has {length:,}",
+                most=MAX_MOVE,
+                length=len(text),
+            )
+        )
 
 
 def split_words(text: str) -> list[str]:
@@ -77,7 +96,14 @@ def split_words(text: str) -> list[str]:
             word = None
             continue
         if piece in ('"', "'"):
-            raise NotationError(f"cannot read {text!r}: a {piece} is not closed")
+            raise NotationError(
+                say(
+                    "core.quote-not-closed",
+                    "cannot read {text!r}: a {quote} is not closed",
+                    text=text,
+                    quote=piece,
+                )
+            )
         if piece[0] in "\"'":
             piece = piece[1:-1]
         word = [*word, piece] if word is not None else [piece]
@@ -101,15 +127,34 @@ def seat_named(players: Sequence[str], name: str, seat: int | None = None) -> in
     else:
         starts = [i for i, p in enumerate(folded) if key and p.startswith(key)]
         if len(starts) > 1:
-            raise NotationError(f"{name!r} could be {' or '.join(players[i] for i in starts)}")
+            raise NotationError(
+                say(
+                    "core.name-ambiguous",
+                    "{name!r} could be {players}",
+                    name=name,
+                    players=Many(tuple(seat_of(players, i) for i in starts), "or"),
+                )
+            )
         if not starts:
             raise NotationError(
-                f"no player {name!r}; the players are {', '.join(players)} "
-                f"(or seats 1-{len(players)})"
+                say(
+                    "core.no-such-player",
+                    "no player {name!r}; the players are {players} (or seats 1-{seats})",
+                    name=name,
+                    players=Many(tuple(seat_of(players, i) for i in range(len(players)))),
+                    seats=len(players),
+                )
             )
         named = starts[0]
     if seat is not None and seat != named:
-        raise NotationError(f"the move is {players[named]}'s but --by names {players[seat]}")
+        raise NotationError(
+            say(
+                "core.by-names-other",
+                "the move is {mover}'s but --by names {sender}",
+                mover=seat_of(players, named),
+                sender=seat_of(players, seat),
+            )
+        )
     return named
 
 

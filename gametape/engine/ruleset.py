@@ -23,7 +23,7 @@ from gametape.engine.options import OptionError as OptionError  # a game's refus
 from gametape.errors import GametapeError
 from gametape.errors import NotationError as NotationError  # a game's refusal of a move's text
 from gametape.events.base import Abandon, Event, Setup
-from gametape.text import and_list
+from gametape.messages import Message, Param, Seat, locate, render, say, seat_of, seats_of
 
 if TYPE_CHECKING:
     from gametape.engine.board import Board
@@ -32,10 +32,15 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 
-R_TURN = "a player moves only when it is their turn to act"
-R_STEP = "in a simultaneous step each player moves once"
-R_UNSEEN = "a move is checked against what its sender can see, before anything hidden"
-R_SENDER = "a player enters their own moves; a scribe (no --by, the host's page) enters any"
+R_TURN = say("core.rule.turn", "a player moves only when it is their turn to act")
+R_STEP = say("core.rule.step", "in a simultaneous step each player moves once")
+R_UNSEEN = say(
+    "core.rule.unseen", "a move is checked against what its sender can see, before anything hidden"
+)
+R_SENDER = say(
+    "core.rule.sender",
+    "a player enters their own moves; a scribe (no --by, the host's page) enters any",
+)
 # The outcome of a game the players stopped (the shared abandon): every game's result says it
 # in the same word, and ``Result.abandoned`` reads it.
 TERMINATED = "terminated"
@@ -47,38 +52,40 @@ ONLOOKER = -1
 
 
 class RuleViolation(GametapeError):
-    """An event the rules do not allow. ``rule`` quotes the rule it breaks.
+    """An event the rules do not allow: ``said``, the refusal as a message, and ``rules``,
+    the rule it breaks (a message too); ``message`` and ``rule`` are their English words.
 
-    A refusal that contradicts an earlier fact names it: ``refs`` are positions of earlier
-    events as the game counts them (the 1st, 2nd, ... event applied since the setup), and the
-    message says ``seq {0}`` where each goes; the fold turns them into real seqs.
+    A refusal that contradicts an earlier fact names it by its place among the events the
+    game applied (``messages.At``); the fold names it by its seq (``locate``).
     """
 
-    def __init__(self, message: str, rule: str, refs: tuple[int, ...] = ()) -> None:
-        self.template = message
-        self.refs = refs
-        super().__init__(message.format(*refs) if refs else message, hint=f"rule: {rule}")
-        self._rule = rule
+    def __init__(self, said: Message, rule: Message) -> None:
+        self.said = said
+        self.broken = rule
+        super().__init__(render(said), hint=f"rule: {render(rule)}")
 
     @property
     def rule(self) -> str:
-        return self._rule
+        return render(self.broken)
 
     def locate(self, seqs: Sequence[int]) -> None:
         """Name the earlier events by their seqs (``seqs[k - 1]`` is the k-th applied)."""
-        if self.refs:
-            self.message = self.template.format(
-                *(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs)
-            )
+        self.said = locate(self.said, seqs)
+        self.message = render(self.said)
 
 
 class NotYourMove(RuleViolation):
     """A move that names another seat than the one that sent it (whatever the notation: a
     JSON move names its player): the framework's check, before the rules see it."""
 
-    def __init__(self, mover: str, sender: str) -> None:
+    def __init__(self, mover: Seat, sender: Seat) -> None:
         super().__init__(
-            f"the move is {mover}'s, and {sender} sent it: {sender} enters {sender}'s moves",
+            say(
+                "core.not-your-move",
+                "the move is {mover}'s, and {sender} sent it: {sender} enters {sender}'s moves",
+                mover=mover,
+                sender=sender,
+            ),
             R_SENDER,
         )
 
@@ -88,41 +95,55 @@ class NotKnown(RuleViolation):
     dealt Hanabi game): refused in the same words in every world. ``who`` says who can enter
     it."""
 
-    def __init__(self, message: str, who: str) -> None:
-        super().__init__(f"{message}; {who}", R_UNSEEN)
+    def __init__(self, what: Message, who: Message) -> None:
+        super().__init__(say("core.not-known", "{what}; {who}", what=what, who=who), R_UNSEEN)
 
 
-def viewer_name(players: Sequence[str], viewer: int | None) -> str:
-    """Who a view is, in a refusal: a player's name, or ``the table`` for the onlooker."""
-    return players[viewer] if viewer is not None and 0 <= viewer < len(players) else "the table"
+def viewer_name(players: Sequence[str], viewer: int | None) -> Param:
+    """Who a view is, in a refusal: a player, or ``the table`` for the onlooker."""
+    if viewer is not None and 0 <= viewer < len(players):
+        return seat_of(players, viewer)
+    return say("core.the-table", "the table")
 
 
-def hand_not_shown(players: Sequence[str], seat: int, what: str, viewer: int | None) -> NotKnown:
+def hand_not_shown(
+    players: Sequence[str], seat: int, what: Message, viewer: int | None
+) -> NotKnown:
     """The refusal of a move naming cards of ``seat``'s hand, sent by ``viewer`` (a seat, or
     the onlooker: the host's page), who does not see that hand: the same words whatever the
     cards. ``what`` names the move."""
-    name = players[seat]
+    holder = seat_of(players, seat)
     return NotKnown(
-        f"{name}'s hand is not shown to {viewer_name(players, viewer)}",
-        f"only {name} can enter {name}'s {what} ({name}'s own page, or `record --as {name}`)",
+        say(
+            "core.hand-not-shown",
+            "{holder}'s hand is not shown to {viewer}",
+            holder=holder,
+            viewer=viewer_name(players, viewer),
+        ),
+        say(
+            "core.only-holder-enters",
+            "only {holder} can enter {holder}'s {what} ({holder}'s own page, or "
+            "`record --as {holder}`)",
+            holder=holder,
+            what=what,
+        ),
     )
 
 
 class Notice(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What validation lists about a valid log recorded at a table: a claim made void, claims
-    in dispute (DESIGN: claims and facts). ``at`` is the event it arose at, counted as
-    RuleViolation's refs are; ``message`` says ``seq {0}`` where each of ``refs`` goes.
-    ``seats`` may be told (the namers of the claims); ``told`` is what their pages say."""
+    in dispute (DESIGN: claims and facts). ``at`` is the event it arose at, counted as the
+    events a message names are (``messages.At``). ``seats`` may be told (the namers of the
+    claims); ``told`` is what their pages say."""
 
     at: int
-    message: str
-    refs: tuple[int, ...] = ()
+    message: Message
     seats: tuple[int, ...] = ()
-    told: str = ""
+    told: Message | None = None
 
     def text(self, seqs: Sequence[int]) -> str:
         """The message with its events named by their seqs (``seqs[k - 1]``: the k-th)."""
-        return self.message.format(*(seqs[r - 1] if 0 < r <= len(seqs) else r for r in self.refs))
+        return render(locate(self.message, seqs))
 
 
 def told_to(notices: Sequence[Notice], seat: int | None, players: Sequence[str]) -> tuple[str, ...]:
@@ -130,11 +151,18 @@ def told_to(notices: Sequence[Notice], seat: int | None, players: Sequence[str])
     scribe who sees everything) each notice a seat is told, addressed to it."""
     if seat is None:
         return tuple(
-            f"to {' and '.join(players[s] for s in n.seats)}: {n.told}"
+            render(
+                say(
+                    "core.told-to",
+                    "to {seats}: {told}",
+                    seats=seats_of(players, n.seats),
+                    told=n.told,
+                )
+            )
             for n in notices
             if n.told and n.seats
         )
-    return tuple(n.told for n in notices if n.told and seat in n.seats)
+    return tuple(render(n.told) for n in notices if n.told and seat in n.seats)
 
 
 def move_value(ruleset: Ruleset[Any], text: str) -> Event:
@@ -151,8 +179,14 @@ def move_value(ruleset: Ruleset[Any], text: str) -> Event:
     except msgspec.DecodeError as exc:
         tags = ", ".join(str(e.__struct_config__.tag) for e in kinds)
         raise NotationError(
-            f"not a {ruleset.name} move as a value: {str(exc)[:200]} (a move is an object "
-            f"whose type is one of {tags})"
+            say(
+                "core.not-a-move-value",
+                "not a {game} move as a value: {why} (a move is an object whose type is one "
+                "of {tags})",
+                game=ruleset.name,
+                why=str(exc)[:200],
+                tags=tags,
+            )
         ) from None
 
 
@@ -340,8 +374,15 @@ class Ruleset(Generic[S]):
         handler = self.handlers.get(type(event))
         if handler is None:
             raise RuleViolation(
-                f"a {event.__struct_config__.tag} event in a {self.name} game",
-                f"a {self.name} log holds only {self.name} events",
+                say(
+                    "core.other-game-event",
+                    "a {tag} event in a {game} game",
+                    tag=str(event.__struct_config__.tag),
+                    game=self.name,
+                ),
+                say(
+                    "core.rule.own-events", "a {game} log holds only {game} events", game=self.name
+                ),
             )
         after: S = (
             getattr(self, handler)(state, event)
@@ -377,12 +418,24 @@ class Ruleset(Generic[S]):
         a move before ``apply`` sees it, and words a second move in one simultaneous step
         itself). Default: whose turn it is; a game with phases may say more, with its own
         rule."""
-        acting = [players[s] for s in self.to_act(state)]
+        acting, mover = self.to_act(state), seat_of(players, seat)
         if len(acting) == 1:
-            return RuleViolation(f"it is {acting[0]}'s turn, not {players[seat]}'s", R_TURN)
-        if not acting:
-            return RuleViolation(f"nobody is to act now, {players[seat]} neither", R_TURN)
-        return RuleViolation(f"{players[seat]} is not to act now; {and_list(acting)} are", R_TURN)
+            said = say(
+                "core.not-your-turn",
+                "it is {acting}'s turn, not {mover}'s",
+                acting=seat_of(players, acting[0]),
+                mover=mover,
+            )
+        elif not acting:
+            said = say("core.nobody-to-act", "nobody is to act now, {mover} neither", mover=mover)
+        else:
+            said = say(
+                "core.others-to-act",
+                "{mover} is not to act now; {acting} are",
+                mover=mover,
+                acting=seats_of(players, acting),
+            )
+        return RuleViolation(said, R_TURN)
 
     def legal_moves(self, state: S, seat: int) -> list[Event]:
         """Every legal move for ``seat`` now (empty if it may not act)."""
@@ -459,11 +512,12 @@ class Ruleset(Generic[S]):
         """The notation of ``event`` played in ``state`` (``parse_move`` gives it back)."""
         return msgspec.json.encode(event).decode()
 
-    def describe(self, before: S, event: Event, after: S, seat: int | None = None) -> str:
+    def describe(self, before: S, event: Event, after: S, seat: int | None = None) -> Message:
         """One line saying what changed. The framework hands it the event as the requester
         sees it (``redact``) and ``seat`` None, unless ``describes_per_seat``; an event a seat
-        sees nothing of is worded by the framework (``Event.secret``), never here."""
-        return self.notation(before, event)
+        sees nothing of is worded by the framework (``Event.secret``), never here. A message
+        (``gametape.messages``); default: the move as written."""
+        return say("core.move-written", "{move}", move=self.notation(before, event))
 
     def redact(self, state: S, event: Event, seat: int) -> Event | None:
         """The event as ``seat`` sees it when it happens in ``state`` (the state before it),

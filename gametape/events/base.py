@@ -7,6 +7,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from gametape.messages import Message, say
+
 Meta = dict[str, str | int | float | bool | None]
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -26,7 +28,7 @@ class Event(
     # How a requester who sees nothing of this event (its ``redact`` is None) is told of it,
     # after who made it: "picked a card in secret". The framework words it; a game never
     # describes an event its requester cannot see.
-    secret: ClassVar[str] = "made a secret move"
+    secret: ClassVar[Message] = say("core.secret-move", "made a secret move")
 
     # The id its sender chose for it (a phone's retry, a script's): a retry with the same id
     # gets the first answer and never records twice (docs/format.md). Empty: none.

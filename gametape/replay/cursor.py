@@ -22,6 +22,7 @@ from gametape.engine.ruleset import Ruleset
 from gametape.errors import GametapeError, NotationError, NotFound, Problem, UsageError
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import LogRead, Source, read_log
+from gametape.messages import render
 
 
 class OutOfRange(NotFound):
@@ -230,7 +231,7 @@ class Cursor:
             actor=self.players[who] if who is not None else None,
             event=seen,
             move=notation(rules, before, seen) if seen is not None else None,
-            change=describe(rules, self.players, before, event, after, seat, self.fold),
+            change=render(describe(rules, self.players, before, event, after, seat, self.fold)),
             undone_by=undone_by(self.events).get(seq),
             kinds=self._kinds[seq],
             view=rules.view(shown, seat),

@@ -33,6 +33,7 @@ from gametape.engine.game import Game, describe, redact
 from gametape.engine.ruleset import ONLOOKER, RandomBot, Ruleset
 from gametape.errors import GametapeError
 from gametape.events.base import Event, Move, Setup, actor
+from gametape.messages import render
 
 Texts = Callable[[Game, int], Sequence[str]]
 _encode = msgspec.json.encode
@@ -396,7 +397,9 @@ def answers(
     out["board"] = _encode(rules.board(view, "t")).decode()
     if k:
         before, event = fold.states[k - 1], fold.events[k]
-        out["description"] = describe(rules, players, before, event, state, requester)
+        said = describe(rules, players, before, event, state, requester)
+        out["description"] = _encode(said).decode()  # the message, and its words
+        out["description words"] = render(said)
         out["notation"] = seen_notation(rules, before, event, requester)
     game = _game_at(rules, fold, k)
     if requester != ONLOOKER:
@@ -508,7 +511,9 @@ def _answer(
     try:
         done = play(game, text, by, _allow(access), viewer=requester)
     except GametapeError as exc:
-        return f"refused: {type(exc).__name__}: {exc.message} | {exc.hint or ''}"
+        said = getattr(exc, "said", None)  # a refusal's message, and its words
+        shown = _encode(said).decode() if said is not None else ""
+        return f"refused: {type(exc).__name__}: {exc.message} | {exc.hint or ''} | {shown}"
     # A move may show what was hidden (a discard shows its card): its words are compared
     # only where the requester's view after it is the same in both worlds.
     seen = _encode(rules.view(game.state, requester)).decode()

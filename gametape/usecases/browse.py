@@ -20,6 +20,7 @@ from gametape.events.base import actor
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.notes import Annotation
 from gametape.events.store import GameStore
+from gametape.messages import render
 from gametape.usecases.check import validate_path
 from gametape.usecases.record import open_game
 
@@ -188,8 +189,8 @@ def sheet(log: LogRead, notes: list[Annotation] | None = None, seat: int | None 
                     turn=fold.turn_of(seq),
                     player=game.players[who] if who is not None else None,
                     move=seen_notation(rules, before, event, seat),
-                    description=describe(
-                        rules, game.players, before, event, after, seat=seat, fold=fold
+                    description=render(
+                        describe(rules, game.players, before, event, after, seat=seat, fold=fold)
                     ),
                 )
             )
@@ -221,7 +222,7 @@ def first_moves(game: Game, count: int) -> Iterator[tuple[int, str]]:
     for seq, event, before, after in iter_states(rules, game.events):
         if seq > count:
             return
-        yield seq, describe(rules, game.players, before, event, after)
+        yield seq, render(describe(rules, game.players, before, event, after))
 
 
 def latest_in_progress(store: GameStore) -> Path | Source:

@@ -21,6 +21,7 @@ from gametape.engine.forms import MoveForm, slot_sets
 from gametape.engine.game import Game, describe, move_as_value, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
+from gametape.messages import render
 
 if TYPE_CHECKING:
     from gametape.replay.cursor import Cursor, Frame
@@ -153,7 +154,9 @@ def position(
     seq = len(game.events)
     shown_seqs = range(max(1, seq - RECENT), seq)
     recent = tuple(
-        describe(rules, players, states[s - 1], game.events[s], states[s], viewer, game.fold)
+        render(
+            describe(rules, players, states[s - 1], game.events[s], states[s], viewer, game.fold)
+        )
         for s in shown_seqs
     )
     taken = undone_by(game.events)

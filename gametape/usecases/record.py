@@ -42,6 +42,7 @@ from gametape.events.base import Abandon, Event, Move, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
+from gametape.messages import Seat, render
 from gametape.text import has_control
 
 
@@ -171,7 +172,7 @@ def told_to(done: Recorded, seat: int | None) -> str:
     """What ``seat`` is told of the move ``done`` recorded (None: everything)."""
     game = done.game
     after = game.fold.states[done.first]
-    return describe(game.ruleset, game.players, done.before, done.events[0], after, seat)
+    return render(describe(game.ruleset, game.players, done.before, done.events[0], after, seat))
 
 
 def viewing_seat(game: Game, name: str | None) -> int | None:
@@ -330,7 +331,7 @@ def play(
             mover = actor(event)
             if seat is not None and mover is not None and mover != seat:
                 # whatever the notation (a JSON move names its player): the sender's own
-                raise NotYourMove(game.players[mover], game.players[seat])
+                raise NotYourMove(Seat(mover, game.players[mover]), Seat(seat, game.players[seat]))
             try:
                 check_known(game.ruleset, before, event, viewer)
             except RuleViolation as exc:
@@ -341,7 +342,9 @@ def play(
             exc.seq = expected  # the seq the move would have had
             raise
         told = viewer if viewer is not None else shown_as(game)
-        description = describe(game.ruleset, game.players, before, event, game.state, seat=told)
+        description = render(
+            describe(game.ruleset, game.players, before, event, game.state, seat=told)
+        )
         events = [event, *game.deal(chance_rng(game))]
     return Recorded(
         game=game, first=expected, events=events, before=before, description=description
@@ -423,7 +426,7 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
     if isinstance(event, Retract):
         description = took_back(fold, events)
     else:
-        description = describe(game.ruleset, game.players, before, event, after, seat=told)
+        description = render(describe(game.ruleset, game.players, before, event, after, seat=told))
     return Recorded(
         game=game, first=first, events=events, before=before, description=description,
         again=True, taken_back=undone_by(game.events).get(first),
@@ -584,8 +587,15 @@ class Recording:
                 game, states = self.game, self.game.fold.states
                 seat = viewer if viewer is not None else shown_as(game)
                 new = [
-                    describe(
-                        game.ruleset, game.players, states[s - 1], game.events[s], states[s], seat
+                    render(
+                        describe(
+                            game.ruleset,
+                            game.players,
+                            states[s - 1],
+                            game.events[s],
+                            states[s],
+                            seat,
+                        )
                     )
                     for s in range(seen + 1, len(game.events))
                 ]

@@ -25,6 +25,7 @@ from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
 from gametape.events.store import GameStore, Store
+from gametape.messages import Message, Param, render, say, seat_of
 from gametape.usecases import rooms
 from gametape.usecases.links import (
     HOST,
@@ -59,7 +60,12 @@ class MovedOn(GametapeError):
 
 
 class NotYours(GametapeError):
-    """A link asked to record a move that is not its to record."""
+    """A link asked to record a move that is not its to record; ``said`` says why, as a
+    message."""
+
+    def __init__(self, said: Message, hint: str = "nothing was recorded") -> None:
+        self.said = said
+        super().__init__(render(said), hint=hint)
 
 
 class Table(Versioned):
@@ -214,7 +220,9 @@ class Tables:
         gets the first answer. Raises MovedOn (the game is past it), NotYours,
         NotationError, RuleViolation or StaleWrite."""
         if not access.records:
-            raise NotYours("a spectator's link records nothing")
+            raise NotYours(
+                say("web.spectator-records-nothing", "a spectator's link records nothing")
+            )
         rec = table.recording
         if access.role == SEAT:
             assert access.seat is not None
@@ -363,7 +371,10 @@ class Tables:
         """A move in the room's branch: the leader any seat's, a seat its own."""
         if room.game == room.main:
             raise NotYours(
-                "moves in a review go into a branch: start one (what if) at this seq",
+                say(
+                    "web.review-branch",
+                    "moves in a review go into a branch: start one (what if) at this seq",
+                ),
                 hint="the game itself is recorded from its own pages",
             )
         line = self.line(room, room.game)
@@ -431,31 +442,52 @@ def _allow(access: Access) -> Callable[[Game, Event], None]:
             if isinstance(event, Retract | Abandon):
                 return
             who = actor(event)
-            whose = f"{players[who]}'s own page" if who is not None else "a seat's page"
             if not is_public(game.ruleset, game.state, event):
                 raise NotYours(
-                    f"a secret move is entered on {whose}, not the host's",
-                    hint="nothing was recorded",
+                    say(
+                        "web.secret-on-own-page",
+                        "a secret move is entered on {player}'s own page, not the host's",
+                        player=seat_of(players, who),
+                    )
+                    if who is not None
+                    else say(
+                        "web.secret-on-a-seat-page",
+                        "a secret move is entered on a seat's page, not the host's",
+                    )
                 )
             try:  # a move whose legality the host's page cannot see is entered by a seat
                 check_known(game.ruleset, game.state, event, ONLOOKER)
             except NotKnown as exc:
-                raise NotYours(exc.message, hint="nothing was recorded") from None
+                raise NotYours(exc.said) from None
             return
-        name = players[access.seat] if access.seat is not None else "?"
         if isinstance(event, Retract | Abandon):
             raise NotYours(
-                f"{name}'s page records {name}'s moves; undo and abandon are on the host's page",
-                hint="nothing was recorded",
+                say(
+                    "web.undo-on-host-page",
+                    "{player}'s page records {player}'s moves; undo and abandon are on the "
+                    "host's page",
+                    player=_seat(players, access.seat),
+                )
             )
         if actor(event) != access.seat:
-            raise _only_own(name)
+            raise _only_own(players, access.seat)
 
     return allow
 
 
-def _only_own(name: str) -> NotYours:
-    return NotYours(f"{name}'s page records {name}'s moves only", hint="nothing was recorded")
+def _only_own(players: Sequence[str], seat: int | None) -> NotYours:
+    return NotYours(
+        say(
+            "web.own-moves-only",
+            "{player}'s page records {player}'s moves only",
+            player=_seat(players, seat),
+        )
+    )
+
+
+def _seat(players: Sequence[str], seat: int | None) -> Param:
+    """A link's seat (``?`` for a link of none, which records no seat's move)."""
+    return seat_of(players, seat) if seat is not None else "?"
 
 
 def _whose(game: Game, access: Access, text: str) -> None:
@@ -467,7 +499,7 @@ def _whose(game: Game, access: Access, text: str) -> None:
     except GametapeError:
         return
     if actor(event) not in (None, access.seat):
-        raise _only_own(game.players[access.seat] if access.seat is not None else "?")
+        raise _only_own(game.players, access.seat)
 
 
 def _position(game: Game, access: Access) -> Position:

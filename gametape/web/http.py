@@ -18,6 +18,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.messages import say
 from gametape.usecases.links import LinkNotFound
 from gametape.usecases.rooms import NotTheLeader
 from gametape.usecases.store import NotYourMove, RuleViolation
@@ -172,7 +173,9 @@ def form(body: bytes) -> dict[str, list[str]]:
         text = body.decode("utf-8")
         return parse_qs(text, keep_blank_values=True, max_num_fields=64, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
-        raise NotationError("the form is not UTF-8 text of at most 64 fields") from None
+        raise NotationError(
+            say("web.bad-form", "the form is not UTF-8 text of at most 64 fields")
+        ) from None
 
 
 class MoveBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -196,7 +199,11 @@ def move_body(body: bytes) -> tuple[int, str, str]:
         sent = msgspec.json.decode(body, type=MoveBody)
     except msgspec.DecodeError as exc:
         raise NotationError(
-            f'the move is not {{"seq": N, "move": VALUE, "id": ID}}: {str(exc)[:200]}'
+            say(
+                "web.bad-move-body",
+                'the move is not {{"seq": N, "move": VALUE, "id": ID}}: {why}',
+                why=str(exc)[:200],
+            )
         ) from None
     text = sent.move if isinstance(sent.move, str) else msgspec.json.encode(sent.move).decode()
     return sent.seq, text, sent.id
@@ -208,7 +215,12 @@ def wants_json(request: Request) -> bool:
 
 
 def refused_json(exc: GametapeError) -> Response:
-    """A refusal as JSON: what, the hint, the status."""
+    """A refusal as JSON: what, the hint, the status; a refused move's message as data
+    (``said``: its id, text and typed parameters, gametape.messages), for a script or a page
+    that words it itself."""
     status = status_of(exc)
-    body = {"error": exc.message, "hint": exc.hint, "status": status}
+    body: dict[str, Any] = {"error": exc.message, "hint": exc.hint, "status": status}
+    said = getattr(exc, "said", None)
+    if said is not None:
+        body["said"] = said
     return Response(msgspec.json.encode(body), status, media_type="application/json")

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 from gametape.errors import GametapeError
+from gametape.messages import say
 from gametape.text import and_list
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
@@ -335,7 +336,9 @@ async def start(request: Request) -> Response:
     try:
         if not _from_here(request, state.public_url):
             raise NotYours(  # another site's page posting here: not a new game of ours
-                "a new game is started from this server's own front page",
+                say(
+                    "web.front-page-only", "a new game is started from this server's own front page"
+                ),
                 hint=f"open {state.public_url}/",
             )
         if not state.starts.take(f"new:{request.client.host if request.client else '-'}"):
@@ -463,9 +466,9 @@ async def move(request: Request) -> Response:
             seq = fields.get("seq", [""])[0]
             move_id = fields.get("id", [""])[0]
         if not SEQ.fullmatch(seq):
-            raise NotationError("the move came without the seq it was made at")
+            raise NotationError(say("web.no-seq", "the move came without the seq it was made at"))
         if not text.strip():
-            raise NotationError("the move is empty")
+            raise NotationError(say("web.empty-move", "the move is empty"))
         if move_id:
             check_move_id(move_id)
         done = await run_in_threadpool(tables.move, table, access, text, int(seq), None, move_id)

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from gametape.errors import GametapeError
+from gametape.messages import say
 from gametape.usecases.links import Access, LinkNotFound
 from gametape.usecases.record import check_move_id
 from gametape.usecases.rooms import MEMBER, Room
@@ -34,7 +35,7 @@ def member_of(request: Request, fields: dict[str, list[str]] | None = None) -> s
     """The id a review page sends for itself (``member``), checked."""
     found = (fields or {}).get("member", [""])[0] or request.query_params.get("member", "")
     if not MEMBER.fullmatch(found):
-        raise NotationError("a review page sends its own id, `member`")
+        raise NotationError(say("web.no-member", "a review page sends its own id, `member`"))
     return found
 
 
@@ -103,7 +104,7 @@ async def review_act(request: Request) -> Response:
 
         def number(name: str) -> int:
             if not SEQ.fullmatch(field(name)):
-                raise NotationError(f"`{name}` is a number")
+                raise NotationError(say("web.not-a-number", "`{name}` is a number", name=name))
             return int(field(name))
 
         if act == "step":
@@ -118,7 +119,7 @@ async def review_act(request: Request) -> Response:
         elif act == "move":
             text = field("text")
             if not text.strip():
-                raise NotationError("the move is empty")
+                raise NotationError(say("web.empty-move", "the move is empty"))
             if field("id"):
                 check_move_id(field("id"))
             await run_in_threadpool(tables.review_move, room, access, member, text, field("id"))

@@ -18,6 +18,7 @@ import msgspec
 from gametape.engine.moves import gather
 from gametape.engine.ruleset import Option, Result, Ruleset, RuleViolation, on
 from gametape.events.base import Event, Move, Setup, actor
+from gametape.messages import Message, say
 
 
 class BidsSetup(Setup, frozen=True, kw_only=True, tag="toy-bids.setup"):
@@ -25,7 +26,7 @@ class BidsSetup(Setup, frozen=True, kw_only=True, tag="toy-bids.setup"):
 
 
 class Bid(Move, frozen=True, kw_only=True, tag="toy-bids.bid"):
-    secret: ClassVar[str] = "bid in secret"
+    secret: ClassVar[Message] = say("bids.secret", "bid in secret")
 
     card: int
 
@@ -76,7 +77,10 @@ class Bids(Ruleset[BidsState]):
     @on(Bid)
     def bid(self, state: BidsState, event: Bid) -> BidsState:
         if event.card not in state.hands[event.player]:
-            raise RuleViolation(f"{event.card} is not in the hand", "a bid is a card of the hand")
+            raise RuleViolation(
+                say("bids.not-in-hand", "{card} is not in the hand", card=event.card),
+                say("bids.rule.in-hand", "a bid is a card of the hand"),
+            )
         pending, bids = gather(state.pending, event.player, event)
         if bids is None:
             return msgspec.structs.replace(state, pending=pending)

@@ -16,6 +16,7 @@ import msgspec
 
 from gametape.engine.ruleset import Option, OptionError, Result, Ruleset, RuleViolation, on
 from gametape.events.base import Event, Move, Setup
+from gametape.messages import say
 
 
 class NimSetup(Setup, frozen=True, kw_only=True, tag="toy-nim.setup"):
@@ -69,7 +70,10 @@ class Nim(Ruleset[NimState]):
     @on(NimTake)
     def take(self, state: NimState, event: NimTake) -> NimState:
         if not 1 <= event.count <= min(3, state.pile):
-            raise RuleViolation(f"cannot take {event.count}", "take 1 to 3 from the pile")
+            raise RuleViolation(
+                say("nim.cannot-take", "cannot take {count}", count=event.count),
+                say("nim.rule.take", "take 1 to 3 from the pile"),
+            )
         pile = state.pile - event.count
         winner = event.player if pile == 0 else None
         return NimState(

@@ -46,6 +46,7 @@ from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import UnknownVariant
 from gametape.games.hanabi.view import HanabiView
+from gametape.messages import say, seat_of
 
 if TYPE_CHECKING:
     from gametape.interop.formats import Format
@@ -96,7 +97,7 @@ def _deck_or_refuse(options: HanabiOptions) -> Deck:
     try:
         return deck_of(options)
     except UnknownVariant as exc:
-        raise RuleViolation(str(exc), _rules.R_VARIANT) from None
+        raise RuleViolation(exc.said, _rules.R_VARIANT) from None
 
 
 def _variant(text: str) -> str:
@@ -305,9 +306,15 @@ class Hanabi(Ruleset[HanabiState]):
             if slot is not None and hand[slot - 1].face is None:
                 verb = "play" if isinstance(event, HanabiPlay) else "discard"
                 raise RuleViolation(
-                    f"{names[event.player]}'s slot {slot} is not shown to "
-                    f"{viewer_name(names, view.seat)}, and in a game the tool dealt the deck "
-                    f"says its face: write `{verb} {slot}`",
+                    say(
+                        "hanabi.unseen",
+                        "{player}'s slot {slot} is not shown to {viewer}, and in a game the tool "
+                        "dealt the deck says its face: write `{verb} {slot}`",
+                        player=seat_of(names, event.player),
+                        slot=slot,
+                        viewer=viewer_name(names, view.seat),
+                        verb=verb,
+                    ),
                     R_UNSEEN,
                 )
         if (
@@ -316,12 +323,21 @@ class Hanabi(Ruleset[HanabiState]):
             and 0 <= event.target < len(view.hands)
             and any(c.face is None for c in view.hands[event.target])
         ):
-            giver, target = names[event.player], names[event.target]
             raise NotKnown(
-                f"{target}'s cards are not shown to {viewer_name(names, view.seat)}, so which "
-                "ones a clue touches cannot be told",
-                f"only {giver} can enter {giver}'s clue ({giver}'s own page, or `record --as "
-                f"{giver}`)",
+                say(
+                    "hanabi.clue-not-known",
+                    "{target}'s cards are not shown to {viewer}, so which ones a clue touches "
+                    "cannot be told",
+                    target=seat_of(names, event.target),
+                    viewer=viewer_name(names, view.seat),
+                ),
+                say(
+                    "core.only-holder-enters",
+                    "only {holder} can enter {holder}'s {what} ({holder}'s own page, or "
+                    "`record --as {holder}`)",
+                    holder=seat_of(names, event.player),
+                    what=say("hanabi.clue", "clue"),
+                ),
             )
 
     def result(self, state: HanabiState) -> Result | None:

@@ -33,6 +33,9 @@ from gametape.games.hanabi.events import (
 )
 from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant, variant
 from gametape.interop.formats import ExportError, ImportRefused
+from gametape.messages import (
+    say,
+)
 
 MAX_ID = 2**53 - 1
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
@@ -264,7 +267,10 @@ def _event(game: Game, action: HLAction) -> Event | None:
         if action.value in STOPPED:
             return Abandon(player=action.target, reason=STOPPED[action.value])
         return None
-    raise RuleViolation(f"unknown action type {t}", "hanab.live action types are 0-5")
+    raise RuleViolation(
+        say("hanabi.hanablive-action", "unknown action type {type}", type=t),
+        say("hanabi.rule.hanablive-actions", "hanab.live action types are 0-5"),
+    )
 
 
 def _check_end(game: Game, action: HLAction) -> None:
@@ -273,9 +279,23 @@ def _check_end(game: Game, action: HLAction) -> None:
     outcome = game.result().outcome if game.is_over else None  # type: ignore[union-attr]
     if expected is None or outcome != expected:
         raise RuleViolation(
-            f"the file says the game ended (end condition {action.value}) but by the rules "
-            f"it {'ended ' + outcome if outcome else 'goes on'}",
-            "what a log observed must match what the rules derive",
+            say(
+                "hanabi.hanablive-ended",
+                "the file says the game ended (end condition {condition}) but by the rules it "
+                "ended {outcome}",
+                condition=action.value,
+                outcome=outcome,
+            )
+            if outcome
+            else say(
+                "hanabi.hanablive-goes-on",
+                "the file says the game ended (end condition {condition}) but by the rules it "
+                "goes on",
+                condition=action.value,
+            ),
+            say(
+                "hanabi.rule.hanablive-end", "what a log observed must match what the rules derive"
+            ),
         )
 
 

@@ -22,9 +22,10 @@ from gametape.games.hanabi.events import (
     HanabiPlay,
     HanabiSee,
 )
-from gametape.games.hanabi.rules import touched_by
+from gametape.games.hanabi.rules import clue_words, face_words, touched_by
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import NO_VARIANT
+from gametape.messages import Message, Param, many, say, seat_of, term
 
 USAGE = (
     "expected `play SLOT [CARD]`, `discard SLOT [CARD]`, `clue PLAYER SUIT|RANK [SLOTS]` "
@@ -95,11 +96,23 @@ def _slot_order(state: HanabiState, seat: int, word: str) -> int:
     hand = state.hands[seat]
     slot = number(word)
     if slot is None:
-        raise NotationError(f"slot {word!r} is not a number; {USAGE}")
+        raise NotationError(
+            say(
+                "hanabi.slot-not-number",
+                "slot {word!r} is not a number; {usage}",
+                word=word,
+                usage=USAGE,
+            )
+        )
     if not 1 <= slot <= len(hand):
         raise NotationError(
-            f"no slot {slot}: {state.setup.players[seat]} holds {len(hand)} "
-            "cards (slot 1 is the newest)"
+            say(
+                "hanabi.no-such-slot",
+                "no slot {slot}: {player} holds {cards} cards (slot 1 is the newest)",
+                slot=slot,
+                player=seat_of(state.setup.players, seat),
+                cards=len(hand),
+            )
         )
     return hand[len(hand) - slot]
 
@@ -111,7 +124,14 @@ def parse_face(state: HanabiState, word: str) -> Face:
     rank = number(m.group(2)) if m else None
     if m is None or suit is None or rank is None or not 1 <= rank <= 5:
         letters = ", ".join(state.deck.letters)
-        raise NotationError(f"{word!r} is not a card: a suit ({letters}) and a rank 1-5, e.g. r3")
+        raise NotationError(
+            say(
+                "hanabi.not-a-card",
+                "{word!r} is not a card: a suit ({letters}) and a rank 1-5, e.g. r3",
+                word=word,
+                letters=letters,
+            )
+        )
     return Face(suit, rank)
 
 
@@ -119,7 +139,13 @@ def _slots(state: HanabiState, target: int, words: list[str]) -> tuple[int, ...]
     """Touched slots, written ``1,3``, ``1 3`` or ``13`` (slots are single digits)."""
     text = "".join(words)
     if not text.isascii() or not text.isdigit():
-        raise NotationError(f"touched slots {' '.join(words)!r}: write them like 1,3 or 13")
+        raise NotationError(
+            say(
+                "hanabi.touched-slots",
+                "touched slots {slots!r}: write them like 1,3 or 13",
+                slots=" ".join(words),
+            )
+        )
     return tuple(sorted({_slot_order(state, target, ch) for ch in text}))
 
 
@@ -127,7 +153,7 @@ def parse_move(state: HanabiState, text: str, seat: int | None) -> Event:
     words = split_words(text.lower().replace(",", " "))
     seat = state.current if seat is None else seat
     if not words:
-        raise NotationError(f"empty move; {USAGE}")
+        raise NotationError(say("hanabi.empty-move", "empty move; {usage}", usage=USAGE))
     compact = _COMPACT.match(words[0])
     if compact:
         words = [compact.group(1), compact.group(2), *words[1:]]
@@ -147,25 +173,50 @@ def parse_move(state: HanabiState, text: str, seat: int | None) -> Event:
         colour = _colour(state, value)
         if colour is None:
             deck = state.deck
-            can = ", ".join(deck.colours) if deck.colours else "none in this variant"
-            raise NotationError(f"no colour {value!r}; clue colours: {can}")
+            can = (
+                many(term("hanabi.colour", c) for c in deck.colours)
+                if deck.colours
+                else say("hanabi.no-colours", "none in this variant")
+            )
+            raise NotationError(
+                say(
+                    "hanabi.no-clue-colour",
+                    "no colour {value!r}; clue colours: {can}",
+                    value=value,
+                    can=can,
+                )
+            )
         return HanabiClue(player=seat, target=target, suit=colour, touched=touched)
     if verb == "see" and len(words) >= 3:
         target = seat_named(state.setup.players, words[1])
         hand = state.hands[target]
         if len(words) - 2 > len(hand):
-            raise NotationError(f"{state.setup.players[target]} holds {len(hand)} cards")
+            raise NotationError(
+                say(
+                    "hanabi.hand-size",
+                    "{target} holds {cards} cards",
+                    target=seat_of(state.setup.players, target),
+                    cards=len(hand),
+                )
+            )
         seen = [
             (hand[len(hand) - 1 - i], parse_face(state, w))
             for i, w in enumerate(words[2:])
             if w not in ("?", "-")
         ]
         if not seen:
-            raise NotationError("say at least one face, slot 1 first (? for a card not seen)")
+            raise NotationError(
+                say(
+                    "hanabi.say-a-face",
+                    "say at least one face, slot 1 first (? for a card not seen)",
+                )
+            )
         return HanabiSee(
             target=target, cards=tuple(c for c, _ in seen), faces=tuple(f for _, f in seen)
         )
-    raise NotationError(f"cannot read {text!r}; {USAGE}")
+    raise NotationError(
+        say("hanabi.cannot-read", "cannot read {text!r}; {usage}", text=text, usage=USAGE)
+    )
 
 
 def _player(name: str) -> str:
@@ -197,57 +248,138 @@ def notation(state: HanabiState, event: Event) -> str:
             for i in range(1, last + 1)
         ]
         return f"see {_player(state.setup.players[event.target])} {' '.join(faces)}"
-    raise NotationError(f"not a Hanabi move: {event!r}")
+    raise NotationError(say("hanabi.not-a-move", "not a Hanabi move: {event}", event=repr(event)))
 
 
-def describe(before: HanabiState, event: Event, after: HanabiState, seat: int | None = None) -> str:
-    """One line of what changed, e.g. ``bob played r3 from slot 2 → red 3; drew y1``.
+def describe(
+    before: HanabiState, event: Event, after: HanabiState, seat: int | None = None
+) -> Message:
+    """What changed, e.g. ``bob played r3 from slot 2 → red 3; drew y1``.
 
     As the drawer sees it, the drawn card is just ``a card``.
     """
     names = before.setup.players
     suits, letters = before.deck.suits, before.deck.letters
+    parts: list[Message] = []
     if isinstance(event, HanabiPlay | HanabiDiscard):
-        who = names[event.player]
+        who = seat_of(names, event.player)
         slot = slot_of(before, event.player, event.card)
         face = after.faces[event.card]
         card = card_name(face, letters)
         if isinstance(event, HanabiDiscard):
-            text = f"{who} discarded {card} from slot {slot} → {after.clue_tokens:g} clue tokens"
+            parts.append(
+                say(
+                    "hanabi.discarded",
+                    "{player} discarded {card} from slot {slot} → {tokens:g} clue tokens",
+                    player=who,
+                    card=card,
+                    slot=slot,
+                    tokens=after.clue_tokens,
+                )
+            )
         elif after.strikes > before.strikes:
-            text = f"{who} misplayed {card} from slot {slot} → strike {after.strikes}"
+            parts.append(
+                say(
+                    "hanabi.misplayed",
+                    "{player} misplayed {card} from slot {slot} → strike {strikes}",
+                    player=who,
+                    card=card,
+                    slot=slot,
+                    strikes=after.strikes,
+                )
+            )
         else:
-            text = f"{who} played {card} from slot {slot} → {suits[face.suit]} {face.rank}"  # type: ignore[union-attr]
-            if after.clues > before.clues:
-                text += " (+1 clue)" if after.deck.unit == 1 else " (+½ clue)"
+            played: dict[str, Param] = {
+                "player": who,
+                "card": card,
+                "slot": slot,
+                "face": face_words(face, suits),  # type: ignore[arg-type]
+            }
+            if after.clues <= before.clues:
+                text = say(
+                    "hanabi.played", "{player} played {card} from slot {slot} → {face}", **played
+                )
+            elif after.deck.unit == 1:
+                text = say(
+                    "hanabi.played-clue",
+                    "{player} played {card} from slot {slot} → {face} (+1 clue)",
+                    **played,
+                )
+            else:
+                text = say(
+                    "hanabi.played-half-clue",
+                    "{player} played {card} from slot {slot} → {face} (+½ clue)",
+                    **played,
+                )
+            parts.append(text)
         if after.next_card > before.next_card:
             face = after.faces[before.next_card]
-            hidden = seat in (event.player, ONLOOKER) or face is None
-            drawn = "a card" if hidden else card_name(face, letters)
-            text += f"; drew {drawn}"
+            if seat in (event.player, ONLOOKER) or face is None:
+                parts.append(say("hanabi.drew-a-card", "drew a card"))
+            else:
+                parts.append(say("hanabi.drew", "drew {card}", card=card_name(face, letters)))
         if before.final_turns is None and after.final_turns is not None:
-            text += f"; deck empty: {after.final_turns} turns left"
+            parts.append(
+                say("hanabi.deck-empty", "deck empty: {turns} turns left", turns=after.final_turns)
+            )
     elif isinstance(event, HanabiSee):
-        whose = names[event.target]
+        whose = seat_of(names, event.target)
         if seat in (event.target, ONLOOKER):
-            text = f"the recorder noted faces in {whose}'s hand"
+            parts.append(
+                say("hanabi.noted", "the recorder noted faces in {holder}'s hand", holder=whose)
+            )
         else:
-            seen = ", ".join(
-                f"slot {slot_of(before, event.target, o)} {card_name(f, letters)}"
+            seen = many(
+                say(
+                    "hanabi.slot-card",
+                    "slot {slot} {card}",
+                    slot=slot_of(before, event.target, o),
+                    card=card_name(f, letters),
+                )
                 for o, f in zip(event.cards, event.faces, strict=True)
             )
-            text = f"seen in {whose}'s hand: {seen}"
+            parts.append(
+                say("hanabi.seen", "seen in {holder}'s hand: {seen}", holder=whose, seen=seen)
+            )
     elif isinstance(event, HanabiClue):
-        value = before.deck.clue_word(event.suit, event.rank)
         touched = touched_by(before, event.target, event.suit, event.rank, event.touched)
-        slots = ", ".join(map(str, sorted(slot_of(before, event.target, o) for o in touched)))
-        text = f"{names[event.player]} told {names[event.target]} {value}: " + (
-            f"slot{'s' if len(touched) > 1 else ''} {slots}" if touched else "no card"
-        )
+        told: dict[str, Param] = {
+            "player": seat_of(names, event.player),
+            "target": seat_of(names, event.target),
+            "clue": clue_words(before.deck, event.suit, event.rank),
+        }
+        slots = many(sorted(slot_of(before, event.target, o) for o in touched))
+        if not touched:
+            parts.append(say("hanabi.told-none", "{player} told {target} {clue}: no card", **told))
+        elif len(touched) == 1:
+            parts.append(
+                say(
+                    "hanabi.told-one",
+                    "{player} told {target} {clue}: slot {slots}",
+                    slots=slots,
+                    **told,
+                )
+            )
+        else:
+            parts.append(
+                say(
+                    "hanabi.told",
+                    "{player} told {target} {clue}: slots {slots}",
+                    slots=slots,
+                    **told,
+                )
+            )
     else:
-        text = str(event)
+        parts.append(say("core.move-written", "{move}", move=str(event)))
+    text = say("core.then", "{parts}", parts=many(parts, "; "))
     if after.outcome and not before.outcome:
-        text += f" — game over: {after.outcome}, {after.score} points"
+        return say(
+            "hanabi.game-over",
+            "{what} — game over: {outcome}, {score} points",
+            what=text,
+            outcome=term("hanabi.outcome", after.outcome),
+            score=after.score,
+        )
     return text
 
 

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from gametape.engine.ruleset import RuleViolation, on
 from gametape.events.base import Event
-from gametape.games.hanabi.deck import deck_of
+from gametape.games.hanabi.deck import Deck, deck_of
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
     DEFAULT_SUITS,
@@ -35,24 +35,46 @@ from gametape.games.hanabi.state import (
     hand_size,
 )
 from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant
+from gametape.messages import At, Message, Param, Term, many, say, seat_of, term
 
 # The rules quoted by refusals.
-R_SEATS = "players are seats 0 to N-1"
-R_OWN_CARD = "a player plays or discards a card from their own hand"
-R_CLUE_TOKEN = "a clue needs at least one clue token"
-R_CLUE_OTHER = "a clue names another player"
-R_CLUE_ONE = "a clue names exactly one suit or one rank"
-R_CLUE_TOUCH = "a clue must touch at least one card"
-R_DISCARD_8 = "a discard is allowed only when fewer than 8 clue tokens are available"
-R_OBSERVED = "a card has one face: what the log records of it must agree with what it showed"
-R_FACE_KNOWN = "at a table the deck is not known: a play or discard says the card's face"
-R_SETUP = "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per suit"
-R_CLUE_FACTS = "a card's face agrees with every clue its holder received, touched or not"
-R_COPIES = "no face is seen more often than the deck holds copies of it"
-R_SEE = "a recorder notes faces of cards in one player's hand"
-R_VARIANT = "a variant is one of hanab.live's, by its name, and brings its own suits"
-R_CLUE_VALUE = "a clue names one of the colours or ranks the variant's clues can name"
-R_ALTERNATING = "in Alternating Clues, a colour clue and a rank clue take turns"
+R_SEATS = say("hanabi.rule.seats", "players are seats 0 to N-1")
+R_OWN_CARD = say("hanabi.rule.own-card", "a player plays or discards a card from their own hand")
+R_CLUE_TOKEN = say("hanabi.rule.clue-token", "a clue needs at least one clue token")
+R_CLUE_OTHER = say("hanabi.rule.clue-other", "a clue names another player")
+R_CLUE_ONE = say("hanabi.rule.clue-one", "a clue names exactly one suit or one rank")
+R_CLUE_TOUCH = say("hanabi.rule.clue-touch", "a clue must touch at least one card")
+R_DISCARD_8 = say(
+    "hanabi.rule.discard-8", "a discard is allowed only when fewer than 8 clue tokens are available"
+)
+R_OBSERVED = say(
+    "hanabi.rule.observed",
+    "a card has one face: what the log records of it must agree with what it showed",
+)
+R_FACE_KNOWN = say(
+    "hanabi.rule.face-known",
+    "at a table the deck is not known: a play or discard says the card's face",
+)
+R_SETUP = say(
+    "hanabi.rule.setup",
+    "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per suit",
+)
+R_CLUE_FACTS = say(
+    "hanabi.rule.clue-facts",
+    "a card's face agrees with every clue its holder received, touched or not",
+)
+R_COPIES = say("hanabi.rule.copies", "no face is seen more often than the deck holds copies of it")
+R_SEE = say("hanabi.rule.see", "a recorder notes faces of cards in one player's hand")
+R_VARIANT = say(
+    "hanabi.rule.variant", "a variant is one of hanab.live's, by its name, and brings its own suits"
+)
+R_CLUE_VALUE = say(
+    "hanabi.rule.clue-value",
+    "a clue names one of the colours or ranks the variant's clues can name",
+)
+R_ALTERNATING = say(
+    "hanabi.rule.alternating", "in Alternating Clues, a colour clue and a rank clue take turns"
+)
 
 
 def start(setup: HanabiSetup) -> HanabiState:
@@ -60,56 +82,99 @@ def start(setup: HanabiSetup) -> HanabiState:
     opts = setup.options
     n = len(setup.players)
     if not 2 <= n <= 5:
-        raise RuleViolation(f"{n} players", R_SETUP)
+        raise RuleViolation(say("hanabi.setup", "{n} players", n=n), R_SETUP)
     if len(opts.copies) != RANKS or min(opts.copies) < 1:
-        raise RuleViolation(f"copies {list(opts.copies)}: need 5 counts of at least 1", R_SETUP)
+        raise RuleViolation(
+            say(
+                "hanabi.setup-2",
+                "copies [{copies}]: need 5 counts of at least 1",
+                copies=many(opts.copies),
+            ),
+            R_SETUP,
+        )
     if not 1 <= len(opts.suits) <= MAX_SUITS:
-        raise RuleViolation(f"{len(opts.suits)} suits", R_SETUP)
+        raise RuleViolation(
+            say("hanabi.setup-3", "{n_suits} suits", n_suits=len(opts.suits)), R_SETUP
+        )
     try:
         deck = deck_of(opts)
     except UnknownVariant as exc:
-        raise RuleViolation(str(exc), R_VARIANT) from None
+        raise RuleViolation(exc.said, R_VARIANT) from None
     if opts.variant != NO_VARIANT and (
         opts.suits != DEFAULT_SUITS or opts.copies != DEFAULT_COPIES
     ):
         raise RuleViolation(
-            f"variant {opts.variant!r} brings its own suits and copies; "
-            "the suits and copies options are for No Variant",
+            say(
+                "hanabi.variant",
+                "variant {variant!r} brings its own suits and copies; the suits and copies "
+                "options are for No Variant",
+                variant=opts.variant,
+            ),
             R_VARIANT,
         )
     n_suits = len(deck.suits)
     if len(setup.deck) != sum(deck.copies):
         raise RuleViolation(
-            f"the deck has {len(setup.deck)} cards; {deck.name} has {sum(deck.copies)}"
+            say(
+                "hanabi.deck-size-variant",
+                "the deck has {cards} cards; {variant} has {size}",
+                cards=len(setup.deck),
+                variant=term("hanabi.variant", deck.name),
+                size=sum(deck.copies),
+            )
             if opts.variant != NO_VARIANT
-            else f"the deck has {len(setup.deck)} cards; {n_suits} suits of "
-            f"{sum(opts.copies)} make {n_suits * sum(opts.copies)}",
+            else say(
+                "hanabi.deck-size",
+                "the deck has {cards} cards; {suits} suits of {copies} make {size}",
+                cards=len(setup.deck),
+                suits=n_suits,
+                copies=sum(opts.copies),
+                size=n_suits * sum(opts.copies),
+            ),
             R_SETUP,
         )
     if not 0 <= opts.starting_seat < n:
-        raise RuleViolation(f"starting seat {opts.starting_seat}", R_SEATS)
+        raise RuleViolation(
+            say("hanabi.seats", "starting seat {starting_seat}", starting_seat=opts.starting_seat),
+            R_SEATS,
+        )
     counts: Counter[Face | None] = Counter(setup.deck)  # counted in C, unknown faces too
     at_table = counts.pop(None, 0) > 0
     for face, c in counts.items():  # distinct faces only: this runs once per game folded
         assert face is not None
-        _check_face(face, n_suits, "deck")
+        _check_face(face, n_suits, say("hanabi.deck", "deck"))
         if c > deck.copies[face.suit * RANKS + face.rank - 1]:
             raise RuleViolation(
-                f"the deck holds {c} copies of {deck.suits[face.suit]} {face.rank}", R_SETUP
+                say(
+                    "hanabi.setup-8",
+                    "the deck holds {c} copies of {suit} {rank}",
+                    c=c,
+                    suit=deck.suits[face.suit],
+                    rank=face.rank,
+                ),
+                R_SETUP,
             )
     if opts.one_extra_card and opts.one_less_card:
-        raise RuleViolation("one extra card and one less card at once", R_SETUP)
+        raise RuleViolation(
+            say("hanabi.setup-4", "one extra card and one less card at once"), R_SETUP
+        )
     h = hand_size(n) + opts.one_extra_card - opts.one_less_card
     if at_table and not setup.at_table:
         raise RuleViolation(
-            'the deck has cards of unknown face (null), but the setup does not say "table": '
-            "true (a game recorded at a real table)",
+            say(
+                "hanabi.setup-5",
+                'the deck has cards of unknown face (null), but the setup does not say "table": '
+                "true (a game recorded at a real table)",
+            ),
             R_SETUP,
         )
     if setup.at_table and not at_table:
         raise RuleViolation(
-            'the setup says "table": true, but the deck names every face: at a real table the '
-            "deck is not known (null faces)",
+            say(
+                "hanabi.setup-6",
+                'the setup says "table": true, but the deck names every face: at a real table the '
+                "deck is not known (null faces)",
+            ),
             R_SETUP,
         )
     return HanabiState(
@@ -140,9 +205,18 @@ def is_over(state: HanabiState) -> bool:
     return state.outcome is not None
 
 
-def _check_face(face: Face, n_suits: int, where: str) -> None:
+def _check_face(face: Face, n_suits: int, where: Param) -> None:
     if not (0 <= face.suit < n_suits and 1 <= face.rank <= RANKS):
-        raise RuleViolation(f"{where}: no card [{face.suit}, {face.rank}] in this deck", R_SETUP)
+        raise RuleViolation(
+            say(
+                "hanabi.no-such-face",
+                "{where}: no card [{suit}, {rank}] in this deck",
+                where=where,
+                suit=face.suit,
+                rank=face.rank,
+            ),
+            R_SETUP,
+        )
 
 
 def _reveal(
@@ -158,8 +232,11 @@ def _reveal(
     if observed is None:
         if known is None:
             raise RuleViolation(
-                f"say which card it was: the face of {card_words(state, card)} is not known "
-                "yet (e.g. p2 r3)",
+                say(
+                    "hanabi.face-known",
+                    "say which card it was: the face of {words} is not known yet (e.g. p2 r3)",
+                    words=card_words(state, card),
+                ),
                 R_FACE_KNOWN,
             )
         return known, state.faces, state.revealed_at
@@ -168,15 +245,25 @@ def _reveal(
     if known is not None:
         if known != observed and state.at_table and state.revealed_at[card]:
             raise RuleViolation(
-                f"{card_words(state, card)} is recorded as {_name(observed, suits)}, but "
-                f"seq {{0}} showed it as {_name(known, suits)}",
+                say(
+                    "hanabi.observed-2",
+                    "{card} is recorded as {face}, but seq {at} showed it as {known}",
+                    card=card_words(state, card),
+                    face=face_words(observed, suits),
+                    known=face_words(known, suits),
+                    at=At(state.revealed_at[card]),
+                ),
                 R_OBSERVED,
-                (state.revealed_at[card],),
             )
         if known != observed:
             raise RuleViolation(
-                f"{card_words(state, card)} is {_name(known, suits)} in the deck, but the "
-                f"log records {_name(observed, suits)}",
+                say(
+                    "hanabi.observed-3",
+                    "{card} is {known} in the deck, but the log records {face}",
+                    card=card_words(state, card),
+                    known=face_words(known, suits),
+                    face=face_words(observed, suits),
+                ),
                 R_OBSERVED,
             )
         return known, state.faces, state.revealed_at
@@ -190,18 +277,31 @@ def _reveal(
     return observed, faces, revealed_at
 
 
-def card_words(state: HanabiState, card: int) -> str:
-    """A card as the table knows it: ``ben's slot 2``, else the card's place in the deck.
-    Safe inside a message template (braces doubled)."""
+def card_words(state: HanabiState, card: int) -> Message:
+    """A card as the table knows it: ``ben's slot 2``, else the card's place in the deck."""
     for seat, hand in enumerate(state.hands):
         if card in hand:
-            name = state.setup.players[seat].replace("{", "{{").replace("}", "}}")
-            return f"{name}'s slot {len(hand) - hand.index(card)}"
-    return f"the deck's card {card + 1}"
+            return say(
+                "hanabi.card-in-hand",
+                "{holder}'s slot {slot}",
+                holder=seat_of(state.setup.players, seat),
+                slot=len(hand) - hand.index(card),
+            )
+    return say("hanabi.card-in-deck", "the deck's card {card}", card=card + 1)
 
 
-def _name(face: Face, suits: tuple[str, ...]) -> str:
-    return f"{suits[face.suit]} {face.rank}"
+def face_words(face: Face, suits: tuple[str, ...]) -> Message:
+    """A face as said aloud: ``red 3``."""
+    return say(
+        "hanabi.face", "{suit} {rank}", suit=term("hanabi.suit", suits[face.suit]), rank=face.rank
+    )
+
+
+def clue_words(deck: Deck, colour: int | None, rank: int | None) -> Term:
+    """What a clue names, as said aloud: ``red``, ``3`` (``odd`` in Odds and Evens)."""
+    if colour is not None:
+        return term("hanabi.colour", deck.colours[colour])
+    return term("hanabi.rank", deck.rank_word(rank))  # type: ignore[arg-type]
 
 
 def _clue_value(value: int) -> tuple[int | None, int | None]:
@@ -220,12 +320,22 @@ def _check_clues(state: HanabiState, card: int, face: Face) -> None:
         colour, rank = _clue_value(value)
         matches = _reaches(state, colour, rank, face)
         if matches != touched:
-            said = "touched" if touched else "did not touch"
+            said = (
+                say("hanabi.clue-touched", "touched")
+                if touched
+                else say("hanabi.clue-missed", "did not touch")
+            )
             raise RuleViolation(
-                f"{card_words(state, card)} is recorded as {_name(face, suits)}, but the "
-                f"{state.deck.clue_word(colour, rank)} clue at seq {{0}} {said} it",
+                say(
+                    "hanabi.clue-facts",
+                    "{card} is recorded as {face}, but the {clue} clue at seq {at} {said} it",
+                    card=card_words(state, card),
+                    face=face_words(face, suits),
+                    clue=clue_words(state.deck, colour, rank),
+                    at=At(at),
+                    said=said,
+                ),
                 R_CLUE_FACTS,
-                (at,),
             )
 
 
@@ -234,13 +344,21 @@ def _check_copies(state: HanabiState, face: Face) -> None:
     copies = state.deck.copies[face.suit * RANKS + face.rank - 1]
     seen = [o for o, f in enumerate(state.faces) if f == face]
     if len(seen) >= copies:
-        refs = tuple(sorted(state.revealed_at[o] for o in seen))
-        where = ", ".join(f"seq {{{i}}}" for i in range(len(refs)))
+        where = many(
+            say("hanabi.at-seq", "seq {at}", at=At(at))
+            for at in sorted(state.revealed_at[o] for o in seen)
+        )
         raise RuleViolation(
-            f"a {_name(face, state.deck.suits)} is recorded, but the deck holds "
-            f"{copies} and {len(seen)} were already seen (at {where})",
+            say(
+                "hanabi.copies",
+                "a {face} is recorded, but the deck holds {copies} and {seen} were already seen "
+                "(at {where})",
+                face=face_words(face, state.deck.suits),
+                copies=copies,
+                seen=len(seen),
+                where=where,
+            ),
             R_COPIES,
-            refs,
         )
 
 
@@ -264,14 +382,25 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     clues, top = state.clues, state.max_clues
     if not playing and clues >= top:
         raise RuleViolation(
-            f"{state.setup.players[seat]} cannot discard with 8 clue tokens", R_DISCARD_8
+            say(
+                "hanabi.discard-8",
+                "{player} cannot discard with 8 clue tokens",
+                player=seat_of(state.setup.players, seat),
+            ),
+            R_DISCARD_8,
         )
     hand = state.hands[seat]
     try:
         slot = hand.index(card)
     except ValueError:
         raise RuleViolation(
-            f"the deck's card {card + 1} is not in {state.setup.players[seat]}'s hand", R_OWN_CARD
+            say(
+                "hanabi.own-card",
+                "the deck's card {card} is not in {player}'s hand",
+                card=card + 1,
+                player=seat_of(state.setup.players, seat),
+            ),
+            R_OWN_CARD,
         ) from None
     faces, revealed_at = state.faces, state.revealed_at
     face = faces[card]
@@ -365,14 +494,23 @@ def touched_by(
     except AttributeError:  # a face is unknown: trust what the recorder saw
         if recorded is None:
             raise RuleViolation(
-                f"the faces of {state.setup.players[target]}'s cards are unknown, so the clue "
-                "must record the cards it touched",
+                say(
+                    "hanabi.observed-4",
+                    "the faces of {target}'s cards are unknown, so the clue must record the cards "
+                    "it touched",
+                    target=seat_of(state.setup.players, target),
+                ),
                 R_OBSERVED,
             ) from None
         stray = [o for o in recorded if o not in hand]
         if stray:
             raise RuleViolation(
-                f"the clue records cards {stray} that are not in the hand", R_OBSERVED
+                say(
+                    "hanabi.observed-5",
+                    "the clue records cards [{stray}] that are not in the hand",
+                    stray=many(stray),
+                ),
+                R_OBSERVED,
             ) from None
         for o in hand:  # faces already seen must agree with what the clue touched
             face = faces[o]
@@ -380,18 +518,38 @@ def touched_by(
                 continue
             if _reaches(state, suit, rank, face) != (o in recorded):
                 suits = state.deck.suits
-                said = "touches" if o in recorded else "misses"
-                where = "seq {0} showed" if state.revealed_at[o] else "the deck has"
+                said = (
+                    say("hanabi.clue-touches", "touches")
+                    if o in recorded
+                    else say("hanabi.clue-misses", "misses")
+                )
+                where = (
+                    say("hanabi.seq-showed", "seq {at} showed", at=At(state.revealed_at[o]))
+                    if state.revealed_at[o]
+                    else say("hanabi.deck-has", "the deck has")
+                )
                 raise RuleViolation(
-                    f"the {state.deck.clue_word(suit, rank)} clue {said} {card_words(state, o)}, "
-                    f"but {where} it as {_name(face, suits)}",
+                    say(
+                        "hanabi.clue-against-face",
+                        "the {clue} clue {said} {card}, but {where} it as {face}",
+                        clue=clue_words(state.deck, suit, rank),
+                        said=said,
+                        card=card_words(state, o),
+                        where=where,
+                        face=face_words(face, suits),
+                    ),
                     R_CLUE_FACTS,
-                    (state.revealed_at[o],) if state.revealed_at[o] else (),
                 ) from None
         return tuple(o for o in hand if o in recorded)
     if recorded is not None and set(recorded) != set(derived):
         raise RuleViolation(
-            f"the clue touches {list(derived)} but the log records {sorted(recorded)}", R_OBSERVED
+            say(
+                "hanabi.observed",
+                "the clue touches [{derived}] but the log records [{recorded}]",
+                derived=many(derived),
+                recorded=many(sorted(recorded)),
+            ),
+            R_OBSERVED,
         )
     return derived
 
@@ -441,32 +599,75 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     deck = state.deck
     if state.clues < deck.unit:
         raise RuleViolation(
-            "no clue tokens are left" if state.clues <= 0 else "half a clue token is left",
+            say("hanabi.no-clue-tokens", "no clue tokens are left")
+            if state.clues <= 0
+            else say("hanabi.half-a-clue-token", "half a clue token is left"),
             R_CLUE_TOKEN,
         )
     n = len(state.hands)
     if not 0 <= target < n:
-        raise RuleViolation(f"no player at seat {target}", R_SEATS)
-    if target == seat:
-        raise RuleViolation(f"{state.setup.players[seat]} cannot clue themselves", R_CLUE_OTHER)
-    if (suit is None) == (rank is None):
-        raise RuleViolation("the clue names both or neither of a suit and a rank", R_CLUE_ONE)
-    if suit is not None and not 0 <= suit < len(deck.colours):
         raise RuleViolation(
-            f"no colour {suit}: {deck.name} has "
-            + (f"colours 0-{len(deck.colours) - 1}" if deck.colours else "no colour clues"),
+            say("hanabi.seats-2", "no player at seat {target}", target=target), R_SEATS
+        )
+    if target == seat:
+        raise RuleViolation(
+            say(
+                "hanabi.clue-other",
+                "{player} cannot clue themselves",
+                player=seat_of(state.setup.players, seat),
+            ),
+            R_CLUE_OTHER,
+        )
+    if (suit is None) == (rank is None):
+        raise RuleViolation(
+            say("hanabi.clue-one", "the clue names both or neither of a suit and a rank"),
+            R_CLUE_ONE,
+        )
+    if suit is not None and not 0 <= suit < len(deck.colours):
+        variant = term("hanabi.variant", deck.name)
+        raise RuleViolation(
+            say(
+                "hanabi.no-such-colour",
+                "no colour {colour}: {variant} has colours 0-{last}",
+                colour=suit,
+                variant=variant,
+                last=len(deck.colours) - 1,
+            )
+            if deck.colours
+            else say(
+                "hanabi.no-colour-clues",
+                "no colour {colour}: {variant} has no colour clues",
+                colour=suit,
+                variant=variant,
+            ),
             R_CLUE_VALUE,
         )
     if rank is not None and rank not in deck.ranks:
         if not 1 <= rank <= RANKS:
-            raise RuleViolation(f"no rank {rank}", R_CLUE_ONE)
-        can = ", ".join(map(deck.rank_word, deck.ranks)) or "none"
-        raise RuleViolation(f"{deck.name} has no {rank} clue (rank clues: {can})", R_CLUE_VALUE)
+            raise RuleViolation(say("hanabi.clue-one-2", "no rank {rank}", rank=rank), R_CLUE_ONE)
+        can = many(term("hanabi.rank", deck.rank_word(r)) for r in deck.ranks)
+        raise RuleViolation(
+            say(
+                "hanabi.no-such-rank-clue",
+                "{variant} has no {rank} clue (rank clues: {can})",
+                variant=term("hanabi.variant", deck.name),
+                rank=rank,
+                can=can if deck.ranks else say("hanabi.none", "none"),
+            ),
+            R_CLUE_VALUE,
+        )
     kind = "colour" if suit is not None else "rank"
     if deck.alternating and state.last_clue == kind:
         raise RuleViolation(
-            f"the last clue was a {kind} clue, so this one must be a "
-            f"{'rank' if kind == 'colour' else 'colour'} clue",
+            say(
+                "hanabi.alternating-rank",
+                "the last clue was a colour clue, so this one must be a rank clue",
+            )
+            if kind == "colour"
+            else say(
+                "hanabi.alternating-colour",
+                "the last clue was a rank clue, so this one must be a colour clue",
+            ),
             R_ALTERNATING,
         )
     hand = state.hands[target]
@@ -482,7 +683,12 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         touched = list(touched_by(state, target, suit, rank, event.touched))
     if not touched and not may_be_empty(state, suit):
         raise RuleViolation(
-            f"{deck.clue_word(suit, rank)} touches no card in {state.setup.players[target]}'s hand",
+            say(
+                "hanabi.clue-touch",
+                "{clue} touches no card in {target}'s hand",
+                clue=clue_words(deck, suit, rank),
+                target=seat_of(state.setup.players, target),
+            ),
             R_CLUE_TOUCH,
         )
     knowledge = list(state.knowledge)
@@ -525,15 +731,22 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
 def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
     """Faces a recorder saw in one hand: each is checked like any reveal."""
     if not 0 <= event.target < len(state.hands):
-        raise RuleViolation(f"no player at seat {event.target}", R_SEATS)
+        raise RuleViolation(
+            say("hanabi.seats-3", "no player at seat {target}", target=event.target), R_SEATS
+        )
     if len(event.cards) != len(event.faces) or not event.cards:
-        raise RuleViolation("the faces seen do not match the cards named", R_SEE)
+        raise RuleViolation(say("hanabi.see", "the faces seen do not match the cards named"), R_SEE)
     hand = state.hands[event.target]
     probe = state
     for card, face in zip(event.cards, event.faces, strict=True):
         if card not in hand:
             raise RuleViolation(
-                f"the deck's card {card + 1} is not in {state.setup.players[event.target]}'s hand",
+                say(
+                    "hanabi.see-2",
+                    "the deck's card {card} is not in {target}'s hand",
+                    card=card + 1,
+                    target=seat_of(state.setup.players, event.target),
+                ),
                 R_SEE,
             )
         _, faces, revealed_at = _reveal(probe, card, face)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import msgspec
 
+from gametape.messages import Message, render, say
 from gametape.text import clipped
 
 RANKS = 5
@@ -549,7 +550,12 @@ def catalogue() -> dict[str, Variant]:
 
 
 class UnknownVariant(ValueError):
-    """A variant name that is not in the catalogue, or one whose rules gametape lacks."""
+    """A variant name that is not in the catalogue, or one whose rules gametape lacks;
+    ``said`` says which, as a message."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(render(said))
+        self.said = said
 
 
 def variant(name: str) -> Variant:
@@ -557,15 +563,30 @@ def variant(name: str) -> Variant:
     found = catalogue().get(name)
     if found is None:
         close = [n for n in catalogue() if n.casefold() == name.casefold()]
-        hint = (
-            f"; did you mean {close[0]!r}?"
+        raise UnknownVariant(
+            say(
+                "hanabi.no-variant-like",
+                "no variant {name!r}; did you mean {close!r}?",
+                name=clipped(name),
+                close=close[0],
+            )
             if close
-            else " (`gametape games hanabi variant` lists them)"
+            else say(
+                "hanabi.no-variant",
+                "no variant {name!r} (`gametape games hanabi variant` lists them)",
+                name=clipped(name),
+            )
         )
-        raise UnknownVariant(f"no variant {clipped(name)!r}{hint}")
     missing = found.missing()
     if missing:
-        raise UnknownVariant(f"variant {name!r} needs {missing}, which gametape does not play")
+        raise UnknownVariant(
+            say(
+                "hanabi.variant-not-played",
+                "variant {name!r} needs {missing}, which gametape does not play",
+                name=name,
+                missing=missing,
+            )
+        )
     return found
 
 

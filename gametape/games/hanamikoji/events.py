@@ -11,6 +11,10 @@ from typing import ClassVar
 import msgspec
 
 from gametape.events.base import Move, Setup
+from gametape.messages import (
+    Message,
+    say,
+)
 
 ARTISTS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "indigo", "violet")
 ZONES: tuple[str, ...] = ("perform", "hidden", "sacrifice", "vote")
@@ -33,7 +37,7 @@ class HanamikojiAssign(Move, frozen=True, kw_only=True, tag="hanamikoji.assign")
     performed and voted cards are shown when the round resolves.
     """
 
-    secret: ClassVar[str] = "assigned four cards in secret"
+    secret: ClassVar[Message] = say("hanamikoji.secret-assign", "assigned four cards in secret")
 
     perform: int
     hidden: int | None

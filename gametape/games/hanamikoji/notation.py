@@ -13,12 +13,12 @@ from gametape.games.hanamikoji.events import ARTISTS, ZONES, HanamikojiAssign
 from gametape.games.hanamikoji.rules import (
     CARDS,
     HanamikojiState,
-    artist_name,
     artist_of,
+    artist_words,
     card_name,
     perform_order,
 )
-from gametape.text import article, plural
+from gametape.messages import Many, Message, count_of, many, say, seat_of, term
 
 USAGE = (
     "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD` or "
@@ -32,13 +32,32 @@ def parse_card(text: str) -> int:
     card = number(digits)
     if card is None or not 1 <= card <= CARDS:
         raise NotationError(
-            f"{text!r} is not a card: cards are a colour and a number 1-14, e.g. red8"
+            say(
+                "hanamikoji.not-a-card",
+                "{text!r} is not a card: cards are a colour and a number 1-14, e.g. red8",
+                text=text,
+            )
         )
     if colour and not ARTISTS[artist_of(card)].startswith(colour):
         a = artist_of(card)
         raise NotationError(
-            f"{card} is {article(ARTISTS[a])} performer ({ARTISTS[a]}{a + 1} and "
-            f"{ARTISTS[a]}{a + 8} are), not {colour}"
+            say(
+                "hanamikoji.wrong-colour",
+                "{card} is {artist} performer ({letters}{first} and {letters}{second} are), "
+                "not {colour}",
+                card=card,
+                artist=say(
+                    "hanamikoji.an", "an {colour}", colour=term("hanamikoji.colour", ARTISTS[a])
+                )
+                if ARTISTS[a][0] in "aeiou"
+                else say(
+                    "hanamikoji.a", "a {colour}", colour=term("hanamikoji.colour", ARTISTS[a])
+                ),
+                letters=ARTISTS[a],
+                first=a + 1,
+                second=a + 8,
+                colour=colour,
+            )
         )
     return card
 
@@ -54,13 +73,19 @@ def parse_move(state: HanamikojiState, text: str, seat: int | None) -> Event:
     if words and words[0] == "assign":
         words = words[1:]
     if len(words) < 2:
-        raise NotationError(f"cannot read {text!r}; {USAGE}")
+        raise NotationError(
+            say("hanamikoji.cannot-read", "cannot read {text!r}; {usage}", text=text, usage=USAGE)
+        )
     player = seat_named(state.setup.players, words[0], seat)
     zones: dict[str, int | None] = {}
     if all("=" not in w for w in words[1:]) and len(words) != 5:
         raise NotationError(
-            f"{plural(len(words) - 1, 'card')} named: an assignment is four cards, in the order "
-            "perform hidden sacrifice vote (? for one not seen), e.g. a r8 ? ? v7"
+            say(
+                "hanamikoji.four-cards",
+                "{count} named: an assignment is four cards, in the order perform hidden "
+                "sacrifice vote (? for one not seen), e.g. a r8 ? ? v7",
+                count=count_of(len(words) - 1, "card"),
+            )
         )
     if len(words) == 5 and all("=" not in w for w in words[1:]):
         zones = dict(zip(ZONES, map(_card_or_unknown, words[1:]), strict=True))
@@ -68,24 +93,44 @@ def parse_move(state: HanamikojiState, text: str, seat: int | None) -> Event:
         for word in words[1:]:
             zone, sep, card = word.partition("=")
             if not sep or zone not in ZONES:
-                raise NotationError(f"{word!r} is not ZONE=CARD with a zone of {', '.join(ZONES)}")
+                raise NotationError(
+                    say(
+                        "hanamikoji.not-a-zone",
+                        "{word!r} is not ZONE=CARD with a zone of {zones}",
+                        word=word,
+                        zones=", ".join(ZONES),
+                    )
+                )
             if zone in zones:
-                raise NotationError(f"zone {zone} is named twice")
+                raise NotationError(
+                    say("hanamikoji.zone-twice", "zone {zone} is named twice", zone=zone)
+                )
             zones[zone] = _card_or_unknown(card)
     missing = [z for z in ZONES if z not in zones]
     if missing:
         raise NotationError(
-            f"missing zone {', '.join(missing)}: an assignment puts one card in "
-            "each of perform, hidden, sacrifice and vote (? if not seen)"
+            say(
+                "hanamikoji.missing-zone",
+                "missing zone {zones}: an assignment puts one card in each of perform, hidden, "
+                "sacrifice and vote (? if not seen)",
+                zones=", ".join(missing),
+            )
         )
     if zones["perform"] is None or zones["vote"] is None:
-        raise NotationError("the performed and voted cards are shown at the round's end: name them")
+        raise NotationError(
+            say(
+                "hanamikoji.name-shown",
+                "the performed and voted cards are shown at the round's end: name them",
+            )
+        )
     return HanamikojiAssign(player=player, **zones)  # type: ignore[arg-type]
 
 
 def notation(state: HanamikojiState, event: Event) -> str:
     if not isinstance(event, HanamikojiAssign):
-        raise NotationError(f"not a Hanamikoji move: {event!r}")
+        raise NotationError(
+            say("hanamikoji.not-a-move", "not a Hanamikoji move: {event}", event=repr(event))
+        )
     name = state.setup.players[event.player].lower()
     name = f'"{name}"' if " " in name else name
 
@@ -100,30 +145,65 @@ def notation(state: HanamikojiState, event: Event) -> str:
 
 def describe(
     before: HanamikojiState, event: Event, after: HanamikojiState, seat: int | None = None
-) -> str:
+) -> Message:
     """What an assignment changed, as everyone sees it (an assignment is secret until the
     round resolves, so the line says only that it was made)."""
-    return _describe(before, event, after)
-
-
-def _describe(before: HanamikojiState, event: Event, after: HanamikojiState) -> str:
     assert isinstance(event, HanamikojiAssign)
     names = before.setup.players
-    who = names[event.player]
     if after.round == before.round and after.outcome is None:
-        return f"{who} assigned four cards in secret (round {before.round})"
+        return say(
+            "hanamikoji.assigned-in-secret",
+            "{player} assigned four cards in secret (round {round})",
+            player=seat_of(names, event.player),
+            round=before.round,
+        )
     record = after.rounds[-1]
-    parts = []
+    parts: list[Message] = []
     for z in perform_order(*record.zones):
-        p = names[z.player]
+        who = seat_of(names, z.player)
         got = record.captured[z.player]
         if got is not None:
-            parts.append(f"{p} captured {artist_name(got)} with {card_name(z.perform)}")
+            parts.append(
+                say(
+                    "hanamikoji.captured",
+                    "{player} captured {artist} with {card}",
+                    player=who,
+                    artist=artist_words(got),
+                    card=card_name(z.perform),
+                )
+            )
         else:
-            parts.append(f"{p}'s {card_name(z.perform)} became a vote")
-    votes = ", ".join(f"{names[z.player]} voted {card_name(z.vote)}" for z in record.zones)
-    text = f"round {record.round}: {'; '.join(parts)}; {votes}"
+            parts.append(
+                say(
+                    "hanamikoji.became-a-vote",
+                    "{player}'s {card} became a vote",
+                    player=who,
+                    card=card_name(z.perform),
+                )
+            )
+    parts.extend(
+        say(
+            "hanamikoji.voted",
+            "{player} voted {card}",
+            player=seat_of(names, z.player),
+            card=card_name(z.vote),
+        )
+        for z in record.zones
+    )
+    text = say(
+        "hanamikoji.round",
+        "round {round}: {parts}",
+        round=record.round,
+        parts=Many((many(parts[:2], "; "), many(parts[2:])), "; "),
+    )
     if after.outcome:
-        s0, s1 = after.score(0), after.score(1)
-        text += f" — game over: {names[0]} {s0}, {names[1]} {s1}"
+        return say(
+            "hanamikoji.game-over",
+            "{what} — game over: {first} {first_score}, {second} {second_score}",
+            what=text,
+            first=seat_of(names, 0),
+            first_score=after.score(0),
+            second=seat_of(names, 1),
+            second_score=after.score(1),
+        )
     return text

@@ -16,18 +16,26 @@ from gametape.engine.moves import gather
 from gametape.engine.ruleset import TERMINATED, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.hanamikoji.events import ARTISTS, HanamikojiAssign, HanamikojiSetup
+from gametape.messages import At, Message, many, say, seat_of, term
 
 ROUNDS = 3
 CARDS = 14
 START_HAND = 2  # ruling R2
 DISPLAY = 3
 
-R_SETUP = "two players, each with a shuffled deck of the 14 performers (ruling R1)"
-R_SEATS = "the players are seats 0 and 1"
-R_DIFFERENT = "the four zones take four different cards of the hand"
-R_IN_HAND = "a player assigns cards from their own hand"
-R_SHOWN = "the performed and voted cards are shown when the round resolves"
-R_DECK_ONCE = "each player's deck holds each performer once"
+R_SETUP = say(
+    "hanamikoji.rule.setup",
+    "two players, each with a shuffled deck of the 14 performers (ruling R1)",
+)
+R_SEATS = say("hanamikoji.rule.seats", "the players are seats 0 and 1")
+R_DIFFERENT = say(
+    "hanamikoji.rule.different", "the four zones take four different cards of the hand"
+)
+R_IN_HAND = say("hanamikoji.rule.in-hand", "a player assigns cards from their own hand")
+R_SHOWN = say(
+    "hanamikoji.rule.shown", "the performed and voted cards are shown when the round resolves"
+)
+R_DECK_ONCE = say("hanamikoji.rule.deck-once", "each player's deck holds each performer once")
 UNKNOWN = 0  # a card of a game dealt at the table that has not been shown
 
 
@@ -40,8 +48,14 @@ def card_name(card: int) -> str:
     return f"{ARTISTS[artist_of(card)]}{card}"
 
 
-def artist_name(artist: int) -> str:
-    return f"{ARTISTS[artist]} ({artist + 1})"
+def artist_words(artist: int) -> Message:
+    """A performer as said aloud: ``red (1)``."""
+    return say(
+        "hanamikoji.artist",
+        "{colour} ({number})",
+        colour=term("hanamikoji.colour", ARTISTS[artist]),
+        number=artist + 1,
+    )
 
 
 class RoundRecord(msgspec.Struct, frozen=True, gc=False):
@@ -94,19 +108,28 @@ class HanamikojiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 def start(setup: HanamikojiSetup) -> HanamikojiState:
     """Deal 2 to each hand and 3 to each display (R2), then prepare round 1."""
     if len(setup.players) != 2 or len(setup.decks) != 2:
-        raise RuleViolation(f"{len(setup.players)} players", R_SETUP)
+        raise RuleViolation(
+            say("hanamikoji.player-count", "{players} players", players=len(setup.players)), R_SETUP
+        )
     at_table = setup.decks == ((UNKNOWN,) * CARDS,) * 2
     if at_table != setup.at_table:
         raise RuleViolation(
-            'decks of unknown cards (0) go with "table": true in the setup, and known decks '
-            "without it (a game recorded at a real table knows no deck)",
+            say(
+                "hanamikoji.table-decks",
+                'decks of unknown cards (0) go with "table": true in the setup, and known decks '
+                "without it (a game recorded at a real table knows no deck)",
+            ),
             R_SETUP,
         )
     for deck in setup.decks:
         if sorted(deck) != list(range(1, CARDS + 1)) and not at_table:
-            raise RuleViolation(f"a deck of {list(deck)}", R_SETUP)
+            raise RuleViolation(
+                say("hanamikoji.bad-deck", "a deck of [{cards}]", cards=many(deck)), R_SETUP
+            )
     if setup.first not in (0, 1):
-        raise RuleViolation(f"starting seat {setup.first}", R_SEATS)
+        raise RuleViolation(
+            say("hanamikoji.starting-seat", "starting seat {first}", first=setup.first), R_SEATS
+        )
     pairs = ((), ())
     state = HanamikojiState(
         setup=setup,
@@ -141,14 +164,16 @@ def _prepare(state: HanamikojiState) -> HanamikojiState:
 def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
     """Raise RuleViolation unless ``event`` is legal now."""
     seat = event.player  # the fold saw that this seat is to act (it has not assigned yet)
-    name = state.setup.players[seat]
     cards = event.cards()
     known = [c for c in cards if c is not None]
     if len(set(known)) != len(known):
         twice = next(c for c in known if known.count(c) > 1)
-        raise RuleViolation(f"{card_name(twice)} is in two zones", R_DIFFERENT)
+        raise RuleViolation(
+            say("hanamikoji.in-two-zones", "{card} is in two zones", card=card_name(twice)),
+            R_DIFFERENT,
+        )
     if len(known) < 4 and not state.at_table:
-        raise RuleViolation("every zone takes a card", R_DIFFERENT)
+        raise RuleViolation(say("hanamikoji.zone-empty", "every zone takes a card"), R_DIFFERENT)
     hand = state.hands[seat]
     unknown = hand.count(UNKNOWN)
     for card in known:
@@ -156,17 +181,37 @@ def check_assign(state: HanamikojiState, event: HanamikojiAssign) -> None:
             continue
         if not (state.at_table and 1 <= card <= CARDS):
             raise RuleViolation(
-                f"{card_name(card) if 1 <= card <= CARDS else card} is not in {name}'s hand",
+                say(
+                    "hanamikoji.not-in-hand",
+                    "{card} is not in {player}'s hand",
+                    card=card_name(card) if 1 <= card <= CARDS else card,
+                    player=seat_of(state.setup.players, seat),
+                ),
                 R_IN_HAND,
             )
         at = state.used_at[seat][card]
         if at:
             raise RuleViolation(
-                f"{name}'s {card_name(card)} was already shown at seq {{0}}", R_DECK_ONCE, (at,)
+                say(
+                    "hanamikoji.shown-already",
+                    "{player}'s {card} was already shown at seq {at}",
+                    player=seat_of(state.setup.players, seat),
+                    card=card_name(card),
+                    at=At(at),
+                ),
+                R_DECK_ONCE,
             )
         unknown -= 1
         if unknown < 0:
-            raise RuleViolation(f"{card_name(card)} is not in {name}'s hand", R_IN_HAND)
+            raise RuleViolation(
+                say(
+                    "hanamikoji.not-in-hand",
+                    "{card} is not in {player}'s hand",
+                    card=card_name(card),
+                    player=seat_of(state.setup.players, seat),
+                ),
+                R_IN_HAND,
+            )
 
 
 @on(HanamikojiAssign)
@@ -373,7 +418,9 @@ def check_known(view: Any, event: Event) -> None:
         and view.seat != event.player
         and view.seats[event.player].hand is None
     ):
-        raise hand_not_shown(view.players, event.player, "assignment", view.seat)
+        raise hand_not_shown(
+            view.players, event.player, say("hanamikoji.assignment", "assignment"), view.seat
+        )
 
 
 def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:

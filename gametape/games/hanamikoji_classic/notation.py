@@ -21,7 +21,15 @@ from gametape.games.hanamikoji_classic.events import (
     ClassicSecret,
     ClassicTrade,
 )
-from gametape.games.hanamikoji_classic.rules import ClassicState, action_of, card_name
+from gametape.games.hanamikoji_classic.rules import (
+    WHAT,
+    ClassicState,
+    action_of,
+    card_name,
+    geisha,
+    geishas,
+)
+from gametape.messages import Many, Message, many, say, seat_of, term
 
 USAGE = (
     "expected `secret CARD`, `trade CARD CARD`, `gift CARD CARD CARD`, "
@@ -60,58 +68,95 @@ def parse_cards(words: list[str]) -> list[int | None]:
         for letter in word:
             if letter not in LETTERS:
                 raise NotationError(
-                    f"{word!r}: a geisha is one of {', '.join(GEISHAS)} (or its first letter)"
+                    say(
+                        "hanamikoji-classic.not-a-geisha",
+                        "{word!r}: a geisha is one of {geishas} (or its first letter)",
+                        word=word,
+                        geishas=", ".join(GEISHAS),
+                    )
                 )
             cards.append(LETTERS[letter])
     return cards
 
 
 def _known(cards: list[int | None], what: str) -> list[int]:
+    """The cards named, each known: a ``what`` (an action, ``WHAT``) shows its cards."""
     known = [c for c in cards if c is not None]
     if len(known) < len(cards):
-        raise NotationError(f"the cards of a {what} are shown to both players: name them")
+        raise NotationError(
+            say(
+                "hanamikoji-classic.name-shown-cards",
+                "the cards of a {what} are shown to both players: name them",
+                what=WHAT[what],
+            )
+        )
     return known
 
 
 def parse_move(state: ClassicState, text: str, seat: int | None) -> Event:
     words = split_words(text.lower())
     if not words or words[0] not in VERBS:
-        raise NotationError(f"cannot read {text!r}; {USAGE}")
+        raise NotationError(
+            say(
+                "hanamikoji-classic.cannot-read",
+                "cannot read {text!r}; {usage}",
+                text=text,
+                usage=USAGE,
+            )
+        )
     verb = VERBS[words[0]]
     if verb == "show":
         if len(words) != 3:
-            raise NotationError(f"expected `show PLAYER CARD`; {USAGE}")
+            raise NotationError(
+                say(
+                    "hanamikoji-classic.show-usage",
+                    "expected `show PLAYER CARD`; {usage}",
+                    usage=USAGE,
+                )
+            )
         player = seat_named(state.setup.players, words[1], seat)
-        shown = _known(parse_cards(words[2:]), "shown secret")
+        shown = _known(parse_cards(words[2:]), "reveal")
         if len(shown) != 1:
-            raise NotationError("show one card: the secret card")
+            raise NotationError(
+                say("hanamikoji-classic.show-one", "show one card: the secret card")
+            )
         return ClassicReveal(player=player, card=shown[0])
     cards = parse_cards(words[1:])
     if verb == "choose":
         chooser = 1 - state.offer.player if state.offer is not None else (seat or 0)
         return ClassicChoose(
-            player=chooser if seat is None else seat, take=tuple(_known(cards, "choice"))
+            player=chooser if seat is None else seat, take=tuple(_known(cards, "choose"))
         )
     actor = state.current if seat is None else seat
     if verb == "secret":
         if len(cards) > 1:
-            raise NotationError("a secret is one card")
+            raise NotationError(say("hanamikoji-classic.secret-one", "a secret is one card"))
         return ClassicSecret(player=actor, card=cards[0] if cards else None)
     if verb == "trade":
         if len(cards) not in (0, 2) or (None in cards and cards != [None, None]):
-            raise NotationError("a trade-off is two cards (or none named, at a table)")
+            raise NotationError(
+                say(
+                    "hanamikoji-classic.trade-two",
+                    "a trade-off is two cards (or none named, at a table)",
+                )
+            )
         if not cards or None in cards:
             return ClassicTrade(player=actor, cards=None)
-        first, second = _known(cards, "trade-off")
+        first, second = _known(cards, "trade")
         return ClassicTrade(player=actor, cards=(first, second))
     if verb == "gift":
         known = _known(cards, "gift")
         if len(known) != 3:
-            raise NotationError("a gift is three cards")
+            raise NotationError(say("hanamikoji-classic.gift-three", "a gift is three cards"))
         return ClassicGift(player=actor, cards=(known[0], known[1], known[2]))
-    known = _known(cards, "competition")
+    known = _known(cards, "compete")
     if len(known) != 4:
-        raise NotationError("a competition is two pairs: four cards, the first two a pair")
+        raise NotationError(
+            say(
+                "hanamikoji-classic.compete-four",
+                "a competition is two pairs: four cards, the first two a pair",
+            )
+        )
     return ClassicCompete(player=actor, pairs=((known[0], known[1]), (known[2], known[3])))
 
 
@@ -135,41 +180,112 @@ def notation(state: ClassicState, event: Event) -> str:
     if isinstance(event, ClassicReveal):
         name = state.setup.players[event.player]
         return f"show {chr(34) + name + chr(34) if ' ' in name else name} {card_name(event.card)}"
-    raise NotationError(f"not a hanamikoji-classic move: {event!r}")
+    raise NotationError(
+        say(
+            "hanamikoji-classic.not-a-move",
+            "not a hanamikoji-classic move: {event}",
+            event=repr(event),
+        )
+    )
 
 
 def describe(
     before: ClassicState, event: Event, after: ClassicState, seat: int | None = None
-) -> str:
+) -> Message:
     names = before.setup.players
-    who = names[event.player] if isinstance(event, Move) else ""
-    if isinstance(event, ClassicDeal):
-        text = f"round {event.round}: the cards are dealt; {names[after.first]} starts"
-    elif isinstance(event, ClassicSecret):
-        shown = seat is None or seat == event.player
-        card = f" ({card_name(event.card)})" if shown and event.card is not None else ""
-        text = f"{who} kept a card secret{card}"
-    elif isinstance(event, ClassicTrade):
-        shown = seat is None or seat == event.player
-        cards = f" ({_names(event.cards)})" if shown and event.cards is not None else ""
-        text = f"{who} traded off two cards{cards}"
-    elif isinstance(event, ClassicGift):
-        text = f"{who} offers {_names(event.cards)} as a gift"
-    elif isinstance(event, ClassicCompete):
-        text = f"{who} offers a competition: {_names(event.pairs[0])} or {_names(event.pairs[1])}"
-    elif isinstance(event, ClassicChoose):
-        text = f"{who} takes {_names(event.take)}"
-    elif isinstance(event, ClassicReveal):
-        text = f"{who} shows the secret card: {card_name(event.card)}"
-    else:
-        text = str(event)
+    text = _action(before, event, after, seat)
     if len(after.history) > len(before.history):
         record = after.history[-1]
-        won = [f"{names[s]} {after.points(s)} points, {after.geishas(s)} geishas" for s in (0, 1)]
-        text += f" — round {record.round} scored: {'; '.join(won)}"
+        won = many(
+            say(
+                "hanamikoji-classic.won",
+                "{player} {points} points, {geishas} geishas",
+                player=seat_of(names, s),
+                points=after.points(s),
+                geishas=after.geishas(s),
+            )
+            for s in (0, 1)
+        )
+        text = say(
+            "hanamikoji-classic.scored",
+            "{what} — round {round} scored: {won}",
+            what=text,
+            round=record.round,
+            won=Many(won.items, "; "),
+        )
     if after.outcome and not before.outcome and after.winner is not None:
-        text += f" — {names[after.winner]} wins by {after.decided_by}"
+        text = say(
+            "hanamikoji-classic.wins",
+            "{what} — {player} wins by {goal}",
+            what=text,
+            player=seat_of(names, after.winner),
+            goal=term("hanamikoji-classic.goal", str(after.decided_by)),
+        )
     return text
+
+
+def _action(before: ClassicState, event: Event, after: ClassicState, seat: int | None) -> Message:
+    """What one event did, as ``seat`` is told it."""
+    names = before.setup.players
+    if isinstance(event, ClassicDeal):
+        return say(
+            "hanamikoji-classic.dealt",
+            "round {round}: the cards are dealt; {player} starts",
+            round=event.round,
+            player=seat_of(names, after.first),
+        )
+    if not isinstance(event, Move):
+        return say("core.move-written", "{move}", move=str(event))
+    who = seat_of(names, event.player)
+    shown = seat is None or seat == event.player
+    if isinstance(event, ClassicSecret):
+        if shown and event.card is not None:
+            return say(
+                "hanamikoji-classic.kept-named",
+                "{player} kept a card secret ({card})",
+                player=who,
+                card=geisha(event.card),
+            )
+        return say("hanamikoji-classic.kept", "{player} kept a card secret", player=who)
+    if isinstance(event, ClassicTrade):
+        if shown and event.cards is not None:
+            return say(
+                "hanamikoji-classic.traded-named",
+                "{player} traded off two cards ({cards})",
+                player=who,
+                cards=geishas(event.cards),
+            )
+        return say("hanamikoji-classic.traded", "{player} traded off two cards", player=who)
+    if isinstance(event, ClassicGift):
+        return say(
+            "hanamikoji-classic.offers-gift",
+            "{player} offers {cards} as a gift",
+            player=who,
+            cards=geishas(event.cards),
+        )
+    if isinstance(event, ClassicCompete):
+        return say(
+            "hanamikoji-classic.offers-competition",
+            "{player} offers a competition: {first} or {second}",
+            player=who,
+            first=geishas(event.pairs[0]),
+            second=geishas(event.pairs[1]),
+        )
+    if isinstance(event, ClassicChoose):
+        return say(
+            "hanamikoji-classic.takes",
+            "{player} takes {cards}",
+            player=who,
+            cards=geishas(event.take),
+        )
+    if isinstance(event, ClassicReveal):
+        return say(
+            "hanamikoji-classic.shows-secret",
+            "{player} shows the secret card: {card}",
+            player=who,
+            card=geisha(event.card),
+        )
+    return say("core.move-written", "{move}", move=str(event))
 
 
 def kinds(before: ClassicState, event: Event, after: ClassicState) -> tuple[str, ...]:

@@ -37,6 +37,7 @@ from gametape.games.hanamikoji_classic.events import (
     ClassicSetup,
     ClassicTrade,
 )
+from gametape.messages import At, Many, Message, Param, Term, many, say, seat_of, term
 
 ACTIONS = ("secret", "trade", "gift", "compete")
 HAND = 6
@@ -47,15 +48,33 @@ DECK = tuple(g for g, v in enumerate(VALUES) for _ in range(v))
 POINTS_GOAL = 11
 GEISHAS_GOAL = 4
 
-R_SETUP = "two players; the first round's starting player is 0 or 1 (C1)"
-R_DEAL = "each round deals all 21 item cards: one removed, 6 to each player, 8 in the pile"
-R_TURN = "the players alternate turns, the round's first player first"
-R_ONCE = "each action once per player per round"
-R_HAND = "a player acts with cards from their own hand"
-R_CHOICE = "the opponent chooses one offered card (gift) or one offered pair (competition)"
-R_PENDING = "the opponent's choice comes before the next turn"
-R_REVEAL = "at scoring each secret card is shown (at a real table, by a reveal)"
-R_COUNT = "a geisha of value v has v item cards; no more are seen in one round (C4)"
+R_SETUP = say(
+    "hanamikoji-classic.rule.setup", "two players; the first round's starting player is 0 or 1 (C1)"
+)
+R_DEAL = say(
+    "hanamikoji-classic.rule.deal",
+    "each round deals all 21 item cards: one removed, 6 to each player, 8 in the pile",
+)
+R_TURN = say(
+    "hanamikoji-classic.rule.turn", "the players alternate turns, the round's first player first"
+)
+R_ONCE = say("hanamikoji-classic.rule.once", "each action once per player per round")
+R_HAND = say("hanamikoji-classic.rule.hand", "a player acts with cards from their own hand")
+R_CHOICE = say(
+    "hanamikoji-classic.rule.choice",
+    "the opponent chooses one offered card (gift) or one offered pair (competition)",
+)
+R_PENDING = say(
+    "hanamikoji-classic.rule.pending", "the opponent's choice comes before the next turn"
+)
+R_REVEAL = say(
+    "hanamikoji-classic.rule.reveal",
+    "at scoring each secret card is shown (at a real table, by a reveal)",
+)
+R_COUNT = say(
+    "hanamikoji-classic.rule.count",
+    "a geisha of value v has v item cards; no more are seen in one round (C4)",
+)
 
 
 class Offer(msgspec.Struct, frozen=True, gc=False):
@@ -145,9 +164,27 @@ def card_name(card: int) -> str:
     return "?" if card == UNKNOWN else GEISHAS[card]
 
 
+def geisha(card: int) -> Term:
+    """A geisha's card as said aloud: her colour (``?``: a card not known)."""
+    return term("hanamikoji-classic.geisha", card_name(card))
+
+
+def geishas(cards: Sequence[int]) -> Many:
+    """Cards as said aloud: ``violet violet red``."""
+    return Many(tuple(geisha(c) for c in cards), " ")
+
+
 def start(setup: ClassicSetup) -> ClassicState:
     if len(setup.players) != 2 or setup.first not in (0, 1):
-        raise RuleViolation(f"{len(setup.players)} players, first seat {setup.first}", R_SETUP)
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.players",
+                "{players} players, first seat {first}",
+                players=len(setup.players),
+                first=setup.first,
+            ),
+            R_SETUP,
+        )
     return ClassicState(setup=setup, first=setup.first, current=setup.first)
 
 
@@ -185,31 +222,56 @@ def _deal(state: ClassicState, event: ClassicDeal) -> ClassicState:
         # scoring, and its naming scored (docs/format.md, "Versions and upgrades")
         state = _score(replace(state, shown=(True, True)))
         if state.phase == "over":
-            raise RuleViolation("a deal after the game ended", R_DEAL)
+            raise RuleViolation(
+                say("hanamikoji-classic.deal-after-end", "a deal after the game ended"), R_DEAL
+            )
     if state.phase != "deal":
-        raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.deal-mid-round",
+                "a deal in the middle of round {round}",
+                round=state.round,
+            ),
+            R_DEAL,
+        )
     if event.round != state.round + 1:
         raise RuleViolation(
-            f"a deal for round {event.round}; round {state.round + 1} is next", R_DEAL
+            say(
+                "hanamikoji-classic.deal-wrong-round",
+                "a deal for round {round}; round {next} is next",
+                round=event.round,
+                next=state.round + 1,
+            ),
+            R_DEAL,
         )
     if event.deck is None:
         if not state.at_table:
             raise RuleViolation(
-                'a deal of unknown order (deck null), but the setup does not say "table": true '
-                "(a game recorded at a real table)",
+                say(
+                    "hanamikoji-classic.deal-unknown-not-table",
+                    'a deal of unknown order (deck null), but the setup does not say "table": '
+                    "true (a game recorded at a real table)",
+                ),
                 R_DEAL,
             )
         deck = (UNKNOWN,) * len(DECK)
     else:
         if state.at_table:
             raise RuleViolation(
-                'a deal of known order in a game recorded at a table (setup "table": true): '
-                "there the deck is null",
+                say(
+                    "hanamikoji-classic.deal-known-at-table",
+                    'a deal of known order in a game recorded at a table (setup "table": true): '
+                    "there the deck is null",
+                ),
                 R_DEAL,
             )
         if sorted(event.deck) != list(DECK):
             raise RuleViolation(
-                f"the deal's deck is not the 21 item cards once each ({len(event.deck)} cards)",
+                say(
+                    "hanamikoji-classic.deal-wrong-cards",
+                    "the deal's deck is not the 21 item cards once each ({cards} cards)",
+                    cards=len(event.deck),
+                ),
                 R_DEAL,
             )
         deck = event.deck
@@ -245,19 +307,44 @@ def _take(state: ClassicState, seat: int, cards: tuple[int, ...]) -> tuple[int, 
     hand = list(state.hands[seat])
     for card in cards:
         if not 0 <= card < len(GEISHAS):
-            raise RuleViolation(f"there is no geisha {card}", R_HAND)
+            raise RuleViolation(
+                say("hanamikoji-classic.no-such-geisha", "there is no geisha {card}", card=card),
+                R_HAND,
+            )
         if card in hand:
             hand.remove(card)
         elif UNKNOWN in hand:
             hand.remove(UNKNOWN)
         else:
-            name, held = state.setup.players[seat], state.hands[seat].count(card)
+            player, held = seat_of(state.setup.players, seat), state.hands[seat].count(card)
             if not held:
-                raise RuleViolation(f"{name} has no {GEISHAS[card]} card in hand", R_HAND)
-            named = cards.count(card)
+                raise RuleViolation(
+                    say(
+                        "hanamikoji-classic.none-in-hand",
+                        "{player} has no {geisha} card in hand",
+                        player=player,
+                        geisha=geisha(card),
+                    ),
+                    R_HAND,
+                )
+            counted: dict[str, Param] = {
+                "player": player,
+                "geisha": geisha(card),
+                "named": cards.count(card),
+            }
             raise RuleViolation(
-                f"{name} holds {held} {GEISHAS[card]} card{'s' * (held != 1)}, and the move "
-                f"names {named}",
+                say(
+                    "hanamikoji-classic.holds-one",
+                    "{player} holds 1 {geisha} card, and the move names {named}",
+                    **counted,
+                )
+                if held == 1
+                else say(
+                    "hanamikoji-classic.holds",
+                    "{player} holds {held} {geisha} cards, and the move names {named}",
+                    held=held,
+                    **counted,
+                ),
                 R_HAND,
             )
     return tuple(hand)
@@ -290,36 +377,62 @@ def _check_count(
         shows = cards.count(card)
         if len(state.seen_at[card]) + named + shows <= VALUES[card]:
             continue
-        refs: list[int] = []
-        parts = []
-        if facts:
-            before = len(state.seen_at[card])
+        parts: list[Message] = []
+        if facts and shows == 1 and not own:
             parts.append(
-                f"all seen already (at {_where(facts, refs)})"
-                if shows == 1 and not own
-                else f"{before} seen already (at {_where(facts, refs)})"
+                say(
+                    "hanamikoji-classic.all-seen", "all seen already (at {seqs})", seqs=_seqs(facts)
+                )
+            )
+        elif facts:
+            parts.append(
+                say(
+                    "hanamikoji-classic.seen",
+                    "{count} seen already (at {seqs})",
+                    count=len(state.seen_at[card]),
+                    seqs=_seqs(facts),
+                )
             )
         if own:
-            parts.append(f"{named} named by {whose} (at {_where([c.at for c in own], refs)})")
+            parts.append(
+                say(
+                    "hanamikoji-classic.named-by",
+                    "{count} named by {whose} (at {seqs})",
+                    count=named,
+                    whose=whose,
+                    seqs=_seqs([c.at for c in own]),
+                )
+            )
         if not parts:
-            said = f"and this move shows {shows}"
+            said = say(
+                "hanamikoji-classic.this-move-shows", "and this move shows {shows}", shows=shows
+            )
         elif shows == 1 and not own:
             said = parts[0]
         else:
-            said = " and ".join(parts) + f" and {shows} in this move"
+            said = say(
+                "hanamikoji-classic.and-this-move",
+                "{parts} and {shows} in this move",
+                parts=Many(tuple(parts), "and"),
+                shows=shows,
+            )
         raise RuleViolation(
-            f"one {GEISHAS[card]} card too many this round: she has {VALUES[card]}, {said}",
+            say(
+                "hanamikoji-classic.count",
+                "one {geisha} card too many this round: she has {has}, {said}",
+                geisha=geisha(card),
+                has=VALUES[card],
+                said=said,
+            ),
             R_COUNT,
-            tuple(refs),
         )
 
 
-def _where(events: Sequence[int], refs: list[int]) -> str:
-    """``seq {k}`` for each of ``events`` (once each), their refs added to ``refs``."""
-    unique = tuple(dict.fromkeys(events))
-    start = len(refs)
-    refs.extend(unique)
-    return ", ".join(f"seq {{{start + i}}}" for i in range(len(unique)))
+def _seqs(events: Sequence[int]) -> Many:
+    """``seq N`` for each of ``events`` (once each)."""
+    return many(
+        say("hanamikoji-classic.at-seq", "seq {at}", at=At(e)) for e in dict.fromkeys(events)
+    )
 
 
 def _claimed(state: ClassicState, seat: int, action: str, cards: tuple[int, ...]) -> ClassicState:
@@ -331,16 +444,13 @@ def _claimed(state: ClassicState, seat: int, action: str, cards: tuple[int, ...]
 
 
 WHAT = {
-    "secret": "secret card",
-    "trade": "trade-off",
-    "gift": "gift",
-    "compete": "competition",
-    "reveal": "reveal",
+    "secret": say("hanamikoji-classic.what-secret", "secret card"),
+    "trade": say("hanamikoji-classic.what-trade", "trade-off"),
+    "gift": say("hanamikoji-classic.what-gift", "gift"),
+    "compete": say("hanamikoji-classic.what-compete", "competition"),
+    "reveal": say("hanamikoji-classic.what-reveal", "reveal"),
+    "choose": say("hanamikoji-classic.what-choose", "choice"),
 }
-
-
-def _names(cards: Sequence[int]) -> str:
-    return " ".join(GEISHAS[c] for c in cards)
 
 
 def _settled(state: ClassicState, shower: int | None = None, action: str = "") -> ClassicState:
@@ -361,16 +471,42 @@ def _settled(state: ClassicState, shower: int | None = None, action: str = "") -
         if over is None:
             kept.append(claim)
             continue
-        owner, what, geisha = names[claim.seat], WHAT[claim.action], GEISHAS[over]
-        by = f"{names[shower]}'s {WHAT.get(action, action)}" if shower is not None else "a card"
+        by = (
+            say(
+                "hanamikoji-classic.whose-action",
+                "{player}'s {action}",
+                player=seat_of(names, shower),
+                action=WHAT[action],
+            )
+            if shower is not None
+            else say("hanamikoji-classic.a-card", "a card")
+        )
+        shown: dict[str, Param] = {
+            "what": WHAT[claim.action],
+            "cards": geishas(claim.cards),
+            "by": by,
+            "geisha": geisha(over),
+            "has": VALUES[over],
+        }
         notices.append(
             _void(
                 claim,
+                say(
+                    "hanamikoji-classic.void",
+                    "{owner}'s {what} at seq {at} named {cards}, and {by} at seq {now} showed "
+                    "{geisha}: she has {has}, so the naming is void",
+                    owner=seat_of(names, claim.seat),
+                    at=At(claim.at),
+                    now=At(this),
+                    **shown,
+                ),
+                say(
+                    "hanamikoji-classic.void-told",
+                    "your {what} named {cards}, and {by} showed {geisha}: she has {has}; your "
+                    "naming no longer counts",
+                    **shown,
+                ),
                 this,
-                f"{owner}'s {what} at seq {{0}} named {_names(claim.cards)}, and {by} at seq "
-                f"{{1}} showed {geisha}: she has {VALUES[over]}, so the naming is void",
-                f"your {what} named {_names(claim.cards)}, and {by} showed {geisha}: she has "
-                f"{VALUES[over]}; your naming no longer counts",
             )
         )
     disputes = _disputes(state, kept)
@@ -379,35 +515,53 @@ def _settled(state: ClassicState, shower: int | None = None, action: str = "") -
             continue
         claims = [c for c in kept if c.at in group]
         seats = tuple(sorted({c.seat for c in claims}))
-        geisha = next(
-            GEISHAS[g]
+        over = next(
+            g
             for g in range(len(GEISHAS))
             if len(state.seen_at[g]) + sum(c.cards.count(g) for c in claims) > VALUES[g]
         )
-        whose = [f"{names[c.seat]}'s {WHAT[c.action]} at seq {{{i}}}" for i, c in enumerate(claims)]
-        message = f"{' and '.join(whose)} together name more {geisha} cards than she has left"
+        whose = Many(
+            tuple(
+                say(
+                    "hanamikoji-classic.whose-claim",
+                    "{player}'s {what} at seq {at}",
+                    player=seat_of(names, c.seat),
+                    what=WHAT[c.action],
+                    at=At(c.at),
+                )
+                for c in claims
+            ),
+            "and",
+        )
         own = len(seats) == 1
         notices.append(
             Notice(
                 at=this,
-                message=f"{message}: they are in dispute",
-                refs=tuple(c.at for c in claims),
+                message=say(
+                    "hanamikoji-classic.dispute",
+                    "{whose} together name more {geisha} cards than she has left: they are in "
+                    "dispute",
+                    whose=whose,
+                    geisha=geisha(over),
+                ),
                 seats=seats if own else (),  # told only to the one who saw every claim of it
-                told=(
-                    f"your {' and '.join(WHAT[c.action] for c in claims)} together name more "
-                    f"{geisha} cards than she has left: they are in dispute"
+                told=say(
+                    "hanamikoji-classic.dispute-told",
+                    "your {what} together name more {geisha} cards than she has left: they are "
+                    "in dispute",
+                    what=Many(tuple(WHAT[c.action] for c in claims), "and"),
+                    geisha=geisha(over),
                 )
                 if own
-                else "",
+                else None,
             )
         )
     return replace(state, claims=tuple(kept), disputes=disputes, notices=tuple(notices))
 
 
-def _void(claim: Claim, at: int, message: str, told: str) -> Notice:
-    """The notice that ``claim`` is void from the event ``at`` on (``message`` names the two
-    events as ``seq {0}`` and ``seq {1}``), told to its namer alone."""
-    return Notice(at=at, message=message, refs=(claim.at, at), seats=(claim.seat,), told=told)
+def _void(claim: Claim, message: Message, told: Message, at: int) -> Notice:
+    """The notice that ``claim`` is void from the event ``at`` on, told to its namer alone."""
+    return Notice(at=at, message=message, seats=(claim.seat,), told=told)
 
 
 def _disputes(state: ClassicState, claims: Sequence[Claim]) -> tuple[tuple[int, ...], ...]:
@@ -438,18 +592,39 @@ def _act(state: ClassicState, event: Action) -> ClassicState:
     seat = event.player
     names = state.setup.players
     if state.phase == "choose":  # the seat is to act, but to choose from the offer
-        raise RuleViolation(f"{names[seat]} has to choose first", R_PENDING)
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.choose-first",
+                "{player} has to choose first",
+                player=seat_of(names, seat),
+            ),
+            R_PENDING,
+        )
     if state.phase != "act":
         raise not_to_act(state, seat)
     action = action_of(event)
     if action in state.used[seat]:
-        raise RuleViolation(f"{names[seat]} has already used {action} this round", R_ONCE)
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.used-already",
+                "{player} has already used {action} this round",
+                player=seat_of(names, seat),
+                action=term("hanamikoji-classic.action", action),
+            ),
+            R_ONCE,
+        )
     used = tuple((*u, action) if s == seat else u for s, u in enumerate(state.used))
     hands = list(state.hands)
     if isinstance(event, ClassicSecret):
         card = event.card
         if card is None and not state.at_table:
-            raise RuleViolation("the secret card must be named in a game dealt by the tool", R_HAND)
+            raise RuleViolation(
+                say(
+                    "hanamikoji-classic.name-the-secret",
+                    "the secret card must be named in a game dealt by the tool",
+                ),
+                R_HAND,
+            )
         if card is not None:
             hands[seat] = _take(state, seat, (card,))
         else:
@@ -466,7 +641,11 @@ def _act(state: ClassicState, event: Action) -> ClassicState:
         pair = event.cards
         if pair is None and not state.at_table:
             raise RuleViolation(
-                "the traded cards must be named in a game dealt by the tool", R_HAND
+                say(
+                    "hanamikoji-classic.name-the-trade",
+                    "the traded cards must be named in a game dealt by the tool",
+                ),
+                R_HAND,
             )
         hands[seat] = (
             _take(state, seat, pair) if pair is not None else _take_unknown(state, seat, 2)
@@ -507,21 +686,47 @@ def _take_unknown(state: ClassicState, seat: int, n: int) -> tuple[int, ...]:
         elif hand:
             hand.pop()
         else:
-            raise RuleViolation(f"{state.setup.players[seat]}'s hand is empty", R_HAND)
+            raise RuleViolation(
+                say(
+                    "hanamikoji-classic.hand-empty",
+                    "{seat}'s hand is empty",
+                    seat=seat_of(state.setup.players, seat),
+                ),
+                R_HAND,
+            )
     return tuple(hand)
 
 
 def _choose(state: ClassicState, event: ClassicChoose) -> ClassicState:
     offer = state.offer
     if state.phase != "choose" or offer is None:
-        raise RuleViolation("there is no gift or competition to choose from", R_CHOICE)
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.nothing-to-choose",
+                "there is no gift or competition to choose from",
+            ),
+            R_CHOICE,
+        )
     chooser = event.player  # the fold saw it is the opponent of the offer's player
     take = tuple(sorted(event.take))
     matches = [i for i, o in enumerate(offer.options) if tuple(sorted(o)) == take]
     if not matches:
-        shown = " or ".join("+".join(map(card_name, o)) for o in offer.options)
-        chosen = "+".join(map(card_name, take)) or "choosing nothing"
-        raise RuleViolation(f"{chosen} is not one of the options: {shown}", R_CHOICE)
+        shown = Many(tuple(Many(tuple(map(geisha, o)), "+") for o in offer.options), "or")
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.not-an-option",
+                "{chosen} is not one of the options: {shown}",
+                chosen=Many(tuple(map(geisha, take)), "+"),
+                shown=shown,
+            )
+            if take
+            else say(
+                "hanamikoji-classic.choosing-nothing",
+                "choosing nothing is not one of the options: {shown}",
+                shown=shown,
+            ),
+            R_CHOICE,
+        )
     rest = list(offer.options)
     del rest[matches[0]]
     sides = [list(s) for s in state.sides]
@@ -549,9 +754,19 @@ def _reveal(state: ClassicState, event: ClassicReveal) -> ClassicState:
     its player's naming, or makes it void if it differs (C4)."""
     seat = event.player
     if state.phase != "reveal" or state.shown[seat]:
-        raise RuleViolation(f"{state.setup.players[seat]} has no secret card to show now", R_REVEAL)
+        raise RuleViolation(
+            say(
+                "hanamikoji-classic.no-secret-to-show",
+                "{seat} has no secret card to show now",
+                seat=seat_of(state.setup.players, seat),
+            ),
+            R_REVEAL,
+        )
     if not 0 <= event.card < len(GEISHAS):
-        raise RuleViolation(f"there is no geisha {event.card}", R_REVEAL)
+        raise RuleViolation(
+            say("hanamikoji-classic.no-such-geisha", "there is no geisha {card}", card=event.card),
+            R_REVEAL,
+        )
     seen_at = _seen(state, (event.card,))
     this = state.applied + 1
     notices = list(state.notices)
@@ -560,15 +775,26 @@ def _reveal(state: ClassicState, event: ClassicReveal) -> ClassicState:
         if claim.seat != seat or claim.action != "secret":
             claims.append(claim)
         elif claim.cards != (event.card,):
-            named, face = GEISHAS[claim.cards[0]], GEISHAS[event.card]
+            named = {"named": geisha(claim.cards[0]), "face": geisha(event.card)}
             notices.append(
                 _void(
                     claim,
+                    say(
+                        "hanamikoji-classic.secret-void",
+                        "{player}'s secret card was named {named} at seq {at} and shown as "
+                        "{face} at seq {now}: the naming is void",
+                        player=seat_of(state.setup.players, seat),
+                        at=At(claim.at),
+                        now=At(this),
+                        **named,
+                    ),
+                    say(
+                        "hanamikoji-classic.secret-void-told",
+                        "your secret card was named {named} and shown as {face}; your naming no "
+                        "longer counts",
+                        **named,
+                    ),
                     this,
-                    f"{state.setup.players[seat]}'s secret card was named {named} at seq {{0}} "
-                    f"and shown as {face} at seq {{1}}: the naming is void",
-                    f"your secret card was named {named} and shown as {face}; your naming no "
-                    "longer counts",
                 )
             )
     secret = tuple(event.card if s == seat else c for s, c in enumerate(state.secret))
@@ -687,16 +913,42 @@ def not_to_act(state: ClassicState, seat: int, players: Sequence[str] = ()) -> R
     """Why ``seat`` may not move now, by the round's phase."""
     names = state.setup.players
     if state.phase == "deal":
-        return RuleViolation("the round's cards must be dealt before anyone acts", R_DEAL)
+        return RuleViolation(
+            say(
+                "hanamikoji-classic.deal-first",
+                "the round's cards must be dealt before anyone acts",
+            ),
+            R_DEAL,
+        )
     if state.phase == "choose":
         assert state.offer is not None  # the choose phase is the phase of an offer
         chooser = 1 - state.offer.player
-        return RuleViolation(f"{names[chooser]} chooses first, not {names[seat]}", R_PENDING)
+        return RuleViolation(
+            say(
+                "hanamikoji-classic.chooser-first",
+                "{chooser} chooses first, not {seat}",
+                chooser=seat_of(names, chooser),
+                seat=seat_of(names, seat),
+            ),
+            R_PENDING,
+        )
     if state.phase == "reveal":
         return RuleViolation(
-            "the round's eight turns are over: the secret cards are shown now (reveal)", R_REVEAL
+            say(
+                "hanamikoji-classic.reveal-turn",
+                "the round's eight turns are over: the secret cards are shown now (reveal)",
+            ),
+            R_REVEAL,
         )
-    return RuleViolation(f"it is {names[state.current]}'s turn, not {names[seat]}'s", R_TURN)
+    return RuleViolation(
+        say(
+            "hanamikoji-classic.not-your-turn",
+            "it is {current}'s turn, not {seat}'s",
+            current=seat_of(names, state.current),
+            seat=seat_of(names, seat),
+        ),
+        R_TURN,
+    )
 
 
 def hindsight(state: ClassicState, final: ClassicState) -> ClassicState:
@@ -766,7 +1018,9 @@ def check_known(view: Any, event: Event) -> None:
     if view.seat is None or view.seat == event.player:
         return
     if side is not None and side.hand is None:
-        raise hand_not_shown(view.players, event.player, "action", view.seat)
+        raise hand_not_shown(
+            view.players, event.player, say("hanamikoji-classic.action", "action"), view.seat
+        )
 
 
 def _cards_of(event: Event) -> tuple[int, ...]:

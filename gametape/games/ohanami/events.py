@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gametape.events.base import Event, Move, Setup
+from gametape.messages import (
+    Message,
+    say,
+)
 
 
 class OhanamiSetup(Setup, frozen=True, kw_only=True, tag="ohanami.setup"):
@@ -25,7 +29,7 @@ class OhanamiDeal(Event, frozen=True, kw_only=True, tag="ohanami.deal"):
 class OhanamiPick(Move, frozen=True, kw_only=True, tag="ohanami.pick"):
     """``player`` picks ``card``; it goes to the end of ``row`` (1-3), or is discarded (None)."""
 
-    secret: ClassVar[str] = "picked a card in secret"
+    secret: ClassVar[Message] = say("ohanami.secret-pick", "picked a card in secret")
 
     card: int
     row: int | None = None

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
 from gametape.events.base import Event
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick
 from gametape.games.ohanami.rules import SEASONS, OhanamiState, pass_direction
+from gametape.messages import Many, Message, Param, many, say, seat_of, term
 
 USAGE = "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: `b 37 2`, `b 5 x`)"
 
@@ -16,11 +19,20 @@ def parse_move(state: OhanamiState, text: str, seat: int | None) -> Event:
     if words and words[0] == "pick":
         words = words[1:]
     if len(words) != 3:
-        raise NotationError(f"cannot read {text!r}; {USAGE}")
+        raise NotationError(
+            say("ohanami.cannot-read", "cannot read {text!r}; {usage}", text=text, usage=USAGE)
+        )
     player = seat_named(state.setup.players, words[0], seat)
     card = number(words[1])
     if card is None:
-        raise NotationError(f"{words[1]!r} is not a card number; {USAGE}")
+        raise NotationError(
+            say(
+                "ohanami.not-a-card-number",
+                "{word!r} is not a card number; {usage}",
+                word=words[1],
+                usage=USAGE,
+            )
+        )
     where = words[2]
     if where in ("discard", "x", "d"):
         return OhanamiPick(player=player, card=card)
@@ -29,7 +41,13 @@ def parse_move(state: OhanamiState, text: str, seat: int | None) -> Event:
         key, value = "row", where[1:] if where.startswith("r") else where
     row = number(value)
     if key != "row" or row is None:
-        raise NotationError(f"{where!r} is not row=1, row=2, row=3 (or 1, r1) or discard (x)")
+        raise NotationError(
+            say(
+                "ohanami.not-a-row",
+                "{where!r} is not row=1, row=2, row=3 (or 1, r1) or discard (x)",
+                where=where,
+            )
+        )
     return OhanamiPick(player=player, card=card, row=row)
 
 
@@ -37,7 +55,9 @@ def notation(state: OhanamiState, event: Event) -> str:
     if isinstance(event, OhanamiDeal):
         return f"deal {SEASONS[event.round - 1]}"
     if not isinstance(event, OhanamiPick):
-        raise NotationError(f"not an Ohanami move: {event!r}")
+        raise NotationError(
+            say("ohanami.not-a-move", "not an Ohanami move: {event}", event=repr(event))
+        )
     name = state.setup.players[event.player].lower()
     where = "discard" if event.row is None else f"row={event.row}"
     return f"pick {name} {event.card} {where}"
@@ -45,39 +65,89 @@ def notation(state: OhanamiState, event: Event) -> str:
 
 def describe(
     before: OhanamiState, event: Event, after: OhanamiState, seat: int | None = None
-) -> str:
+) -> Message:
     """What changed, as everyone sees it (a pick is secret until its turn resolves)."""
     names = before.setup.players
     if isinstance(event, OhanamiDeal):
         dealt = len(after.hands[0]) if after.in_round else 0
         cards = sum(len(h) for h in after.hands) + len(after.deck)
-        how = "shuffled at the table" if event.deck is None else "shuffled"
-        return (
-            f"{SEASONS[event.round - 1]} begins: {cards} cards {how}, {dealt} dealt to each player"
+        season = term("ohanami.season", SEASONS[event.round - 1])
+        if event.deck is None:
+            return say(
+                "ohanami.dealt-at-table",
+                "{season} begins: {cards} cards shuffled at the table, {dealt} dealt to each "
+                "player",
+                season=season,
+                cards=cards,
+                dealt=dealt,
+            )
+        return say(
+            "ohanami.dealt",
+            "{season} begins: {cards} cards shuffled, {dealt} dealt to each player",
+            season=season,
+            cards=cards,
+            dealt=dealt,
         )
     assert isinstance(event, OhanamiPick)
+    turn = before.turns + 1
     if after.turns == before.turns and after.outcome is None:
-        return f"{names[event.player]} picked a card in secret (turn {before.turns + 1})"
+        return say(
+            "ohanami.picked-in-secret",
+            "{player} picked a card in secret (turn {turn})",
+            player=seat_of(names, event.player),
+            turn=turn,
+        )
     picks = [p for p in before.pending if p is not None] + [event]
-    parts = []
+    parts: list[Message] = []
     for pick in sorted(picks, key=lambda p: p.player):
-        who = names[pick.player]
+        who = seat_of(names, pick.player)
         if pick.row is None:
-            parts.append(f"{who} discarded {pick.card}")
-        else:
-            length = len(after.rows[pick.player][pick.row - 1])
-            plural = "card" if length == 1 else "cards"
-            parts.append(f"{who} placed {pick.card} in row {pick.row} ({length} {plural})")
-    text = f"turn {before.turns + 1}: " + "; ".join(parts)
+            parts.append(
+                say("ohanami.discarded", "{player} discarded {card}", player=who, card=pick.card)
+            )
+            continue
+        length = len(after.rows[pick.player][pick.row - 1])
+        placed: dict[str, Param] = {"player": who, "card": pick.card, "row": pick.row}
+        parts.append(
+            say("ohanami.placed-one", "{player} placed {card} in row {row} (1 card)", **placed)
+            if length == 1
+            else say(
+                "ohanami.placed",
+                "{player} placed {card} in row {row} ({length} cards)",
+                length=length,
+                **placed,
+            )
+        )
     if any(after.hands):
-        direction = "left" if pass_direction(before.round) > 0 else "right"
+        left = pass_direction(before.round) > 0
         drew = len(after.deck) < len(before.deck)
-        text += f"; passed {direction}" + ("; drew" if drew else "; no draw (deck short)")
+        parts.append(
+            say("ohanami.passed-left", "passed left")
+            if left
+            else say("ohanami.passed-right", "passed right")
+        )
+        parts.append(
+            say("ohanami.drew", "drew") if drew else say("ohanami.no-draw", "no draw (deck short)")
+        )
     else:
-        season = SEASONS[before.round - 1]
-        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores[-1]))
-        text += f"; {season} scored: {points}"
-        if after.outcome:
-            totals = after.totals()
-            text += " — game over: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
+        parts.append(
+            say(
+                "ohanami.season-scored",
+                "{season} scored: {points}",
+                season=term("ohanami.season", SEASONS[before.round - 1]),
+                points=_points(names, after.scores[-1]),
+            )
+        )
+    text = say("ohanami.turn", "turn {turn}: {parts}", turn=turn, parts=many(parts, "; "))
+    if after.outcome:
+        totals = _points(names, after.totals())
+        return say("ohanami.game-over", "{what} — game over: {totals}", what=text, totals=totals)
     return text
+
+
+def _points(names: Sequence[str], points: Sequence[int]) -> Many:
+    """Each player's points: ``ann 12, ben 9``."""
+    return many(
+        say("ohanami.points", "{player} {points}", player=seat_of(names, s), points=p)
+        for s, p in enumerate(points)
+    )

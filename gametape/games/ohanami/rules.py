@@ -16,6 +16,7 @@ from gametape.engine.moves import gather
 from gametape.engine.ruleset import Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
+from gametape.messages import At, say, seat_of
 
 ROUNDS = 3
 SEASONS = ("spring", "summer", "autumn")
@@ -25,14 +26,23 @@ MARKERS = (1, 2, 3)  # ruling R2: rows begin with markers; cards 1-3 leave the g
 CARDS = tuple(range(4, 73))
 HAND = 3
 
-R_SETUP = "2-4 players"
-R_SEATS = "players are seats 0 to N-1"
-R_DEAL = "each round's deck is every card not in a row, shuffled (ruling R3)"
-R_IN_HAND = "a player picks a card from their own hand"
-R_ROW = "a card goes at the end of a row whose last value is lower than the card"
-R_R4 = "a card that fits a row must be placed; only a card that fits no row is discarded (R4)"
-R_ONCE_A_ROUND = (
-    "each card is in the game once: a card in a row, or picked earlier this round, cannot be picked"
+R_SETUP = say("ohanami.rule.setup", "2-4 players")
+R_SEATS = say("ohanami.rule.seats", "players are seats 0 to N-1")
+R_DEAL = say(
+    "ohanami.rule.deal", "each round's deck is every card not in a row, shuffled (ruling R3)"
+)
+R_IN_HAND = say("ohanami.rule.in-hand", "a player picks a card from their own hand")
+R_ROW = say(
+    "ohanami.rule.row", "a card goes at the end of a row whose last value is lower than the card"
+)
+R_R4 = say(
+    "ohanami.rule.r4",
+    "a card that fits a row must be placed; only a card that fits no row is discarded (R4)",
+)
+R_ONCE_A_ROUND = say(
+    "ohanami.rule.once-a-round",
+    "each card is in the game once: a card in a row, or picked earlier this round, cannot be "
+    "picked",
 )
 UNKNOWN = 0  # a card whose number the recorder of a table game does not know yet
 
@@ -108,7 +118,7 @@ class OhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 def start(setup: OhanamiSetup) -> OhanamiState:
     n = len(setup.players)
     if not 2 <= n <= 4:
-        raise RuleViolation(f"{n} players", R_SETUP)
+        raise RuleViolation(say("ohanami.player-count", "{n} players", n=n), R_SETUP)
     empty = ((), (), ())
     return OhanamiState(
         setup=setup, rows=(empty,) * n, hands=((),) * n, deck=CARDS, pending=(None,) * n
@@ -118,37 +128,65 @@ def start(setup: OhanamiSetup) -> OhanamiState:
 @on(OhanamiDeal)
 def _deal(state: OhanamiState, event: OhanamiDeal) -> OhanamiState:
     if not state.needs_deal:
-        raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
+        raise RuleViolation(
+            say(
+                "ohanami.deal-mid-round", "a deal in the middle of round {round}", round=state.round
+            ),
+            R_DEAL,
+        )
     if event.round != state.round + 1:
         raise RuleViolation(
-            f"a deal for round {event.round} where round {state.round + 1} starts", R_DEAL
+            say(
+                "ohanami.deal-wrong-round",
+                "a deal for round {round} where round {starting} starts",
+                round=event.round,
+                starting=state.round + 1,
+            ),
+            R_DEAL,
         )
     picked_at = state.picked_at
     if event.deck is None:  # shuffled at the table: every card outside the rows, order unknown
         if not state.setup.at_table:
             raise RuleViolation(
-                'a deal of unknown order (deck null), but the setup does not say "table": true '
-                "(a game recorded at a real table)",
+                say(
+                    "ohanami.deal-unknown-not-table",
+                    'a deal of unknown order (deck null), but the setup does not say "table": '
+                    "true (a game recorded at a real table)",
+                ),
                 R_DEAL,
             )
         if state.round == 0:
             picked_at = (0,) * (CARDS[-1] + 1)
         elif not state.at_table:
-            raise RuleViolation("a deal of unknown order in a game whose deals are known", R_DEAL)
+            raise RuleViolation(
+                say(
+                    "ohanami.deal-unknown-known",
+                    "a deal of unknown order in a game whose deals are known",
+                ),
+                R_DEAL,
+            )
         placed = sum(len(r) for rows in state.rows for r in rows)
         deck = (UNKNOWN,) * (len(CARDS) - placed)
     else:
         if state.at_table or state.setup.at_table:
             raise RuleViolation(
-                'a deal of known order in a game recorded at a table (setup "table": true): '
-                "there the deck is null",
+                say(
+                    "ohanami.deal-known-at-table",
+                    'a deal of known order in a game recorded at a table (setup "table": true): '
+                    "there the deck is null",
+                ),
                 R_DEAL,
             )
         expected = sorted(state.deck + state.discards)
         if sorted(event.deck) != expected:
             raise RuleViolation(
-                f"the round's deck has {len(event.deck)} cards that are not "
-                f"exactly the {len(expected)} cards outside the rows",
+                say(
+                    "ohanami.deal-wrong-cards",
+                    "the round's deck has {cards} cards that are not exactly the {outside} "
+                    "cards outside the rows",
+                    cards=len(event.deck),
+                    outside=len(expected),
+                ),
                 R_DEAL,
             )
         deck = event.deck
@@ -185,25 +223,47 @@ def deal_size(deck: int, players: int) -> int:
 def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
     """Raise RuleViolation unless ``event`` is legal now."""
     seat, card, row = event.player, event.card, event.row  # the fold saw it is to act
-    name = state.setup.players[seat]
     if state.at_table and card not in state.hands[seat]:
         _check_unseen(state, seat, card)
     elif card not in state.hands[seat]:
-        raise RuleViolation(f"{card} is not in {name}'s hand", R_IN_HAND)
+        raise RuleViolation(
+            say(
+                "ohanami.not-in-hand",
+                "{card} is not in {player}'s hand",
+                card=card,
+                player=seat_of(state.setup.players, seat),
+            ),
+            R_IN_HAND,
+        )
     rows = state.rows[seat]
     fits = fitting_rows(rows, card)
     if row is None:
         if fits:
             raise RuleViolation(
-                f"{card} fits row {fits[0]} (it ends at "
-                f"{last_value(rows, fits[0] - 1)}), so it cannot be discarded",
+                say(
+                    "ohanami.must-place",
+                    "{card} fits row {fit} (it ends at {last}), so it cannot be discarded",
+                    card=card,
+                    fit=fits[0],
+                    last=last_value(rows, fits[0] - 1),
+                ),
                 R_R4,
             )
     elif not 1 <= row <= len(MARKERS):
-        raise RuleViolation(f"there is no row {row}; the rows are 1, 2 and 3", R_ROW)
+        raise RuleViolation(
+            say("ohanami.no-such-row", "there is no row {row}; the rows are 1, 2 and 3", row=row),
+            R_ROW,
+        )
     elif row not in fits:
         raise RuleViolation(
-            f"row {row} ends at {last_value(rows, row - 1)}, which is not lower than {card}", R_ROW
+            say(
+                "ohanami.row-too-high",
+                "row {row} ends at {last}, which is not lower than {card}",
+                row=row,
+                last=last_value(rows, row - 1),
+                card=card,
+            ),
+            R_ROW,
         )
 
 
@@ -211,24 +271,46 @@ def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
     """At a table, a picked card comes from the unknown part of the hand, so it must be a card
     of the game that is in no row and was not picked before this round."""
     if card not in CARDS:
-        raise RuleViolation(f"there is no card {card}: the cards are 4-72", R_IN_HAND)
+        raise RuleViolation(
+            say("ohanami.no-such-card", "there is no card {card}: the cards are 4-72", card=card),
+            R_IN_HAND,
+        )
     if UNKNOWN not in state.hands[seat]:
-        raise RuleViolation(f"{card} is not in {state.setup.players[seat]}'s hand", R_IN_HAND)
+        raise RuleViolation(
+            say(
+                "ohanami.not-in-hand",
+                "{card} is not in {player}'s hand",
+                card=card,
+                player=seat_of(state.setup.players, seat),
+            ),
+            R_IN_HAND,
+        )
     at = state.picked_at[card]
     if not at:
         return
     for s, rows in enumerate(state.rows):
         if any(card in r for r in rows):
             raise RuleViolation(
-                f"{card} is already in {state.setup.players[s]}'s garden (placed at seq {{0}})",
+                say(
+                    "ohanami.in-a-garden",
+                    "{card} is already in {player}'s garden (placed at seq {at})",
+                    card=card,
+                    player=seat_of(state.setup.players, s),
+                    at=At(at),
+                ),
                 R_ONCE_A_ROUND,
-                (at,),
             )
     if any(p is not None and p.card == card for p in state.pending):
         return  # another player's pick of this turn, still secret: checked when it is shown
     if at > state.round_began:
         raise RuleViolation(
-            f"{card} was already picked this round (at seq {{0}})", R_ONCE_A_ROUND, (at,)
+            say(
+                "ohanami.picked-this-round",
+                "{card} was already picked this round (at seq {at})",
+                card=card,
+                at=At(at),
+            ),
+            R_ONCE_A_ROUND,
         )
 
 
@@ -240,9 +322,14 @@ def _check_shown(state: OhanamiState, picks: list[OhanamiPick]) -> None:
         twice = next((p for p in picks[i + 1 :] if p.card == pick.card), None)
         if twice is not None:
             raise RuleViolation(
-                f"{pick.card} was picked by {names[pick.player]} and by "
-                f"{names[twice.player]} this turn: one of the two picks is wrong (take one "
-                "back and enter it again)",
+                say(
+                    "ohanami.once-a-round-3",
+                    "{card} was picked by {player} and by {player2} this turn: one of the two "
+                    "picks is wrong (take one back and enter it again)",
+                    card=pick.card,
+                    player=seat_of(names, pick.player),
+                    player2=seat_of(names, twice.player),
+                ),
                 R_ONCE_A_ROUND,
             )
 
@@ -399,7 +486,7 @@ def check_known(view: Any, event: Event) -> None:
         and view.seat != event.player
         and view.gardens[event.player].hand is None
     ):
-        raise hand_not_shown(view.players, event.player, "pick", view.seat)
+        raise hand_not_shown(view.players, event.player, say("ohanami.pick", "pick"), view.seat)
 
 
 def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:

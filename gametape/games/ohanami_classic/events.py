@@ -6,6 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gametape.events.base import Event, Move, Setup
+from gametape.messages import (
+    Message,
+    say,
+)
 
 
 class ClassicOhanamiSetup(Setup, frozen=True, kw_only=True, tag="ohanami-classic.setup"):
@@ -27,7 +31,7 @@ class ClassicOhanamiHand(Move, frozen=True, kw_only=True, tag="ohanami-classic.h
     """At a real table: the 10 cards ``player`` was dealt, entered by its holder (or by a
     scribe who was shown them; ruling O7)."""
 
-    secret: ClassVar[str] = "entered their hand"
+    secret: ClassVar[Message] = say("ohanami-classic.secret-hand", "entered their hand")
 
     cards: tuple[int, ...]
 
@@ -35,7 +39,7 @@ class ClassicOhanamiHand(Move, frozen=True, kw_only=True, tag="ohanami-classic.h
 class ClassicOhanamiChoose(Move, frozen=True, kw_only=True, tag="ohanami-classic.choose"):
     """``player`` puts two cards of their hand face down; they show when everyone has chosen."""
 
-    secret: ClassVar[str] = "chose two cards face down"
+    secret: ClassVar[Message] = say("ohanami-classic.secret-choice", "chose two cards face down")
 
     cards: tuple[int, int]
 

@@ -11,6 +11,7 @@ move is due, so the verb may be left out, and a phone or ``--by`` knows its play
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import NotationError
@@ -31,6 +32,7 @@ from gametape.games.ohanami_classic.rules import (
     row_name,
     to_act,
 )
+from gametape.messages import Many, Message, many, say, seat_of, seats_of, term
 
 VERBS = {"choose": "choose", "place": "place"}
 USAGE = {
@@ -50,25 +52,54 @@ def parse_move(state: ClassicOhanamiState, text: str, seat: int | None) -> Event
     phase = state.phase
     if words and words[0] == "hand":  # at a table, whenever its holder likes (O7b)
         if not state.at_table or phase not in ("choose", "place"):
-            raise NotationError("a hand is entered during its round, in a game recorded at a table")
+            raise NotationError(
+                say(
+                    "ohanami-classic.hand-when",
+                    "a hand is entered during its round, in a game recorded at a table",
+                )
+            )
         player, words = _player(state, words[1:], seat)
         cards = [number(w) for w in words]
         if len(cards) != HAND or None in cards:
-            raise NotationError(f"cannot read {text!r}; {USAGE['hand']}")
+            raise NotationError(
+                say(
+                    "ohanami-classic.cannot-read",
+                    "cannot read {text!r}; {usage}",
+                    text=text,
+                    usage=USAGE["hand"],
+                )
+            )
         return ClassicOhanamiHand(player=player, cards=tuple(c for c in cards if c is not None))
     if words and words[0] in VERBS:
         if phase in VERBS and VERBS[words[0]] != phase:
-            raise NotationError(f"it is time to {phase}, not to {words[0]}; {USAGE[phase]}")
+            raise NotationError(
+                say(
+                    "ohanami-classic.not-that-time",
+                    "it is time to {phase}, not to {word}; {usage}",
+                    phase=term("ohanami-classic.phase", phase),
+                    word=words[0],
+                    usage=USAGE[phase],
+                )
+            )
         words = words[1:]
     if phase not in VERBS:
         raise NotationError(
-            "the game is over" if state.outcome else "no move now: the round is being dealt"
+            say("ohanami-classic.game-is-over", "the game is over")
+            if state.outcome
+            else say("ohanami-classic.being-dealt", "no move now: the round is being dealt")
         )
     player, words = _player(state, words, seat)
     if phase == "choose":
         cards = [number(w) for w in words]
         if len(cards) != 2 or None in cards:
-            raise NotationError(f"cannot read {text!r}; {USAGE['choose']}")
+            raise NotationError(
+                say(
+                    "ohanami-classic.cannot-read",
+                    "cannot read {text!r}; {usage}",
+                    text=text,
+                    usage=USAGE["choose"],
+                )
+            )
         a, b = (c for c in cards if c is not None)
         return ClassicOhanamiChoose(player=player, cards=(a, b))
     return _place(state, player, "".join(words), text)
@@ -95,24 +126,40 @@ def _player(
     if len(waiting) == 1:
         return waiting[0], words
     raise NotationError(
-        "say whose move it is first, as in `ann "
-        + ("37a 52n" if state.phase == "place" else "37 52")
-        + "`; the players are "
-        + ", ".join(players)
+        say(
+            "ohanami-classic.say-whose",
+            "say whose move it is first, as in `ann {example}`; the players are {players}",
+            example="37a 52n" if state.phase == "place" else "37 52",
+            players=seats_of(players, range(len(players)), ", "),
+        )
     )
 
 
 def _place(state: ClassicOhanamiState, player: int, joined: str, text: str) -> Event:
     pairs = _PLACES.findall(joined)
     if len(pairs) != 2 or "".join(c + r for c, r in pairs) != joined:
-        raise NotationError(f"cannot read {text!r}; {USAGE['place']}")
+        raise NotationError(
+            say(
+                "ohanami-classic.cannot-read",
+                "cannot read {text!r}; {usage}",
+                text=text,
+                usage=USAGE["place"],
+            )
+        )
     count = len(state.rows[player])  # rows started so far: `n` starts the next
     cards: list[int] = []
     where: list[int | None] = []
     for card_text, dest in pairs:
         card = number(card_text)
         if card is None:
-            raise NotationError(f"{card_text!r} is not a card number; {USAGE['place']}")
+            raise NotationError(
+                say(
+                    "ohanami-classic.not-a-card-number",
+                    "{card!r} is not a card number; {usage}",
+                    card=card_text,
+                    usage=USAGE["place"],
+                )
+            )
         row = _row(count, dest)
         if row == count + 1:
             count += 1
@@ -129,8 +176,12 @@ def _row(count: int, dest: str) -> int | None:
     if len(dest) == 1 and dest in ROW_LETTERS:
         return ROW_LETTERS.index(dest) + 1
     raise NotationError(
-        f"{dest!r} is not a place: a row A, B or C, n or new (a new row), or x, d or discard "
-        "(a discard)"
+        say(
+            "ohanami-classic.not-a-place",
+            "{dest!r} is not a place: a row A, B or C, n or new (a new row), or x, d or discard "
+            "(a discard)",
+            dest=dest,
+        )
     )
 
 
@@ -138,7 +189,13 @@ def notation(state: ClassicOhanamiState, event: Event) -> str:
     if isinstance(event, ClassicOhanamiDeal):
         return f"deal round {event.round}"
     if not isinstance(event, Move):
-        raise NotationError(f"not a move of the published Ohanami: {event!r}")
+        raise NotationError(
+            say(
+                "ohanami-classic.not-a-move",
+                "not a move of the published Ohanami: {event}",
+                event=repr(event),
+            )
+        )
     name = state.setup.players[event.player].lower()
     name = f'"{name}"' if " " in name else name
     if isinstance(event, ClassicOhanamiHand):  # no cards: as another seat is told of it
@@ -230,50 +287,136 @@ def said(state: ClassicOhanamiState, event: Event) -> str:
 
 def describe(
     before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState, seat: int | None = None
-) -> str:
+) -> Message:
     """What changed, as the requester was shown it (the framework hands the event redacted)."""
     names = before.setup.players
     if isinstance(event, ClassicOhanamiDeal):
         if event.hands is None:
-            return f"round {event.round} begins: shuffled and dealt at the table, 10 cards each"
-        return f"round {event.round} begins: 10 cards dealt to each player"
-    if isinstance(event, ClassicOhanamiHand):
-        if not event.cards:  # as another seat is told of it
-            return f"{names[event.player]} {ClassicOhanamiHand.secret}"
-        cards = " ".join(str(c) for c in sorted(event.cards))
-        return f"{names[event.player]} entered their hand: {cards}"
-    if isinstance(event, ClassicOhanamiChoose):
-        who = names[event.player]
-        if after.phase == "choose":
-            return f"{who} chose {event.cards[0]} and {event.cards[1]} face down"
-        shown = [before.chosen[s] or event.cards for s in range(len(names))]
-        pairs = "; ".join(f"{names[s]} {a} {b}" for s, (a, b) in enumerate(shown))
-        passed = (
-            f"; the rest of each hand passed {'left' if after.round != 2 else 'right'}"
-            if before.step < STEPS  # the fifth step passes nothing (O2b)
-            else ""
+            return say(
+                "ohanami-classic.dealt-at-table",
+                "round {round} begins: shuffled and dealt at the table, 10 cards each",
+                round=event.round,
+            )
+        return say(
+            "ohanami-classic.dealt",
+            "round {round} begins: 10 cards dealt to each player",
+            round=event.round,
         )
-        return f"step {before.step}: every choice is shown: {pairs}{passed}"
+    if isinstance(event, ClassicOhanamiHand):
+        who = seat_of(names, event.player)
+        if not event.cards:  # as another seat is told of it
+            return say("core.hidden-move", "{who} {what}", who=who, what=ClassicOhanamiHand.secret)
+        return say(
+            "ohanami-classic.entered-hand",
+            "{player} entered their hand: {cards}",
+            player=who,
+            cards=many(sorted(event.cards), " "),
+        )
+    if isinstance(event, ClassicOhanamiChoose):
+        who = seat_of(names, event.player)
+        if after.phase == "choose":
+            return say(
+                "ohanami-classic.chose",
+                "{player} chose {first} and {second} face down",
+                player=who,
+                first=event.cards[0],
+                second=event.cards[1],
+            )
+        shown = [before.chosen[s] or event.cards for s in range(len(names))]
+        pairs = many(
+            (
+                say(
+                    "ohanami-classic.pair",
+                    "{player} {first} {second}",
+                    player=seat_of(names, s),
+                    first=a,
+                    second=b,
+                )
+                for s, (a, b) in enumerate(shown)
+            ),
+            "; ",
+        )
+        if before.step >= STEPS:  # the fifth step passes nothing (O2b)
+            return say(
+                "ohanami-classic.shown",
+                "step {step}: every choice is shown: {pairs}",
+                step=before.step,
+                pairs=pairs,
+            )
+        if after.round == 2:
+            return say(
+                "ohanami-classic.shown-passed-right",
+                "step {step}: every choice is shown: {pairs}; the rest of each hand passed right",
+                step=before.step,
+                pairs=pairs,
+            )
+        return say(
+            "ohanami-classic.shown-passed-left",
+            "step {step}: every choice is shown: {pairs}; the rest of each hand passed left",
+            step=before.step,
+            pairs=pairs,
+        )
     assert isinstance(event, ClassicOhanamiPlace)
-    who = names[event.player]
-    parts = []
+    parts: list[Message] = []
     rows = before.rows[event.player]
     for card, row in zip(event.cards, event.rows, strict=True):
         if row is None:
-            parts.append(f"discarded {card}")
-            continue
-        if row == len(rows) + 1:
-            parts.append(f"started row {row_name(row)} with {card}")
+            parts.append(say("ohanami-classic.discarded", "discarded {card}", card=card))
+        elif row == len(rows) + 1:
+            parts.append(
+                say(
+                    "ohanami-classic.started-row",
+                    "started row {row} with {card}",
+                    row=row_name(row),
+                    card=card,
+                )
+            )
+        elif card > rows[row - 1][-1]:
+            parts.append(
+                say(
+                    "ohanami-classic.placed-above",
+                    "placed {card} above row {row}",
+                    card=card,
+                    row=row_name(row),
+                )
+            )
         else:
-            line = rows[row - 1]
-            end = "above" if card > line[-1] else "below"
-            parts.append(f"placed {card} {end} row {row_name(row)}")
+            parts.append(
+                say(
+                    "ohanami-classic.placed-below",
+                    "placed {card} below row {row}",
+                    card=card,
+                    row=row_name(row),
+                )
+            )
         rows = placed(rows, card, row)
-    text = f"{who} " + " and ".join(parts)
+    text = say(
+        "ohanami-classic.placed",
+        "{player} {parts}",
+        player=seat_of(names, event.player),
+        parts=Many(tuple(parts), "and"),
+    )
     if len(after.scores) > len(before.scores):
-        points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores[-1]))
-        text += f"; round {before.round} scored: {points}"
+        text = say(
+            "ohanami-classic.round-scored",
+            "{what}; round {round} scored: {points}",
+            what=text,
+            round=before.round,
+            points=_points(names, after.scores[-1]),
+        )
         if after.outcome:
-            totals = after.totals()
-            text += " — game over: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
+            text = say(
+                "ohanami-classic.game-over",
+                "{what} — game over: {totals}",
+                what=text,
+                totals=_points(names, after.totals()),
+            )
     return text
+
+
+def _points(names: Sequence[str], points: Sequence[int]) -> Many:
+    """Each player's points: ``ann 12, ben 9``."""
+    return many(
+        say("ohanami-classic.points", "{player} {points}", player=seat_of(names, s), points=p)
+        for s, p in enumerate(points)
+    )

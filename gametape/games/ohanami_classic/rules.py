@@ -27,6 +27,13 @@ from gametape.games.ohanami_classic.events import (
     ClassicOhanamiPlace,
     ClassicOhanamiSetup,
 )
+from gametape.messages import (
+    At,
+    Param,
+    many,
+    say,
+    seat_of,
+)
 
 CARDS = range(1, 121)
 ROUNDS = 3
@@ -38,16 +45,26 @@ KINDS = ("blue", "green", "grey", "pink")
 PINK = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 91, 105, 120)
 ROW_LETTERS = "abc"
 
-R_SETUP = "2-4 players"
-R_DEAL = "each round deals 10 cards to every player from the cards still in the box"
-R_HAND = "a hand is the 10 cards its holder was dealt, each a number 1-120 (ruling O7)"
-R_ONCE = "each card 1-120 is in a game once (ruling O7)"
-R_CHOOSE = "a player chooses two cards of their own hand"
-R_PLACE = (
-    "a shown card starts a new row (while the player has fewer than three), goes above a "
-    "row's highest card or below its lowest, or is discarded (rulings O2, O5)"
+R_SETUP = say("ohanami-classic.rule.setup", "2-4 players")
+R_DEAL = say(
+    "ohanami-classic.rule.deal",
+    "each round deals 10 cards to every player from the cards still in the box",
 )
-R_PLACE_CARDS = "a player places the two cards they chose, each once (ruling O2)"
+R_HAND = say(
+    "ohanami-classic.rule.hand",
+    "a hand is the 10 cards its holder was dealt, each a number 1-120 (ruling O7)",
+)
+R_ONCE = say("ohanami-classic.rule.once", "each card 1-120 is in a game once (ruling O7)")
+R_CHOOSE = say("ohanami-classic.rule.choose", "a player chooses two cards of their own hand")
+R_PLACE = say(
+    "ohanami-classic.rule.place",
+    "a shown card starts a new row (while the player has fewer than three), goes above a row's "
+    "highest card or below its lowest, or is discarded (rulings O2, O5)",
+)
+R_PLACE_CARDS = say(
+    "ohanami-classic.rule.place-cards",
+    "a player places the two cards they chose, each once (ruling O2)",
+)
 
 
 def kind(card: int) -> str:
@@ -105,14 +122,35 @@ def placed(rows: Rows, card: int, row: int | None) -> Rows:
     if not 1 <= row <= len(rows):
         if row == len(rows) + 1:
             raise RuleViolation(
-                f"there are three rows already, so {card} cannot start one", R_PLACE
+                say(
+                    "ohanami-classic.place",
+                    "there are three rows already, so {card} cannot start one",
+                    card=card,
+                ),
+                R_PLACE,
             )
-        raise RuleViolation(
-            f"there is no row {row_name(row) if row <= MAX_ROWS else row}: "
-            + (f"the rows are A-{row_name(len(rows))}" if rows else "no row is started yet")
-            + (", and a new one starts as the next" if len(rows) < MAX_ROWS else ""),
-            R_PLACE,
-        )
+        named = row_name(row) if row <= MAX_ROWS else row
+        if not rows:
+            said = say(
+                "ohanami-classic.no-row-yet",
+                "there is no row {row}: no row is started yet, and a new one starts as the next",
+                row=named,
+            )
+        elif len(rows) < MAX_ROWS:
+            said = say(
+                "ohanami-classic.no-such-row-yet",
+                "there is no row {row}: the rows are A-{last}, and a new one starts as the next",
+                row=named,
+                last=row_name(len(rows)),
+            )
+        else:
+            said = say(
+                "ohanami-classic.no-such-row",
+                "there is no row {row}: the rows are A-{last}",
+                row=named,
+                last=row_name(len(rows)),
+            )
+        raise RuleViolation(said, R_PLACE)
     line = rows[row - 1]
     if card > line[-1]:
         line = (*line, card)
@@ -120,7 +158,14 @@ def placed(rows: Rows, card: int, row: int | None) -> Rows:
         line = (card, *line)
     else:
         raise RuleViolation(
-            f"{card} is between the ends of row {row_name(row)} ({line[0]} and {line[-1]})",
+            say(
+                "ohanami-classic.place-2",
+                "{card} is between the ends of row {row_name} ({line} and {line2})",
+                card=card,
+                row_name=row_name(row),
+                line=line[0],
+                line2=line[-1],
+            ),
             R_PLACE,
         )
     return (*rows[: row - 1], line, *rows[row:])
@@ -181,7 +226,7 @@ class ClassicOhanamiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 def start(setup: ClassicOhanamiSetup) -> ClassicOhanamiState:
     n = len(setup.players)
     if not 2 <= n <= 4:
-        raise RuleViolation(f"{n} players", R_SETUP)
+        raise RuleViolation(say("ohanami-classic.setup", "{n} players", n=n), R_SETUP)
     return ClassicOhanamiState(
         setup=setup,
         hands=(None,) * n,
@@ -213,10 +258,19 @@ def _open_round(state: ClassicOhanamiState, round_: int) -> ClassicOhanamiState:
 @on(ClassicOhanamiDeal)
 def _deal(state: ClassicOhanamiState, event: ClassicOhanamiDeal) -> ClassicOhanamiState:
     if state.phase != "deal":
-        raise RuleViolation(f"a deal in the middle of round {state.round}", R_DEAL)
+        raise RuleViolation(
+            say("ohanami-classic.deal", "a deal in the middle of round {round}", round=state.round),
+            R_DEAL,
+        )
     if event.round != state.round + 1:
         raise RuleViolation(
-            f"a deal for round {event.round} where round {state.round + 1} starts", R_DEAL
+            say(
+                "ohanami-classic.deal-2",
+                "a deal for round {round} where round {value} starts",
+                round=event.round,
+                value=state.round + 1,
+            ),
+            R_DEAL,
         )
     n = state.n_players
     applied = state.applied + 1
@@ -224,7 +278,10 @@ def _deal(state: ClassicOhanamiState, event: ClassicOhanamiDeal) -> ClassicOhana
     if event.hands is None:
         if not state.at_table:
             raise RuleViolation(
-                'a deal of unknown hands (null), but the setup does not say "table": true',
+                say(
+                    "ohanami-classic.deal-6",
+                    'a deal of unknown hands (null), but the setup does not say "table": true',
+                ),
                 R_DEAL,
             )
         return replace(
@@ -239,16 +296,30 @@ def _deal(state: ClassicOhanamiState, event: ClassicOhanamiDeal) -> ClassicOhana
         )
     if state.at_table:
         raise RuleViolation(
-            'a deal of known hands in a game recorded at a table (setup "table": true): '
-            "there each holder enters their hand",
+            say(
+                "ohanami-classic.deal-3",
+                'a deal of known hands in a game recorded at a table (setup "table": true): there '
+                "each holder enters their hand",
+            ),
             R_DEAL,
         )
     if len(event.hands) != n or any(len(h) != HAND for h in event.hands):
-        raise RuleViolation(f"a deal of {[len(h) for h in event.hands]} cards", R_DEAL)
+        raise RuleViolation(
+            say(
+                "ohanami-classic.deal-4",
+                "a deal of [{hands}] cards",
+                hands=many(len(h) for h in event.hands),
+            ),
+            R_DEAL,
+        )
     cards = [c for h in event.hands for c in h]
     if len(set(cards)) != len(cards) or any(c not in CARDS or c in state.dealt for c in cards):
         raise RuleViolation(
-            "a deal whose cards are not all different cards still in the box", R_DEAL
+            say(
+                "ohanami-classic.deal-5",
+                "a deal whose cards are not all different cards still in the box",
+            ),
+            R_DEAL,
         )
     hands = tuple(tuple(sorted(h)) for h in event.hands)
     return replace(
@@ -264,7 +335,15 @@ def _shown_problem(state: ClassicOhanamiState, card: int) -> RuleViolation | Non
     at = state.shown_at[card]
     if not at:
         return None
-    return RuleViolation(f"{card} was shown already (at seq {{0}})", R_ONCE, (at,))
+    return RuleViolation(
+        say(
+            "ohanami-classic.shown-already",
+            "{card} was shown already (at seq {at})",
+            card=card,
+            at=At(at),
+        ),
+        R_ONCE,
+    )
 
 
 @on(ClassicOhanamiHand)
@@ -273,22 +352,43 @@ def _hand(state: ClassicOhanamiState, event: ClassicOhanamiHand) -> ClassicOhana
     against the facts (ruling O7b); a clash with another hand is a dispute, not a refusal."""
     if not state.at_table or state.phase not in ("choose", "place"):
         raise RuleViolation(
-            "a hand is entered during its round, in a game recorded at a table", R_HAND
+            say(
+                "ohanami-classic.hand-when",
+                "a hand is entered during its round, in a game recorded at a table",
+            ),
+            R_HAND,
         )
     cards = event.cards
     if len(cards) != HAND:
-        raise RuleViolation(f"a hand of {len(cards)} cards", R_HAND)
+        raise RuleViolation(
+            say("ohanami-classic.hand-size", "a hand of {cards} cards", cards=len(cards)), R_HAND
+        )
     bad = next((c for c in cards if c not in CARDS), None)
     if bad is not None:
-        raise RuleViolation(f"there is no card {bad}: the cards are 1-120", R_HAND)
+        raise RuleViolation(
+            say(
+                "ohanami-classic.no-such-card",
+                "there is no card {card}: the cards are 1-120",
+                card=bad,
+            ),
+            R_HAND,
+        )
     twice = next((c for c in cards if cards.count(c) > 1), None)
     if twice is not None:
-        raise RuleViolation(f"{twice} is in the hand twice", R_ONCE)
+        raise RuleViolation(
+            say("ohanami-classic.twice-in-hand", "{card} is in the hand twice", card=twice), R_ONCE
+        )
     seat = event.player
-    name = state.setup.players[seat]
+    holder = seat_of(state.setup.players, seat)
     if state.entered[seat] is not None and not state.void[seat]:
         raise RuleViolation(
-            f"{name}'s hand is entered already (at seq {{0}})", R_HAND, (state.entered_at[seat],)
+            say(
+                "ohanami-classic.hand-entered",
+                "{holder}'s hand is entered already (at seq {at})",
+                holder=holder,
+                at=At(state.entered_at[seat]),
+            ),
+            R_HAND,
         )
     shown_from = state.from_hand[seat]
     for card in cards:  # against what every seat saw
@@ -299,9 +399,15 @@ def _hand(state: ClassicOhanamiState, event: ClassicOhanamiHand) -> ClassicOhana
     missing = next((c for c in shown_from if c not in cards), None)
     if missing is not None:
         raise RuleViolation(
-            f"{missing} was shown from {name}'s hand (at seq {{0}}), and the hand does not name it",
+            say(
+                "ohanami-classic.hand-misses-shown",
+                "{missing} was shown from {holder}'s hand (at seq {at}), and the hand does not "
+                "name it",
+                missing=missing,
+                holder=holder,
+                at=At(state.shown_at[missing]),
+            ),
             R_HAND,
-            (state.shown_at[missing],),
         )
     this = state.applied + 1
     state = replace(
@@ -382,19 +488,38 @@ def _settled(state: ClassicOhanamiState) -> ClassicOhanamiState:
         if missing is None and elsewhere is None:
             continue
         void[dealt_to] = True
-        whose = f"{names[dealt_to]}'s hand"
+        holder = seat_of(names, dealt_to)
         why = (
-            f"{missing} was shown from it and it does not name {missing}"
+            say(
+                "ohanami-classic.shown-not-named",
+                "{card} was shown from it and it does not name {card}",
+                card=missing,
+            )
             if missing is not None
-            else f"it names {elsewhere}, shown from another hand"
+            else say(
+                "ohanami-classic.named-shown-elsewhere",
+                "it names {card}, shown from another hand",
+                card=elsewhere,  # type: ignore[arg-type]
+            )
         )
         notices.append(
             Notice(
                 at=this,
-                message=f"{whose} as entered at seq {{0}} is void from seq {{1}}: {why}",
-                refs=(state.entered_at[dealt_to], this),
+                message=say(
+                    "ohanami-classic.hand-void",
+                    "{holder}'s hand as entered at seq {at} is void from seq {now}: {why}",
+                    holder=holder,
+                    at=At(state.entered_at[dealt_to]),
+                    now=At(this),
+                    why=why,
+                ),
                 seats=holders(state, dealt_to),
-                told=f"{whose} as entered: {why}; the entered hand no longer counts",
+                told=say(
+                    "ohanami-classic.hand-void-told",
+                    "{holder}'s hand as entered: {why}; the entered hand no longer counts",
+                    holder=holder,
+                    why=why,
+                ),
             )
         )
     state = replace(state, void=tuple(void))
@@ -410,15 +535,29 @@ def _settled(state: ClassicOhanamiState) -> ClassicOhanamiState:
         if (a, b) in state.disputes:
             continue
         seen_both = tuple(s for s in holders(state, a) if s in holders(state, b))
+        pair: dict[str, Param] = {
+            "first": seat_of(names, a),
+            "second": seat_of(names, b),
+            "card": both[0],
+        }
         notices.append(
             Notice(
                 at=this,
-                message=f"{names[a]}'s hand (entered at seq {{0}}) and {names[b]}'s (at seq "
-                f"{{1}}) both name {both[0]}: they are in dispute",
-                refs=(state.entered_at[a], state.entered_at[b]),
+                message=say(
+                    "ohanami-classic.hands-dispute",
+                    "{first}'s hand (entered at seq {at}) and {second}'s (at seq {at2}) both "
+                    "name {card}: they are in dispute",
+                    at=At(state.entered_at[a]),
+                    at2=At(state.entered_at[b]),
+                    **pair,
+                ),
                 seats=seen_both,
-                told=f"{names[a]}'s hand and {names[b]}'s as entered both name {both[0]}: "
-                "they are in dispute",
+                told=say(
+                    "ohanami-classic.hands-dispute-told",
+                    "{first}'s hand and {second}'s as entered both name {card}: they are in "
+                    "dispute",
+                    **pair,
+                ),
             )
         )
     return replace(state, disputes=tuple(disputes), notices=tuple(notices))
@@ -428,22 +567,42 @@ def _settled(state: ClassicOhanamiState) -> ClassicOhanamiState:
 def _choose(state: ClassicOhanamiState, event: ClassicOhanamiChoose) -> ClassicOhanamiState:
     if state.phase != "choose":
         raise RuleViolation(
-            f"cards are chosen at the start of a step, not in the {state.phase} phase", R_CHOOSE
+            say(
+                "ohanami-classic.choose",
+                "cards are chosen at the start of a step, not in the {phase} phase",
+                phase=state.phase,
+            ),
+            R_CHOOSE,
         )
     seat = event.player
     name = state.setup.players[seat]
     a, b = event.cards
     if a == b:
-        raise RuleViolation(f"{a} is chosen twice", R_CHOOSE)
+        raise RuleViolation(say("ohanami-classic.choose-2", "{a} is chosen twice", a=a), R_CHOOSE)
     for card in event.cards:
         if state.at_table:  # the facts alone: an entered hand is checked by who sees it
             problem = _shown_problem(state, card) if card in CARDS else None
             if card not in CARDS:
-                raise RuleViolation(f"there is no card {card}: the cards are 1-120", R_CHOOSE)
+                raise RuleViolation(
+                    say(
+                        "ohanami-classic.choose-3",
+                        "there is no card {card}: the cards are 1-120",
+                        card=card,
+                    ),
+                    R_CHOOSE,
+                )
             if problem is not None:
                 raise problem
         elif card not in (state.hands[seat] or ()):
-            raise RuleViolation(f"{card} is not in {name}'s hand", R_CHOOSE)
+            raise RuleViolation(
+                say(
+                    "ohanami-classic.choose-4",
+                    "{card} is not in {name}'s hand",
+                    card=card,
+                    name=name,
+                ),
+                R_CHOOSE,
+            )
     applied = state.applied + 1
     chosen, complete = gather(state.chosen, seat, (min(a, b), max(a, b)))
     state = replace(state, chosen=chosen, applied=applied)
@@ -454,8 +613,14 @@ def _choose(state: ClassicOhanamiState, event: ClassicOhanamiChoose) -> ClassicO
         both = sorted(set(complete[x]) & set(complete[y]))
         if both:  # the step's end shows every choice: this one clashes with another
             raise RuleViolation(
-                f"{both[0]} is chosen by {names[x]} and by {names[y]}: one of the two is "
-                "entered wrong (take one back and enter it again)",
+                say(
+                    "ohanami-classic.once-3",
+                    "{both} is chosen by {x} and by {y}: one of the two is entered wrong (take "
+                    "one back and enter it again)",
+                    both=both[0],
+                    x=seat_of(names, x),
+                    y=seat_of(names, y),
+                ),
                 R_ONCE,
             )
     return _reveal(state, complete)
@@ -500,7 +665,11 @@ def check_place(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> Rows:
     """The rows after ``event``; raises RuleViolation unless it is legal now."""
     if state.phase != "place":
         raise RuleViolation(
-            f"cards are placed once everyone's two are shown, not in the {state.phase} phase",
+            say(
+                "ohanami-classic.place-cards",
+                "cards are placed once everyone's two are shown, not in the {phase} phase",
+                phase=state.phase,
+            ),
             R_PLACE_CARDS,
         )
     seat = event.player
@@ -508,7 +677,13 @@ def check_place(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> Rows:
     assert chosen is not None
     if sorted(event.cards) != list(chosen):
         raise RuleViolation(
-            f"{state.setup.players[seat]} chose {chosen[0]} and {chosen[1]}, and places each once",
+            say(
+                "ohanami-classic.place-cards-2",
+                "{seat} chose {chosen} and {chosen2}, and places each once",
+                seat=seat_of(state.setup.players, seat),
+                chosen=chosen[0],
+                chosen2=chosen[1],
+            ),
             R_PLACE_CARDS,
         )
     rows = state.rows[seat]
@@ -683,31 +858,51 @@ def check_known(view: Any, event: Event) -> None:
     if isinstance(event, ClassicOhanamiChoose) and 0 <= event.player < len(view.gardens):
         hand = view.gardens[event.player].hand
         if view.seat is not None and view.seat != event.player and hand is None:
-            raise hand_not_shown(names, event.player, "choice", view.seat)
+            raise hand_not_shown(
+                names, event.player, say("ohanami-classic.choice", "choice"), view.seat
+            )
         if view.table and hand is not None:
             for card in event.cards:
                 if card not in hand:
                     raise RuleViolation(
-                        f"{card} is not in {names[event.player]}'s hand as it was entered",
+                        say(
+                            "ohanami-classic.choose-5",
+                            "{card} is not in {player}'s hand as it was entered",
+                            card=card,
+                            player=seat_of(names, event.player),
+                        ),
                         R_CHOOSE,
                     )
     if isinstance(event, ClassicOhanamiHand) and 0 <= event.player < len(view.gardens):
         if view.seat is not None and view.seat >= 0 and view.seat != event.player:
-            raise hand_not_shown(names, event.player, "hand", view.seat)
+            raise hand_not_shown(
+                names, event.player, say("ohanami-classic.hand", "hand"), view.seat
+            )
         for seat, garden in enumerate(view.gardens):
             seen = [garden.hand] if garden.hand is not None and seat != event.player else []
             for other in [*seen, *garden.held]:
                 both = sorted(set(other) & set(event.cards))
                 if both and other in seen:
                     raise RuleViolation(
-                        f"{both[0]} is in {names[seat]}'s hand and in {names[event.player]}'s: "
-                        "one of the two is entered wrong (take one back and enter it again)",
+                        say(
+                            "ohanami-classic.once-4",
+                            "{both} is in {seat}'s hand and in {player}'s: one of the two is "
+                            "entered wrong (take one back and enter it again)",
+                            both=both[0],
+                            seat=seat_of(names, seat),
+                            player=seat_of(names, event.player),
+                        ),
                         R_ONCE,
                     )
                 if both and seat == view.seat:
                     raise RuleViolation(
-                        f"{both[0]} is in a hand {names[seat]} held this round: one of the "
-                        "two is entered wrong (take one back and enter it again)",
+                        say(
+                            "ohanami-classic.once-5",
+                            "{both} is in a hand {seat} held this round: one of the two is "
+                            "entered wrong (take one back and enter it again)",
+                            both=both[0],
+                            seat=seat_of(names, seat),
+                        ),
                         R_ONCE,
                     )
 

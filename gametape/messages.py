@@ -1,0 +1,161 @@
+"""Messages: what the tool says about a game (a move described, a move refused, a claim in
+dispute) as data, rendered into words for a reader.
+
+A message is an id (``hanabi.discard-at-8``), its default English text with a ``{name}`` per
+parameter, and typed parameters: a number, a seat, a game's own word (``Term``: a suit, a
+card), a list, another message, or text a person typed (a move as written). The words are a
+rendering: ``render`` gives the English text, the one place a reader's language comes in.
+Front-ends and scripts take the message whole (``Message`` is a msgspec Struct: a refusal's
+JSON carries it), so nobody reads parts back out of a sentence.
+
+A message is made where it is said, gettext's way, so its id, text and parameters sit
+together and a catalogue can be extracted from the code::
+
+    raise RuleViolation(say("hanabi.discard-at-8", "{player} cannot discard with {tokens} "
+                            "clue tokens", player=seat_of(players, s), tokens=8), R_DISCARD_8)
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable, Sequence
+from typing import Literal, TypeAlias
+
+import msgspec
+
+ID = re.compile(r"[a-z][a-z0-9-]*(\.[a-z0-9-]+)+")  # game.word or game.part.word
+
+
+class Seat(msgspec.Struct, frozen=True, tag="seat"):
+    """A player, by seat (counted from 0) and name: rendered as the name."""
+
+    index: int
+    name: str
+
+
+class Term(msgspec.Struct, frozen=True, tag="term"):
+    """One of a game's own words (a suit, a card, a season), by its kind and its English
+    text (``hanabi.suit``, ``Dark Rainbow``): rendered as the word in the reader's language."""
+
+    kind: str
+    text: str
+
+
+class At(msgspec.Struct, frozen=True, tag="at"):
+    """An earlier event, as a ruleset counts them (the k-th applied since the setup); the
+    fold names it by its seq (``locate``) before the message is shown."""
+
+    event: int
+
+
+class Count(msgspec.Struct, frozen=True, tag="count"):
+    """A number of things, in the word its number takes (``1 card``, ``3 cards``)."""
+
+    n: int
+    one: str
+    other: str
+
+
+class Many(msgspec.Struct, frozen=True, tag="many"):
+    """A list: ``and`` (``ann, ben and cat``), ``or``, or items joined by ``sep``."""
+
+    items: tuple[Param, ...]
+    sep: Literal["and", "or", ", ", "; ", " ", "+", ""] = ", "
+
+
+class Message(msgspec.Struct, frozen=True, tag="message"):
+    """Something said: an id, its English text and its typed parameters."""
+
+    id: str
+    text: str
+    params: dict[str, Param] = {}
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+Param: TypeAlias = int | float | str | Seat | Term | At | Count | Many | Message
+
+
+def say(id: str, text: str, /, **params: Param) -> Message:
+    """The message ``id``: ``text`` with ``params`` for its ``{names}``. A name without a
+    parameter, or a parameter without a name, is a bug in the caller (ValueError)."""
+    named = names(text)
+    if named != params.keys():
+        raise ValueError(f"message {id}: {sorted(named)} named, {sorted(params)} given")
+    return Message(id, text, params)
+
+
+def term(kind: str, text: str) -> Term:
+    """A game's own word (``term("hanabi.suit", "red")``)."""
+    return Term(kind, text)
+
+
+def seat_of(players: Sequence[str], index: int) -> Seat:
+    """Seat ``index`` of ``players``."""
+    return Seat(index, players[index])
+
+
+def seats_of(players: Sequence[str], indices: Iterable[int], sep: str = "and") -> Many:
+    """Seats as a list (``ann and ben``)."""
+    return Many(tuple(seat_of(players, i) for i in indices), sep)  # type: ignore[arg-type]
+
+
+def count_of(n: int, one: str, other: str = "") -> Count:
+    """``n`` things: ``count_of(3, "card")`` reads ``3 cards`` (``other``: an irregular
+    plural)."""
+    return Count(n, one, other or one + "s")
+
+
+def many(items: Iterable[Param], sep: str = ", ") -> Many:
+    """Items as a list."""
+    return Many(tuple(items), sep)  # type: ignore[arg-type]
+
+
+def names(text: str) -> set[str]:
+    """The parameter names a message's text uses."""
+    return {field.split(".")[0] for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def render(message: Message | Param) -> str:
+    """The words of a message (or one parameter) in English."""
+    if isinstance(message, Message):
+        values = {k: _value(v) for k, v in message.params.items()}
+        return message.text.format_map(values)
+    return str(_value(message))
+
+
+def _value(param: Param) -> int | float | str:
+    if isinstance(param, int | float | str):
+        return param
+    if isinstance(param, Seat):
+        return param.name
+    if isinstance(param, Term):
+        return param.text
+    if isinstance(param, At):
+        return param.event
+    if isinstance(param, Count):
+        return f"{param.n} {param.one if param.n == 1 else param.other}"
+    if isinstance(param, Many):
+        items = [render(i) for i in param.items]
+        if param.sep in ("and", "or") and len(items) > 1:
+            return f"{', '.join(items[:-1])} {param.sep} {items[-1]}"
+        return (param.sep if param.sep not in ("and", "or") else "").join(items)
+    return render(param)
+
+
+def locate(message: Message, seqs: Sequence[int]) -> Message:
+    """``message`` with each earlier event (``At``) named by its seq: ``seqs[k - 1]`` is the
+    k-th applied."""
+
+    def placed(p: Param) -> Param:
+        if isinstance(p, At):
+            return seqs[p.event - 1] if 0 < p.event <= len(seqs) else p.event
+        if isinstance(p, Many):
+            return Many(tuple(placed(i) for i in p.items), p.sep)
+        if isinstance(p, Message):
+            return locate(p, seqs)
+        return p
+
+    return Message(message.id, message.text, {k: placed(v) for k, v in message.params.items()})

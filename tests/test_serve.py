@@ -1077,7 +1077,17 @@ def test_many_moves_of_a_kind_come_in_rows_by_their_first_word():
         .render(p=seen, board=seen.board, groups=groups(seen), base="/g/x/y")
     )
     assert '<span class="bhead">trade red</span>' in page
-    assert 'value="trade red yellow" aria-label="trade red yellow">yellow</button>' in page
+    # the button sends the move as a value (#51), says the rest of its row's words, and is
+    # heard whole
+    sent = re.search(
+        r"value='([^']*)' data-said=\"trade red yellow\" data-text=\"trade red yellow\" "
+        r"aria-label=\"trade red yellow\">yellow</button>",
+        page,
+    )
+    assert sent is not None, page
+    assert json.loads(html.unescape(sent.group(1))) == {
+        "type": "hanamikoji-classic.trade", "player": 0, "cards": [1, 2]
+    }  # fmt: skip
 
 
 def test_headers_sent_a_byte_at_a_time_are_cut_off(server):

@@ -117,7 +117,9 @@ class Table:
         button that says it, else a picker set to its words, else the notation field
         filled; not yet pressed."""
         page = self.pages[who]
-        button = page.locator(f'form.buttons button[value="{text}"]')
+        button = page.locator(  # a move sent as a value (#51), or as words
+            f'form.buttons button[data-text="{text}"], form.buttons button[value="{text}"]'
+        )
         if button.count():
             return button.first
         words = text.split()
@@ -515,7 +517,7 @@ def test_a_phone_offline_keeps_its_move_and_sends_it_once_when_back(browser, ser
         page.goto(said["links"]["ann"])
         _follows(page, 1, timeout=LIVE)
         context.set_offline(True)
-        page.locator('form.buttons button[value="play 1"]').click()
+        page.locator('form.buttons button[data-text="play 1"]').click()
         page.locator('body[data-queued="1"]').wait_for(timeout=LIVE)
         assert "will be sent when the network is back" in page.locator("#queued").inner_text()
         game = said["game"]

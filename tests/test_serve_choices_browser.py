@@ -276,7 +276,7 @@ def test_a_seat_page_reloaded_offline_shows_its_board_and_its_queued_move(browse
             }"""
         )
         context.set_offline(True)
-        page.locator('form.buttons button[value="play 1"]').click()
+        page.locator('form.buttons button[data-text="play 1"]').click()
         page.locator('body[data-queued="1"]').wait_for(timeout=WAIT)
         page.reload()
         page.locator("#board").wait_for(timeout=WAIT)

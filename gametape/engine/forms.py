@@ -9,30 +9,56 @@ real table the faces are not known, so a move is a form with blanks the table fi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import msgspec
 
 from gametape.engine.moves import split_words
+from gametape.messages import Message
+
+
+class Blank(msgspec.Struct, frozen=True):
+    """What one word of a form stands for, for a page that draws a widget per word: its
+    ``kind`` (empty: a fixed word; ``slots``: any set of slots, drawn as a checkbox per slot),
+    the choices a page ``listed`` (a typist's one-letter short forms left out; ``?``, a card
+    nobody said, first, so a list never starts at a face nobody named), and its ``label``
+    (``slot``, ``card``)."""
+
+    kind: str = ""
+    listed: tuple[str, ...] = ()
+    label: Message | None = None
+
+
+FIXED = Blank()  # a word a form fixes (``play``, a named player)
 
 
 class MoveForm(msgspec.Struct, frozen=True):
     """One shape of move. ``words``: per position, the words it takes (a literal has one).
     ``shown``: how ``?`` lists it (empty: a short variant, completed but not listed).
     ``note``: what the table must say for it, if anything. ``said``: how a known move reads
-    to a person, where its notation is terse (a phone's button; empty: its notation);
-    ``glosses``: the same per word of a known move (``78a``: "78 in row A"; empty: the word),
-    for a phone's list that offers the word among others."""
+    to a person, where its notation is terse or names its own mover (a phone's button;
+    empty: its notation); ``glosses``: the same per word of a known move (``78a``: "78 in
+    row A"; empty: the word), for a phone's list that offers the word among others.
+
+    ``move``: a known move's value (the event; None for a form with blanks). ``blanks``: per
+    word of a form with blanks, what it stands for (a page builds its widgets from them).
+    ``own``: whether it makes the seat's own move (Hanabi's ``see``, a recorder's note of a
+    hand, is nobody's: a seat's page does not offer it)."""
 
     words: tuple[tuple[str, ...], ...]
     shown: str = ""
     note: str = ""
     said: str = ""
     glosses: tuple[str, ...] = ()
+    move: Any = None
+    blanks: tuple[Blank, ...] = ()
+    own: bool = True
 
     @classmethod
-    def literal(cls, text: str) -> MoveForm:
-        """A move known whole, written ``text``."""
-        return cls(tuple((w,) for w in split_words(text)), text)
+    def literal(cls, text: str, move: Any = None, said: str = "") -> MoveForm:
+        """A move known whole, written ``text`` (its value ``move``; ``said``: how it reads on
+        its own seat's page, if not as written)."""
+        return cls(tuple((w,) for w in split_words(text)), text, said=said, move=move)
 
     @property
     def is_literal(self) -> bool:

@@ -567,7 +567,7 @@ class Ruleset(Generic[S]):
         what the table must say (a play needs its card's face)."""
         from gametape.engine.forms import MoveForm  # forms reads words as moves.py does
 
-        return [MoveForm.literal(self.notation(state, m)) for m in self.legal_moves(state, seat)]
+        return [MoveForm.literal(self.notation(state, m), m) for m in self.legal_moves(state, seat)]
 
     def board(self, view: Any, title: str) -> Board:
         """``view`` as a board: data (zones, cards, counters, text; gametape.engine.board)

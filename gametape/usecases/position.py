@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from gametape.engine.board import Board, mark_new
-from gametape.engine.forms import MoveForm, slot_sets
+from gametape.engine.forms import FIXED, MoveForm
 from gametape.engine.game import Game, describe, move_as_value, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
@@ -33,12 +33,13 @@ ROWS = 4  # more moves of a kind than this, differing in two words or more: a ro
 
 class Choice(msgspec.Struct, frozen=True):
     """One move as a button: what it says, the notation it sends, and the row it is drawn
-    in (``trade blue``: the button then says what follows, ``orange``; empty: a row of its
-    own kind)."""
+    in (``trade blue``: the button then says what follows, ``rest``: ``orange``; empty: a
+    row of its own kind)."""
 
     label: str
     text: str
     group: str = ""
+    rest: str = ""  # in a row, what its button says after the row's words
     move: Any = None  # the move as a value (its type and typed fields), for scripts
 
 
@@ -199,79 +200,67 @@ def frame_board(cursor: Cursor, frame: Frame) -> Board:
 
 def _forms(game: Game, seat: int) -> tuple[list[Choice], list[Picker]]:
     """A seat's moves as buttons (a few known moves of a kind) and pickers (a move with
-    blanks, or many known moves of a kind: a select per word)."""
+    blanks, or many known moves of a kind: a select per word), built from the forms' data:
+    their words, their values and what each blank stands for."""
     rules = game.ruleset
     groups: dict[tuple[str, int, bool], list[MoveForm]] = {}
     for form in rules.move_forms(game.state, seat):
-        if not form.shown or not _seats_own(game, form, seat):
+        if not form.shown or not _seats_own(form, seat):
             continue  # a short variant (the recorder completes it), or not the seat's move
         key = (form.words[0][0], len(form.words), form.is_literal)
         groups.setdefault(key, []).append(form)
     buttons, pickers = [], []
     for (_, _, literal), forms in groups.items():
         if literal and len(forms) <= BUTTONS:
-            name = game.players[seat]
-            buttons += _rows([(f.said or _own(f.shown, name), f.shown) for f in forms])
-            continue
-        if literal:
-            words: list[tuple[str, ...]] = []
-            glossed: list[dict[str, str]] = []
-            for i in range(len(forms[0].words)):
-                words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
-                glossed.append(
-                    {f.words[i][0]: f.glosses[i] for f in forms[::-1] if len(f.glosses) > i}
-                )
-            joined = " ".join(w[0] if len(w) == 1 else "…" for w in words)
-            apart = _apart(words, forms)
-            glosses = tuple(
-                tuple(g.get(w, "") for w in ws) for ws, g in zip(words, glossed, strict=True)
-            )
-            pickers.append(
-                Picker(
-                    shown=_own(joined, game.players[seat]),
-                    words=tuple(words),
-                    apart=apart,
-                    glosses=glosses if any(any(g) for g in glosses) else (),
-                    moves=()  # lists that keep apart take their choices in either order
-                    if any(apart)
-                    else tuple(
-                        tuple(f.words[i][0] for i, ws in enumerate(words) if len(ws) > 1)
-                        for f in forms
-                    ),
-                )
-            )
+            buttons += _rows(forms)
+        elif literal:
+            pickers.append(_known_picker(forms))
         else:
-            for f in forms:
-                sets = tuple(_slots(w) is not None for w in f.words)
-                words = [
-                    f.words[0][:1],
-                    *(_slots(w) or _unknown_first(_plain(w)) for w in f.words[1:]),
-                ]
-                said = f.shown.split()
-                labels = (
-                    tuple(w.lower() if w.isupper() else "" for w in said)
-                    if len(said) == len(words)
-                    else ()
-                )
-                pickers.append(
-                    Picker(
-                        shown=f.shown,
-                        words=tuple(words),
-                        note=f.note,
-                        labels=labels,
-                        sets=sets if any(sets) else (),
-                    )
-                )
-    return [_valued(game, seat, c) for c in buttons], pickers
+            pickers += [_blank_picker(f) for f in forms]
+    return buttons, pickers
 
 
-def _valued(game: Game, seat: int, choice: Choice) -> Choice:
+def _known_picker(forms: list[MoveForm]) -> Picker:
+    """Many known moves of one kind as one picker: per word, the words its moves take."""
+    words: list[tuple[str, ...]] = []
+    glossed: list[dict[str, str]] = []
+    for i in range(len(forms[0].words)):
+        words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
+        glossed.append({f.words[i][0]: f.glosses[i] for f in forms[::-1] if len(f.glosses) > i})
+    apart = _apart(words, forms)
+    glosses = tuple(tuple(g.get(w, "") for w in ws) for ws, g in zip(words, glossed, strict=True))
+    return Picker(
+        shown=" ".join(w[0] if len(w) == 1 else "…" for w in words),
+        words=tuple(words),
+        apart=apart,
+        glosses=glosses if any(any(g) for g in glosses) else (),
+        moves=()  # lists that keep apart take their choices in either order
+        if any(apart)
+        else tuple(
+            tuple(f.words[i][0] for i, ws in enumerate(words) if len(ws) > 1) for f in forms
+        ),
+    )
+
+
+def _blank_picker(form: MoveForm) -> Picker:
+    """A move with blanks as a picker: a list per blank of the choices it lists (a set of
+    slots: a checkbox per slot), labelled with what it stands for."""
+    blanks = form.blanks or tuple(FIXED for _ in form.words)
+    sets = tuple(b.kind == "slots" for b in blanks)
+    return Picker(
+        shown=form.shown,
+        words=tuple(b.listed if b.kind else w[:1] for w, b in zip(form.words, blanks, strict=True)),
+        note=form.note,
+        labels=tuple(render(b.label) if b.label else "" for b in blanks) if form.blanks else (),
+        sets=sets if any(sets) else (),
+    )
+
+
+def _valued(form: MoveForm, choice: Choice) -> Choice:
     """A button with its move as a value (what ``POST …/move`` takes as JSON)."""
-    try:
-        event = game.parse(choice.text, seat)
-    except GametapeError:  # a form the game gives but cannot read back: words only
+    if form.move is None:
         return choice
-    return msgspec.structs.replace(choice, move=move_as_value(event))
+    return msgspec.structs.replace(choice, move=move_as_value(form.move))
 
 
 def _apart(words: list[tuple[str, ...]], forms: list[MoveForm]) -> tuple[int, ...]:
@@ -301,62 +290,33 @@ def _apart(words: list[tuple[str, ...]], forms: list[MoveForm]) -> tuple[int, ..
     return tuple(groups) if any(groups) else ()
 
 
-def _rows(moves: list[tuple[str, str]]) -> list[Choice]:
-    """One kind's moves (label, notation) as buttons. Past ROWS moves that differ in two
-    words or more (a trade of two geishas, a clue of a player and a colour), a row for each
-    first word that differs (``trade blue``: ``orange``, ``green``), in the order they come."""
-    said = [label.split() for label, _ in moves]
-    varying = [i for i in range(len(said[0])) if len({tuple(w[i : i + 1]) for w in said}) > 1]
-    if len(moves) <= ROWS or len(varying) < 2 or any(len(w) != len(said[0]) for w in said):
-        return [Choice(label=label, text=text) for label, text in moves]
+def _rows(forms: list[MoveForm]) -> list[Choice]:
+    """One kind's known moves as buttons, each saying how its move reads (``said``, else its
+    notation). Past ROWS moves that differ in two words or more (a trade of two geishas, a
+    clue of a player and a colour), a row for each value of the first word that differs
+    (``trade blue``: ``orange``, ``green``), in the order they come; a row's buttons say the
+    words after it. From the forms' words, never from their labels; moves whose words a
+    button does not say (glosses: ``place 37 in row A``) keep a button each."""
+    words = [tuple(w[0] for w in f.words) for f in forms]
+    alike = all(len(w) == len(words[0]) for w in words)
+    varying = [i for i in range(len(words[0])) if len({w[i : i + 1] for w in words}) > 1]
+    plain = [_valued(f, Choice(label=f.said or f.shown, text=f.shown)) for f in forms]
+    if len(forms) <= ROWS or len(varying) < 2 or not alike or any(f.glosses for f in forms):
+        return plain
     cut = varying[0] + 1
     rows: dict[str, list[Choice]] = {}
-    for (label, text), words in zip(moves, said, strict=True):
-        group = " ".join(words[:cut])
-        rows.setdefault(group, []).append(Choice(label=label, text=text, group=group))
+    for choice, w in zip(plain, words, strict=True):
+        head = " ".join((w[0], w[varying[0]]) if varying[0] else w[:1])
+        rest = " ".join(w[cut:])
+        rows.setdefault(head, []).append(msgspec.structs.replace(choice, group=head, rest=rest))
     return [choice for row in rows.values() for choice in row]
 
 
-def _slots(words: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The single slots of a word that is any set of slots (``slot_sets``: ``1``, ``13``,
-    ``245``), a page's checkboxes; None for any other word. A set is sent as its slots
-    one word each (``1 3``), which a game that offers ``slot_sets`` reads."""
-    n = max((len(w) for w in words), default=0)
-    if n < 2 or words != slot_sets(n):
-        return None
-    return tuple(str(i) for i in range(1, n + 1))
-
-
-def _plain(words: tuple[str, ...]) -> tuple[str, ...]:
-    """A picker's choices without the one-letter short forms a typist uses where the whole
-    word is there too ("red" and "r": the list offers "red")."""
-    longer = [w for w in words if len(w) > 1]
-    return tuple(w for w in words if len(w) > 1 or not any(x.startswith(w) for x in longer))
-
-
-def _unknown_first(words: tuple[str, ...]) -> tuple[str, ...]:
-    """A picker's choices with ``?`` (a card nobody said) first, where it is one of them: a
-    page's picker starts at the first choice, and its start is never a face nobody named."""
-    return ("?", *(w for w in words if w != "?")) if "?" in words else words
-
-
-def _own(text: str, name: str) -> str:
-    """A move's label on its own seat's page: without the seat's name, which that page need
-    not say ("pick 8 row=1" on ann's page for "pick ann 8 row=1")."""
-    words = text.split()
-    if len(words) > 2 and words[1].casefold() == name.casefold():
-        return " ".join([words[0], *words[2:]])
-    return text
-
-
-def _seats_own(game: Game, form: MoveForm, seat: int) -> bool:
-    """Whether a form with blanks makes ``seat``'s own move, by its first filling (Hanabi's
-    ``see``, a recorder's note of a hand, is nobody's: a seat's page does not offer it). A
-    filling the rules cannot read says nothing: the form is kept."""
-    if form.is_literal:
-        return True
-    try:
-        event = game.parse(" ".join(words[0] for words in form.words), seat)
-    except GametapeError:
-        return True
-    return actor(event) == seat
+def _seats_own(form: MoveForm, seat: int) -> bool:
+    """Whether a form makes ``seat``'s own move: a known move by its value's mover; a form
+    with blanks by what the game says of it (Hanabi's ``see``, a recorder's note of a hand,
+    is nobody's: a seat's page does not offer it)."""
+    if form.move is not None:
+        mover = actor(form.move)
+        return mover is None or mover == seat
+    return form.own

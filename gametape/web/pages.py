@@ -448,9 +448,10 @@ async def replay(request: Request) -> Response:
 
 
 async def move(request: Request) -> Response:
-    """``POST /g/GAME/TOKEN/move``: record a move (fields ``seq``, and ``text`` or the words
-    ``w``, and ``id``); 303 back to the page, or the page again with why not."""
-    tables, text = served(request).tables, ""
+    """``POST /g/GAME/TOKEN/move``: record a move (fields ``seq``; ``move``, a button's move
+    as a value, or ``text``, or the words ``w``; and ``id``); 303 back to the page, or the
+    page again with why not."""
+    tables, text, value = served(request).tables, "", ""
     words: list[str] | None = None
     try:
         table, access = await opened(request)
@@ -462,12 +463,13 @@ async def move(request: Request) -> Response:
         else:
             fields = form(await body(request))
             words = fields.get("w")
-            text = " ".join(words) if words else fields.get("text", [""])[0]
+            value = fields.get("move", [""])[0]  # a button's move, as a value (its JSON)
+            text = value or (" ".join(words) if words else fields.get("text", [""])[0])
             seq = fields.get("seq", [""])[0]
             move_id = fields.get("id", [""])[0]
         if not SEQ.fullmatch(seq):
             raise NotationError(say("web.no-seq", "the move came without the seq it was made at"))
-        if not text.strip():
+        if not text or text.isspace():
             raise NotationError(say("web.empty-move", "the move is empty"))
         if move_id:
             check_move_id(move_id)
@@ -479,8 +481,8 @@ async def move(request: Request) -> Response:
         position = await run_in_threadpool(tables.position, table, access)
         return seat_page(
             request, access, position, status_of(exc),
-            error=exc.message, hint=exc.hint, status=status_of(exc), typed=text,
-            sent=words,
+            error=exc.message, hint=exc.hint, status=status_of(exc),
+            typed="" if value else text, sent=words,
         )  # fmt: skip
     said = {"first": done.first, "last": done.last, "seq": done.next_seq}
     if done.taken_back is not None:

@@ -118,7 +118,7 @@ async def review_act(request: Request) -> Response:
             await run_in_threadpool(tables.review_branch, room, member)
         elif act == "move":
             text = field("text")
-            if not text.strip():
+            if not text or text.isspace():
                 raise NotationError(say("web.empty-move", "the move is empty"))
             if field("id"):
                 check_move_id(field("id"))

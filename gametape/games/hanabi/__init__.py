@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from msgspec.structs import replace
 
-from gametape.engine.forms import MoveForm, slot_sets
+from gametape.engine.forms import FIXED, Blank, MoveForm, slot_sets
 from gametape.engine.moves import number
 from gametape.engine.ruleset import (
     ONLOOKER,
@@ -247,23 +247,37 @@ class Hanabi(Ruleset[HanabiState]):
                 return kind, slot
 
             moves = sorted(self.legal_moves(state, seat), key=order)
-            return [MoveForm.literal(self.notation(state, m)) for m in moves]
+            return [MoveForm.literal(self.notation(state, m), m) for m in moves]
         names = state.setup.players
         deck = state.deck
         letters = deck.letters
         faces = tuple(f"{letter}{rank}" for letter in letters for rank in range(1, 6))
         slots = tuple(str(i) for i in range(1, len(state.hands[seat]) + 1))
-        say = "say the card the table saw"
-        forms = [MoveForm((("play", "p"), slots, faces), "play SLOT CARD", f"{say}: p2 r3")]
+        told = "say the card the table saw"
+        card = (
+            FIXED,
+            Blank("slot", slots, say("hanabi.form-slot", "slot")),
+            Blank("card", faces, say("hanabi.form-card", "card")),
+        )
+        forms = [
+            MoveForm((("play", "p"), slots, faces), "play SLOT CARD", f"{told}: p2 r3", blanks=card)
+        ]
         if state.clues < state.max_clues:
             forms.append(
-                MoveForm((("discard", "d"), slots, faces), "discard SLOT CARD", f"{say}: d1 y4")
+                MoveForm(
+                    (("discard", "d"), slots, faces),
+                    "discard SLOT CARD",
+                    f"{told}: d1 y4",
+                    blanks=card,
+                )
             )
         if state.clues >= deck.unit:
             ranks = tuple(deck.rank_word(r) for r in deck.ranks)
-            values = (*(c.lower() for c in deck.colours), *deck.colour_letters, *ranks)
+            named = (*(c.lower() for c in deck.colours), *ranks)
+            values = (*named, *deck.colour_letters)
             for target in range(len(names)):
                 if target != seat:
+                    touched = tuple(str(i) for i in range(1, len(state.hands[target]) + 1))
                     forms.append(
                         MoveForm(
                             (
@@ -274,6 +288,12 @@ class Hanabi(Ruleset[HanabiState]):
                             ),
                             f"clue {names[target]} COLOUR|RANK SLOTS",
                             f"and the slots it touched: c {names[target][:3].lower()} r 13",
+                            blanks=(
+                                FIXED,
+                                FIXED,
+                                Blank("value", named, say("hanabi.form-value", "colour|rank")),
+                                Blank("slots", touched, say("hanabi.form-slots", "slots")),
+                            ),
                         )
                     )
         seen = (*faces, "?")
@@ -282,6 +302,7 @@ class Hanabi(Ruleset[HanabiState]):
                 (("see",), names, *(seen,) * len(state.hands[seat])),
                 "see PLAYER CARD|? ...",
                 "not a move: the faces someone watching saw in a hand, slot 1 first",
+                own=False,  # nobody's move: a seat's page does not offer it
             )
         )
         return forms

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from gametape.engine.forms import MoveForm
+from gametape.engine.forms import FIXED, Blank, MoveForm
 from gametape.engine.ruleset import Option, Ruleset
 from gametape.events.base import Event
 from gametape.games.hanamikoji import board as _board
@@ -16,6 +16,7 @@ from gametape.games.hanamikoji import view as _view
 from gametape.games.hanamikoji.bots import BOTS
 from gametape.games.hanamikoji.events import ARTISTS, HANAMIKOJI_EVENTS, HanamikojiSetup
 from gametape.games.hanamikoji.rules import HanamikojiState
+from gametape.messages import say
 
 OPTIONS = (
     Option(
@@ -71,9 +72,13 @@ class Hanamikoji(Ruleset[HanamikojiState]):
         name = state.setup.players[seat]
         short = tuple(name[: n + 1].lower() for n in range(len(name)))
         if not state.at_table or not _rules.legal_moves_possible(state, seat):
-            forms = super().move_forms(state, seat)
-            if not forms:
-                return forms
+            moves = self.legal_moves(state, seat)
+            if not moves:
+                return super().move_forms(state, seat)
+            forms = [  # on its own page an assignment need not name its player
+                MoveForm.literal(self.notation(state, m), m, _notation.assign_said(m))
+                for m in moves
+            ]
             # the short form Tab completes (``a r8 b5 g4 v7``), from the seat's own hand
             hand = tuple(_rules.card_name(c) for c in state.hands[seat])
             return [*forms, MoveForm(((name, *short), hand, hand, hand, hand))]
@@ -84,6 +89,16 @@ class Hanamikoji(Ruleset[HanamikojiState]):
                 (("assign",), (name,), cards, unseen, unseen, cards),
                 f"assign {name} PERFORM HIDDEN|? SACRIFICE|? VOTE",
                 f"the cards shown at the round's end: {name[0].lower()} r8 ? ? v7",
+                blanks=(
+                    FIXED,
+                    FIXED,
+                    Blank("card", cards, say("hanamikoji.form-perform", "perform")),
+                    Blank("card", unseen[-1:] + cards, say("hanamikoji.form-hidden", "hidden")),
+                    Blank(
+                        "card", unseen[-1:] + cards, say("hanamikoji.form-sacrifice", "sacrifice")
+                    ),
+                    Blank("card", cards, say("hanamikoji.form-vote", "vote")),
+                ),
             ),
             MoveForm(((name, *short), cards, unseen, unseen, cards)),
         ]

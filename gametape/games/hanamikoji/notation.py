@@ -126,6 +126,19 @@ def parse_move(state: HanamikojiState, text: str, seat: int | None) -> Event:
     return HanamikojiAssign(player=player, **zones)  # type: ignore[arg-type]
 
 
+def assign_said(event: Event) -> str:
+    """An assignment as its own player's page writes it, without the player's name."""
+    assert isinstance(event, HanamikojiAssign)
+
+    def shown(card: int | None) -> str:
+        return "?" if card is None else card_name(card)
+
+    return (
+        f"assign perform={shown(event.perform)} hidden={shown(event.hidden)} "
+        f"sacrifice={shown(event.sacrifice)} vote={shown(event.vote)}"
+    )
+
+
 def notation(state: HanamikojiState, event: Event) -> str:
     if not isinstance(event, HanamikojiAssign):
         raise NotationError(

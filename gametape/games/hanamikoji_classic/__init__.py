@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from msgspec.structs import replace
 
-from gametape.engine.forms import MoveForm
+from gametape.engine.forms import FIXED, Blank, MoveForm
 from gametape.engine.ruleset import Option, Ruleset
 from gametape.events.base import Event, actor
 from gametape.games.hanamikoji_classic import board as _board
@@ -30,6 +30,7 @@ from gametape.games.hanamikoji_classic.events import (
     ClassicTrade,
 )
 from gametape.games.hanamikoji_classic.rules import ClassicState
+from gametape.messages import say
 
 OPTIONS = (
     Option(
@@ -126,22 +127,32 @@ class HanamikojiClassic(Ruleset[ClassicState]):
             return super().move_forms(state, seat)
         geishas = tuple((*GEISHAS, *(g[0] for g in GEISHAS)))
         named = (*geishas, "?")
+        card = Blank("card", GEISHAS, say("hanamikoji-classic.form-card", "card"))
+        maybe = Blank("card", ("?", *GEISHAS), say("hanamikoji-classic.form-card", "card"))
         forms = {
             "secret": MoveForm(
-                (("secret", "s"), named), "secret [CARD]", "the card only if its player says: s v"
+                (("secret", "s"), named),
+                "secret [CARD]",
+                "the card only if its player says: s v",
+                blanks=(FIXED, maybe),
             ),
             "trade": MoveForm(
-                (("trade", "t"), named, named), "trade [CARD CARD]", "the cards if said: t rb"
+                (("trade", "t"), named, named),
+                "trade [CARD CARD]",
+                "the cards if said: t rb",
+                blanks=(FIXED, maybe, maybe),
             ),
             "gift": MoveForm(
                 (("gift", "g"), geishas, geishas, geishas),
                 "gift CARD CARD CARD",
                 "the three cards shown: g r b b",
+                blanks=(FIXED, card, card, card),
             ),
             "compete": MoveForm(
                 (("compete", "c"), geishas, geishas, ("/",), geishas, geishas),
                 "compete CARD CARD / CARD CARD",
                 "the two pairs shown: c r b / g p",
+                blanks=(FIXED, card, card, FIXED, card, card),
             ),
         }
         return [form for action, form in forms.items() if action not in state.used[seat]]

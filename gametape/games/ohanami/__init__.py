@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from gametape.engine.forms import MoveForm
+from gametape.engine.forms import FIXED, Blank, MoveForm
 from gametape.engine.ruleset import Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami import board as _board
@@ -16,6 +16,7 @@ from gametape.games.ohanami import view as _view
 from gametape.games.ohanami.bots import BOTS
 from gametape.games.ohanami.events import OHANAMI_EVENTS, OhanamiDeal, OhanamiPick, OhanamiSetup
 from gametape.games.ohanami.rules import OhanamiState
+from gametape.messages import say
 
 
 class Ohanami(Ruleset[OhanamiState]):
@@ -66,10 +67,12 @@ class Ohanami(Ruleset[OhanamiState]):
         """At a table: the card the player picked and where it goes (the hand is unknown)."""
         name = state.setup.players[seat]
         if not state.at_table or not _rules.legal_to_pick(state, seat):
-            forms = super().move_forms(state, seat)
-            moves = self.legal_moves(state, seat) if forms else []
+            moves = self.legal_moves(state, seat)
             if not moves:
-                return forms
+                return super().move_forms(state, seat)
+            forms = [  # on its own page a pick need not name its picker
+                MoveForm.literal(self.notation(state, m), m, _notation.pick_said(m)) for m in moves
+            ]
             # the short form Tab completes (``a 37 2``), from the cards the seat may pick
             picks = [m for m in moves if isinstance(m, OhanamiPick)]
             cards = tuple(dict.fromkeys(str(m.card) for m in picks))
@@ -83,6 +86,12 @@ class Ohanami(Ruleset[OhanamiState]):
                 (("pick",), (name,), cards, rows),
                 f"pick {name} CARD row=1|2|3|discard",
                 f"say the card {name} picked: {name[0].lower()} 37 2 (x: discarded)",
+                blanks=(
+                    FIXED,
+                    FIXED,
+                    Blank("card", cards, say("ohanami.form-card", "card")),
+                    Blank("row", rows[:4], say("ohanami.form-row", "row")),
+                ),
             ),
             MoveForm(((name, name[0].lower()), cards, rows)),  # the short form, completed only
         ]

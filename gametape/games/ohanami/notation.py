@@ -51,6 +51,12 @@ def parse_move(state: OhanamiState, text: str, seat: int | None) -> Event:
     return OhanamiPick(player=player, card=card, row=row)
 
 
+def pick_said(event: Event) -> str:
+    """A pick as its own picker's page writes it, without the picker's name."""
+    assert isinstance(event, OhanamiPick)
+    return f"pick {event.card} " + ("discard" if event.row is None else f"row={event.row}")
+
+
 def notation(state: OhanamiState, event: Event) -> str:
     if isinstance(event, OhanamiDeal):
         return f"deal {SEASONS[event.round - 1]}"

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from gametape.engine.forms import MoveForm
+from gametape.engine.forms import FIXED, Blank, MoveForm
 from gametape.engine.ruleset import Option, Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami_classic import board as _board
@@ -29,6 +29,7 @@ from gametape.games.ohanami_classic.events import (
     ClassicOhanamiSetup,
 )
 from gametape.games.ohanami_classic.rules import ClassicOhanamiState
+from gametape.messages import say
 
 OPTIONS = (
     Option(
@@ -134,7 +135,11 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
         unseen = tuple(str(c) for c in _rules.CARDS if not state.shown_at[c])
         if forms and state.phase == "choose":
             hand = tuple(str(c) for c in state.hands[seat] or ())
-            forms = [*forms, MoveForm((who, hand, hand))]
+            said = [  # on its own page a choice need not name its chooser
+                msgspec.structs.replace(form, said=_notation.choice_said(move))
+                for form, move in zip(forms, self.legal_moves(state, seat), strict=True)
+            ]
+            forms = [*said, MoveForm((who, hand, hand))]
         elif forms and state.phase == "place":
             words = _notation.places(state, seat)
             said = [  # "place 37 in row A, then 52 in a new row" on a phone's button
@@ -152,6 +157,11 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                     (("choose",), who, unseen, unseen),
                     f"choose {who[0]} CARD CARD",
                     "the two cards chosen",
+                    blanks=(
+                        FIXED,
+                        FIXED,
+                        *(Blank("card", unseen, say("ohanami-classic.form-card", "card")),) * 2,
+                    ),
                 )
             ]
         table = state.at_table and state.phase in ("choose", "place") and state.entered
@@ -165,6 +175,12 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                     (("hand",), (name,), *(cards,) * _rules.HAND),
                     f"hand {name} CARD ×10",
                     f"the {_rules.HAND} cards {name} was dealt, if {name} enters them",
+                    blanks=(
+                        FIXED,
+                        FIXED,
+                        *(Blank("card", cards, say("ohanami-classic.form-card", "card")),)
+                        * _rules.HAND,
+                    ),
                 )
             )
         return forms

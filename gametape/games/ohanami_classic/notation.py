@@ -270,6 +270,12 @@ def glosses(state: ClassicOhanamiState, event: Event) -> tuple[str, ...]:
     return ("", "", *(glossed(c, p) for c, p in zip(event.cards, places, strict=True)))
 
 
+def choice_said(event: Event) -> str:
+    """A choice as its own chooser's page writes it, without the chooser's name."""
+    assert isinstance(event, ClassicOhanamiChoose)
+    return f"choose {event.cards[0]} {event.cards[1]}"
+
+
 def said(state: ClassicOhanamiState, event: Event) -> str:
     """A placement in words, for a button (``place 37 in row A, then place 52 in a new
     row``; ``discard 37 and 52``)."""

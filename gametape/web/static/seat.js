@@ -313,7 +313,9 @@
       if (k === "w") fields.w = (fields.w ? fields.w + " " : "") + v;
       else fields[k] = String(v);
     }
-    const text = fields.w || fields.text || "";
+    // what the banner says: the words typed or picked, or a button's label (it sends a value)
+    const said = event.submitter ? event.submitter.dataset.said : undefined;
+    const text = fields.w || fields.text || said || "";
     localStorage.setItem(key, JSON.stringify({ action: form.action, fields, text }));
     show();
   });
@@ -341,7 +343,7 @@
       banner.hidden = false;
       banner.textContent = "“" + q.text + "” was not recorded: " + (data.error || answer.status);
       const typed = document.querySelector("form.typed input[name=text]");
-      if (typed && !typed.value) typed.value = q.text;
+      if (typed && !typed.value && !q.fields.move) typed.value = q.text;
     } catch (e) {
       // still no network: kept for the next try
     } finally {

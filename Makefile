@@ -31,7 +31,7 @@ $(AXE):
 test: $(STAMP) $(AXE)
 	$(BIN)/ruff check gametape tests bench
 	$(BIN)/ruff format --check gametape tests bench
-	$(BIN)/mypy gametape
+	$(BIN)/mypy gametape tests/plugins
 	@# on every CPU (pytest-xdist, WORKERS; a file's tests on one worker, in order), then the tests
 	@# that drive Chromium on their own: a page's timing is what they measure. Each run names
 	@# its 20 slowest tests and what each buys (tests/conftest.py).

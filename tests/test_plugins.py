@@ -210,16 +210,13 @@ def test_the_front_end_check_finds_a_ruleset_asked_for_its_board():
     assert not ASKS_THE_RULES.search("title=f'{game.ruleset.name} {gid}'")
 
 
-def test_a_facet_function_must_take_its_hooks_parameters():
-    """A game's facet functions are checked as its class is made, from their code (inspect
-    only for what is not a plain function): the wrong parameters name the function."""
+def test_a_part_function_must_take_its_hooks_parameters():
+    """A game's parts (a module's function bound as a hook) are checked as its class is made,
+    from their code (inspect only for what is not a plain function): the wrong parameters
+    name the function. mypy checks them too (test_a_wrong_part_fails_the_type_check)."""
     import functools
-    import types
 
     from gametape.engine.ruleset import Ruleset
-
-    def facet(**functions):
-        return types.SimpleNamespace(**functions)
 
     def good(state, event):
         return state
@@ -231,7 +228,7 @@ def test_a_facet_function_must_take_its_hooks_parameters():
         return state
 
     for function in (good, varargs, defaults, functools.partial(defaults, extra=1)):
-        type("Fine", (Ruleset,), {"facets": (facet(apply=function),)})
+        type("Fine", (Ruleset,), {"apply": staticmethod(function)})
 
     def too_few(state):
         return state
@@ -244,9 +241,28 @@ def test_a_facet_function_must_take_its_hooks_parameters():
 
     for function in (too_few, keyword, too_many, functools.partial(too_many, 1, 2, 3)):
         with pytest.raises(TypeError) as raised:
-            type("Bad", (Ruleset,), {"facets": (facet(apply=function),)})
-        assert "the facet function" in str(raised.value)
+            type("Bad", (Ruleset,), {"apply": staticmethod(function)})
+        assert "the function" in str(raised.value)
         assert "take the hook's parameters (state, event)" in str(raised.value)
+
+
+def test_a_wrong_part_fails_the_type_check():
+    """#51: a game's parts are bound in its class body, so mypy checks each against the
+    contract: the fixture plug-in's `to_act` gives a name where the contract wants seats, and
+    the type check `make test` runs refuses it, naming the hook's types (about 2 s)."""
+    import subprocess
+
+    fixture = ROOT / "tests" / "typecheck" / "wrong_part.py"
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+         "--no-incremental", str(fixture)],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert checked.returncode == 1, checked.stdout
+    assert 'base class "Ruleset" defined the type as "Callable[[State], tuple[int, ...]]"' in (
+        checked.stdout
+    ), checked.stdout
+    assert "wrong_part.py:22" in checked.stdout and "1 error" in checked.stdout
 
 
 def test_a_hook_method_with_the_wrong_parameters_and_a_hook_given_twice_are_refused_by_name(
@@ -254,10 +270,10 @@ def test_a_hook_method_with_the_wrong_parameters_and_a_hook_given_twice_are_refu
 ):
     """#50: a plug-in whose `redact` had last turn's signature (as a method) loaded and was
     listed, then `log --as` ended in a traceback; #51: the first of two facets giving a hook
-    silently won. Both are refused as the class is made, naming the hook; through the
-    console script, the game is named and left out, never a traceback."""
+    silently won. The first is refused as the class is made, naming the hook, and through
+    the console script the game is named and left out, never a traceback; a hook is now
+    bound once, in the class body, and one bound twice there fails ruff (PIE794)."""
     import subprocess
-    import types
 
     from gametape.engine.ruleset import Ruleset
     from tests.serving import GAMETAPE
@@ -269,18 +285,19 @@ def test_a_hook_method_with_the_wrong_parameters_and_a_hook_given_twice_are_refu
     with pytest.raises(TypeError, match=r"the method .*redact\(self, state, event\) does not"):
         type("Old", (Ruleset,), {"redact": redact})
 
-    def one(state):
-        return ()
-
-    def two(state):
-        return (0,)
-
-    first, second = types.ModuleType("first"), types.ModuleType("second")
-    first.to_act, second.to_act = one, two
-    with pytest.raises(TypeError, match="the hook to_act is given twice, by first and second"):
-        type("Twice", (Ruleset,), {"facets": (first, second)})
-    second.to_act = one  # the same function, imported in two facets: fine
-    type("Once", (Ruleset,), {"facets": (first, second)})
+    twice = tmp_path / "twice.py"
+    twice.write_text(
+        "from gametape.engine.ruleset import Ruleset\n\n\n"
+        "def one(state):\n    return ()\n\n\n"
+        "def two(state):\n    return (0,)\n\n\n"
+        "class Twice(Ruleset):\n    to_act = staticmethod(one)\n    to_act = staticmethod(two)\n"
+    )
+    ruff = subprocess.run(
+        [Path(sys.executable).parent / "ruff", "check", "--no-cache", "--config",
+         str(ROOT / "pyproject.toml"), str(twice)],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert ruff.returncode == 1 and "PIE794" in ruff.stdout, ruff.stdout
 
     old = TOY.replace("class Nim(Ruleset[NimState]):", "class Nim(Ruleset[NimState]):\n"
         "    def redact(self, state, event):\n        return event\n")  # fmt: skip

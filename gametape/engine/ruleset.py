@@ -265,11 +265,11 @@ class Ruleset(Generic[S]):
     A state should be a frozen msgspec Struct; if it has an ``outcome`` field, the default
     ``abandon`` sets it to ``"terminated"``.
 
-    **Facets.** A game keeps its rules, notation and view in modules of its own and lists
-    them in ``facets``: each function there named like a hook (``HOOKS``: ``apply``,
-    ``parse_move``, ``view``, ...) becomes that hook, bound once when the class is made,
-    with the hook's parameters (checked then). A method the class defines itself wins; a
-    hook no facet has keeps its default. So a game writes no one-line forwards.
+    **Parts.** A game keeps its rules, notation and view in modules of its own and binds
+    each hook it gives from them in its class body, ``to_act = staticmethod(rules.to_act)``:
+    mypy checks every part against this contract, and a hook's parameters are checked again
+    as the class is made (for a plug-in never type-checked). Its ``@on`` handlers are found in
+    the modules listed in ``facets``. A hook no part gives keeps its default.
     """
 
     facets: ClassVar[tuple[Any, ...]] = ()
@@ -280,29 +280,16 @@ class Ruleset(Generic[S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         handlers = dict(cls.handlers)
-        given: dict[str, Any] = {}  # each hook a facet gives, and the facet
-        own = set(cls.__dict__)  # the class's own methods win over any facet's
         for facet in cls.__dict__.get("facets", ()):
-            for hook in HOOKS:
-                function = getattr(facet, hook, None)
-                if not callable(function) or hook in own:
-                    continue
-                first = given.get(hook)
-                if first is not None and getattr(first, hook) is not function:
-                    raise TypeError(
-                        f"{cls.__name__}: the hook {hook} is given twice, by "
-                        f"{first.__name__} and {facet.__name__}: one facet gives it"
-                    )
-                given[hook] = facet
-                _check_hook(cls, hook, function)
-                setattr(cls, hook, staticmethod(function))
             for function in vars(facet).values():
                 for event in getattr(function, "__gametape_handles__", ()):
                     handlers[event] = function
-        for hook in own.intersection(HOOKS):  # the class's own methods: the hooks' parameters too
-            method = cls.__dict__.get(hook)
-            if callable(method) and not isinstance(method, staticmethod | classmethod):
-                _check_hook(cls, hook, method, method=True)
+        for hook in set(cls.__dict__).intersection(HOOKS):  # each hook's parameters
+            given = cls.__dict__[hook]
+            if isinstance(given, staticmethod):
+                _check_hook(cls, hook, given.__func__)
+            elif callable(given) and not isinstance(given, classmethod):
+                _check_hook(cls, hook, given, method=True)
         for name, function in cls.__dict__.items():
             for event in getattr(function, "__gametape_handles__", ()):
                 handlers[event] = name
@@ -583,7 +570,8 @@ class Ruleset(Generic[S]):
         return {}
 
 
-# The hooks a facet may provide (see Ruleset): every method above a game can give.
+# The hooks (see Ruleset): every method above a game can give; their parameters are checked
+# as a game's class is made.
 HOOKS = (
     "new_setup",
     "start",
@@ -620,7 +608,7 @@ HOOKS = (
 
 
 def _check_hook(cls: type, hook: str, function: Any, method: bool = False) -> None:
-    """A facet's function (or, ``method``, the class's own method, ``self`` and all) must
+    """A part's function (or, ``method``, the class's own method, ``self`` and all) must
     take the hook's parameters. Read from the function's code (every game checks every hook
     as its class is made, so this runs in every command: inspect's signatures cost more than
     the rest of a game's import)."""
@@ -644,7 +632,7 @@ def _check_hook(cls: type, hook: str, function: Any, method: bool = False) -> No
             return
         takes = ", ".join(code.co_varnames[: positional + code.co_kwonlyargcount])
     names = ", ".join(wanted.co_varnames[1 : wanted.co_argcount])
-    what = "method" if method else "facet function"
+    what = "method" if method else "function"
     raise TypeError(
         f"{cls.__name__}: the {what} {function.__module__}.{hook}({takes}) does not "
         f"take the hook's parameters ({names})"

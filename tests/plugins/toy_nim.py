@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -42,7 +42,7 @@ class Nim(Ruleset[NimState]):
     events = (NimSetup, NimTake)
     min_players = 2
     max_players = 3
-    event_columns: Mapping[str, str] = {"pile": "INTEGER"}
+    event_columns: ClassVar[Mapping[str, str]] = {"pile": "INTEGER"}
     options = (Option("pile", int, None, help="the pile counted by hand, at a table (1-99)"),)
     reports = (
         (

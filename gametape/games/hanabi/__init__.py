@@ -158,7 +158,20 @@ class Hanabi(Ruleset[HanabiState]):
     name = "hanabi"
     events = HANABI_EVENTS
     # The rules, notation and views live in their modules; their functions are the hooks.
-    facets = (_rules, _quick, _notation, _view, _board)
+    facets = (_rules,)  # its @on handlers are the game's
+    # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
+    start = staticmethod(_rules.start)
+    to_act = staticmethod(_rules.to_act)
+    legal_moves = staticmethod(_rules.legal_moves)
+    is_over = staticmethod(_rules.is_over)
+    hypothesis = staticmethod(_rules.hypothesis)
+    apply_many = staticmethod(_quick.apply_many)
+    parse_move = staticmethod(_notation.parse_move)
+    notation = staticmethod(_notation.notation)
+    describe = staticmethod(_notation.describe)
+    kinds = staticmethod(_notation.kinds)
+    view = staticmethod(_view.view)
+    board = staticmethod(_board.board)
     cooperative: ClassVar[bool] = True
     min_players = 2
     max_players = 5

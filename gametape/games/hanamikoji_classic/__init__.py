@@ -43,7 +43,26 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     """The ``hanamikoji-classic`` ruleset: two players, rounds until 11 points or 4 geishas."""
 
     name = "hanamikoji-classic"
-    facets = (_rules, _notation, _view, _board)  # their functions are the hooks
+    facets = (_rules,)  # its @on handlers are the game's
+    # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
+    start = staticmethod(_rules.start)
+    to_act = staticmethod(_rules.to_act)
+    legal_moves = staticmethod(_rules.legal_moves)
+    result = staticmethod(_rules.result)
+    is_over = staticmethod(_rules.is_over)
+    not_to_act = staticmethod(_rules.not_to_act)
+    together = staticmethod(_rules.together)
+    turn = staticmethod(_rules.turn)
+    check_known = staticmethod(_rules.check_known)
+    notices = staticmethod(_rules.notices)
+    hindsight = staticmethod(_rules.hindsight)
+    hypothesis = staticmethod(_rules.hypothesis)
+    parse_move = staticmethod(_notation.parse_move)
+    notation = staticmethod(_notation.notation)
+    describe = staticmethod(_notation.describe)
+    kinds = staticmethod(_notation.kinds)
+    view = staticmethod(_view.view)
+    board = staticmethod(_board.board)
     events = CLASSIC_EVENTS
     turn_word: ClassVar[str] = "round"
     min_players = 2

@@ -23,7 +23,23 @@ class Ohanami(Ruleset[OhanamiState]):
     """The ``ohanami`` ruleset: 2-4 players, simultaneous picks, three seasons."""
 
     name = "ohanami"
-    facets = (_rules, _notation, _view, _board)  # their functions are the hooks
+    facets = (_rules,)  # its @on handlers are the game's
+    # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
+    start = staticmethod(_rules.start)
+    to_act = staticmethod(_rules.to_act)
+    legal_moves = staticmethod(_rules.legal_moves)
+    result = staticmethod(_rules.result)
+    is_over = staticmethod(_rules.is_over)
+    together = staticmethod(_rules.together)
+    check_known = staticmethod(_rules.check_known)
+    redact = staticmethod(_rules.redact)
+    kinds = staticmethod(_rules.kinds)
+    hypothesis = staticmethod(_rules.hypothesis)
+    parse_move = staticmethod(_notation.parse_move)
+    notation = staticmethod(_notation.notation)
+    describe = staticmethod(_notation.describe)
+    view = staticmethod(_view.view)
+    board = staticmethod(_board.board)
     events = OHANAMI_EVENTS
     min_players = 2
     max_players = 4

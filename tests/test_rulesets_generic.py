@@ -209,8 +209,9 @@ def test_move_question_json_offers_values_that_move_takes_back(name, tmp_path):
 def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
     """#49: lists that keep apart, and lists narrowed to legal moves, never disable a legal
     move: in every position of bot games (dealt, random deals), every legal move a picker
-    stands for has its words apart where the lists keep apart, and is among its moves. (A
-    gift of yellow, yellow and violet was once kept from its third list.)"""
+    stands for has its words apart where the lists keep apart, and is among its moves, and
+    its words find its value, which the page sends (#51). (A gift of yellow, yellow and violet
+    was once kept from its third list.)"""
     import random
 
     from gametape.engine import simulate as sim
@@ -241,10 +242,18 @@ def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
                             at = [i for i, g in enumerate(picker.apart) if g == group]
                             chosen = [words[i] for i in at]
                             assert len(set(chosen)) == len(chosen), (text, picker.apart)
+                        opened = tuple(
+                            w for w, ws in zip(words, picker.words, strict=True) if len(ws) > 1
+                        )
                         if picker.moves:
-                            opened = tuple(
-                                w for w, ws in zip(words, picker.words, strict=True) if len(ws) > 1
-                            )
                             assert opened in picker.moves, (text, picker.shown)
+                        # #51: the page sends the move chosen as its value, found by its words
+                        sent = [v for w, v in picker.offers if w == opened]
+                        if any(picker.apart):  # words in either order: sent as words
+                            assert not sent, picker.shown
+                            continue
+                        assert len(sent) == 1, (text, picker.shown)
+                        value = game.parse(msgspec.json.encode(sent[0]).decode(), seat)
+                        assert notation(rules, game.state, value) == text
     # the tutorial Ohanami's moves (a card of three, a row of three) are always buttons
     assert checked or name == "ohanami", "no picker met"

@@ -9,11 +9,13 @@ its board and its queued move.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -379,7 +381,8 @@ def test_a_player_taps_the_cards_of_their_hand_they_mean(browser, server, tmp_pa
 def test_a_clue_picker_offers_only_clues_that_touch_a_card(browser, server):
     """#49: Hanabi's clue picker offered clues that touch nothing, refused after sending. A
     picker of known moves now offers, in each list, only what makes a legal move with the
-    choices made: once ben is chosen, only the clues that touch one of ben's cards."""
+    choices made: once ben is chosen, only the clues that touch one of ben's cards. Send
+    records the clue chosen, which the page sends as a value."""
     for _ in range(10):  # a deal with more than 12 clues, which the page offers as a picker
         said = start_game(server, "hanabi", "ann, ben, cat, dan", options="variant=6 Suits")
         state = server.client.get(server.path(said["links"]["ann"]) + "/state.json").json()
@@ -403,5 +406,15 @@ def test_a_clue_picker_offers_only_clues_that_touch_a_card(browser, server):
             assert not any(f"clue {target} {w}" in legal for w in disabled)
             offered += len(enabled)
         assert offered == sum(t.startswith("clue ") for t in legal)
+        # Send records the clue chosen, sent as its value (#51): ann's clue to dan
+        lists.nth(1).select_option(enabled[0])
+        with page.expect_request(lambda r: r.method == "POST") as posted:
+            form.locator("button[type=submit]").click()
+        sent = json.loads(parse_qs(posted.value.post_data or "")["move"][0])
+        assert sent["type"] == "hanabi.clue" and sent["target"] == 3, sent
+        page.wait_for_load_state()
+        clue = _log(server, said["game"]).events[-1]
+        assert clue.player == 0 and clue.target == 3, clue
+        assert f"clue dan {enabled[0]}" == notation(game.ruleset, game.state, clue)
     finally:
         context.close()

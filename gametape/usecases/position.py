@@ -63,6 +63,9 @@ class Picker(msgspec.Struct, frozen=True):
     # (those of more than one choice), so a page offers only the choices that still make a
     # legal move with those made
     moves: tuple[tuple[str, ...], ...] = ()
+    # a picker of known moves whose lists do not keep apart: each legal move's open words and
+    # its value, which the page sends (``move``) for the words chosen
+    offers: tuple[tuple[tuple[str, ...], Any], ...] = ()
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -229,15 +232,17 @@ def _known_picker(forms: list[MoveForm]) -> Picker:
         glossed.append({f.words[i][0]: f.glosses[i] for f in forms[::-1] if len(f.glosses) > i})
     apart = _apart(words, forms)
     glosses = tuple(tuple(g.get(w, "") for w in ws) for ws, g in zip(words, glossed, strict=True))
+    open_words = [tuple(f.words[i][0] for i, ws in enumerate(words) if len(ws) > 1) for f in forms]
     return Picker(
         shown=" ".join(w[0] if len(w) == 1 else "…" for w in words),
         words=tuple(words),
         apart=apart,
         glosses=glosses if any(any(g) for g in glosses) else (),
-        moves=()  # lists that keep apart take their choices in either order
+        moves=() if any(apart) else tuple(open_words),  # apart: either order
+        offers=()  # lists that keep apart take their words in either order: sent as words
         if any(apart)
         else tuple(
-            tuple(f.words[i][0] for i, ws in enumerate(words) if len(ws) > 1) for f in forms
+            (w, move_as_value(f.move)) for w, f in zip(open_words, forms, strict=True) if f.move
         ),
     )
 

@@ -110,7 +110,27 @@
       said.textContent = "tick one at least: " + set.querySelector("legend").textContent;
       return;
     }
+    sendsValue(form);
   });
+  // A picker of known moves sends the move chosen as a value (its kind and typed fields),
+  // found by the words chosen; its words go too, for a page shown again after a refusal.
+  function sendsValue(form) {
+    if (!form.dataset.offers) return;
+    const chosen = [...form.querySelectorAll("select")].map((list) => list.value).join(" ");
+    const found = JSON.parse(form.dataset.offers).find(([words]) => words.join(" ") === chosen);
+    let field = form.querySelector("input[name=move]");
+    if (!found) {
+      if (field) field.remove();
+      return;
+    }
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "move";
+      form.append(field);
+    }
+    field.value = JSON.stringify(found[1]);
+  }
   live.addEventListener("change", (event) => {
     const form = event.target.closest && event.target.closest("form.picker");
     if (form) {

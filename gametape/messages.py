@@ -145,6 +145,13 @@ def _value(param: Param) -> int | float | str:
     return render(param)
 
 
+def text_of(said: Message | str | None) -> str:
+    """Words that are a message, or notation already written (``pick 14 row=1``), as words."""
+    if said is None:
+        return ""
+    return render(said) if isinstance(said, Message) else said
+
+
 def locate(message: Message, seqs: Sequence[int]) -> Message:
     """``message`` with each earlier event (``At``) named by its seq: ``seqs[k - 1]`` is the
     k-th applied."""

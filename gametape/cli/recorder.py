@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gametape.cli.board import render as draw
 from gametape.errors import GametapeError, MachineError
+from gametape.messages import text_of
 from gametape.text import plural
 from gametape.usecases import position
 from gametape.usecases.record import (
@@ -232,7 +233,7 @@ class Recorder:
                 else f"kind{'s' * (n != 1)} of move (say what the table saw)"
             )
             self.console.print(Text(f"{game.players[seat]}: {n} {what}", style="bold"))
-            lines = legal_lines(listed) if literal else [(f.shown, f.note) for f in listed]
+            lines = legal_lines(listed) if literal else [(f.shown, text_of(f.note)) for f in listed]
             budget = max(1, room // len(seats) - 1)
             if len(lines) > budget:
                 more = len(lines) - (budget - 1)

@@ -35,10 +35,11 @@ FIXED = Blank()  # a word a form fixes (``play``, a named player)
 class MoveForm(msgspec.Struct, frozen=True):
     """One shape of move. ``words``: per position, the words it takes (a literal has one).
     ``shown``: how ``?`` lists it (empty: a short variant, completed but not listed).
-    ``note``: what the table must say for it, if anything. ``said``: how a known move reads
-    to a person, where its notation is terse or names its own mover (a phone's button;
-    empty: its notation); ``glosses``: the same per word of a known move (``78a``: "78 in
-    row A"; empty: the word), for a phone's list that offers the word among others.
+    ``note``: what the table must say for it, if anything (a message). ``said``: how a known
+    move reads to a person, where its notation is terse (a message: "place 37 in row A") or
+    names its own mover (its notation without the name; a phone's button; empty: its
+    notation); ``glosses``: the same per word of a known move (``78a``: "78 in row A"; empty:
+    the word), for a phone's list that offers the word among others.
 
     ``move``: a known move's value (the event; None for a form with blanks). ``blanks``: per
     word of a form with blanks, what it stands for (a page builds its widgets from them).
@@ -47,15 +48,15 @@ class MoveForm(msgspec.Struct, frozen=True):
 
     words: tuple[tuple[str, ...], ...]
     shown: str = ""
-    note: str = ""
-    said: str = ""
-    glosses: tuple[str, ...] = ()
+    note: Message | None = None
+    said: Message | str = ""
+    glosses: tuple[Message | str, ...] = ()
     move: Any = None
     blanks: tuple[Blank, ...] = ()
     own: bool = True
 
     @classmethod
-    def literal(cls, text: str, move: Any = None, said: str = "") -> MoveForm:
+    def literal(cls, text: str, move: Any = None, said: Message | str = "") -> MoveForm:
         """A move known whole, written ``text`` (its value ``move``; ``said``: how it reads on
         its own seat's page, if not as written)."""
         return cls(tuple((w,) for w in split_words(text)), text, said=said, move=move)

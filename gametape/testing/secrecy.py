@@ -33,7 +33,7 @@ from gametape.engine.game import Game, describe, redact
 from gametape.engine.ruleset import ONLOOKER, RandomBot, Ruleset
 from gametape.errors import GametapeError
 from gametape.events.base import Event, Move, Setup, actor
-from gametape.messages import render
+from gametape.messages import render, text_of
 
 Texts = Callable[[Game, int], Sequence[str]]
 _encode = msgspec.json.encode
@@ -406,7 +406,9 @@ def answers(
         legal = sorted(_encode(m).decode() for m in rules.legal_moves(state, requester))
         out["legal moves"] = "\n".join(legal)
         forms = rules.move_forms(state, requester) if requester in game.to_act() else []
-        out["move forms"] = "\n".join(f"{f.words}|{f.shown}|{f.note}" for f in forms)
+        out["move forms"] = "\n".join(
+            f"{f.words}|{f.shown}|{_encode(f.note).decode()}|{text_of(f.note)}" for f in forms
+        )
         for typed in ("", *{f.words[0][0] + " " for f in forms if f.words}):
             out[f"completions of {typed!r}"] = " ".join(complete(game, typed, requester))
         # a seat's hypothesis (branch --as) starts from the game as the seat saw it

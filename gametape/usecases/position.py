@@ -21,7 +21,7 @@ from gametape.engine.forms import FIXED, MoveForm
 from gametape.engine.game import Game, describe, move_as_value, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
-from gametape.messages import render
+from gametape.messages import render, text_of
 
 if TYPE_CHECKING:
     from gametape.replay.cursor import Cursor, Frame
@@ -229,7 +229,9 @@ def _known_picker(forms: list[MoveForm]) -> Picker:
     glossed: list[dict[str, str]] = []
     for i in range(len(forms[0].words)):
         words.append(tuple(dict.fromkeys(f.words[i][0] for f in forms)))
-        glossed.append({f.words[i][0]: f.glosses[i] for f in forms[::-1] if len(f.glosses) > i})
+        glossed.append(
+            {f.words[i][0]: text_of(f.glosses[i]) for f in forms[::-1] if len(f.glosses) > i}
+        )
     apart = _apart(words, forms)
     glosses = tuple(tuple(g.get(w, "") for w in ws) for ws, g in zip(words, glossed, strict=True))
     open_words = [tuple(f.words[i][0] for i, ws in enumerate(words) if len(ws) > 1) for f in forms]
@@ -255,7 +257,7 @@ def _blank_picker(form: MoveForm) -> Picker:
     return Picker(
         shown=form.shown,
         words=tuple(b.listed if b.kind else w[:1] for w, b in zip(form.words, blanks, strict=True)),
-        note=form.note,
+        note=text_of(form.note),
         labels=tuple(render(b.label) if b.label else "" for b in blanks) if form.blanks else (),
         sets=sets if any(sets) else (),
     )
@@ -305,7 +307,7 @@ def _rows(forms: list[MoveForm]) -> list[Choice]:
     words = [tuple(w[0] for w in f.words) for f in forms]
     alike = all(len(w) == len(words[0]) for w in words)
     varying = [i for i in range(len(words[0])) if len({w[i : i + 1] for w in words}) > 1]
-    plain = [_valued(f, Choice(label=f.said or f.shown, text=f.shown)) for f in forms]
+    plain = [_valued(f, Choice(label=text_of(f.said) or f.shown, text=f.shown)) for f in forms]
     if len(forms) <= ROWS or len(varying) < 2 or not alike or any(f.glosses for f in forms):
         return plain
     cut = varying[0] + 1

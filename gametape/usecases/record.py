@@ -42,7 +42,7 @@ from gametape.events.base import Abandon, Event, Move, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
-from gametape.messages import Seat, render
+from gametape.messages import Seat, render, text_of
 from gametape.text import has_control
 
 
@@ -203,7 +203,7 @@ def moves_offered(game: Game, seat: int, forms: Sequence[MoveForm]) -> list[dict
         if form.is_literal:
             with contextlib.suppress(GametapeError):
                 value = move_as_value(game.parse(form.shown, seat))
-        offered.append({"text": form.shown, "note": form.note, "move": value})
+        offered.append({"text": form.shown, "note": text_of(form.note), "move": value})
     return offered
 
 

@@ -266,21 +266,29 @@ class Hanabi(Ruleset[HanabiState]):
         letters = deck.letters
         faces = tuple(f"{letter}{rank}" for letter in letters for rank in range(1, 6))
         slots = tuple(str(i) for i in range(1, len(state.hands[seat]) + 1))
-        told = "say the card the table saw"
         card = (
             FIXED,
             Blank("slot", slots, say("hanabi.form-slot", "slot")),
             Blank("card", faces, say("hanabi.form-card", "card")),
         )
         forms = [
-            MoveForm((("play", "p"), slots, faces), "play SLOT CARD", f"{told}: p2 r3", blanks=card)
+            MoveForm(
+                (("play", "p"), slots, faces),
+                "play SLOT CARD",
+                say("hanabi.note-play", "say the card the table saw: {example}", example="p2 r3"),
+                blanks=card,
+            )
         ]
         if state.clues < state.max_clues:
             forms.append(
                 MoveForm(
                     (("discard", "d"), slots, faces),
                     "discard SLOT CARD",
-                    f"{told}: d1 y4",
+                    say(
+                        "hanabi.note-play",
+                        "say the card the table saw: {example}",
+                        example="d1 y4",
+                    ),
                     blanks=card,
                 )
             )
@@ -300,7 +308,11 @@ class Hanabi(Ruleset[HanabiState]):
                                 slot_sets(len(state.hands[target])),
                             ),
                             f"clue {names[target]} COLOUR|RANK SLOTS",
-                            f"and the slots it touched: c {names[target][:3].lower()} r 13",
+                            say(
+                                "hanabi.note-clue",
+                                "and the slots it touched: {example}",
+                                example=f"c {names[target][:3].lower()} r 13",
+                            ),
                             blanks=(
                                 FIXED,
                                 FIXED,
@@ -314,7 +326,10 @@ class Hanabi(Ruleset[HanabiState]):
             MoveForm(
                 (("see",), names, *(seen,) * len(state.hands[seat])),
                 "see PLAYER CARD|? ...",
-                "not a move: the faces someone watching saw in a hand, slot 1 first",
+                say(
+                    "hanabi.note-see",
+                    "not a move: the faces someone watching saw in a hand, slot 1 first",
+                ),
                 own=False,  # nobody's move: a seat's page does not offer it
             )
         )

@@ -105,7 +105,11 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             MoveForm(
                 (("assign",), (name,), cards, unseen, unseen, cards),
                 f"assign {name} PERFORM HIDDEN|? SACRIFICE|? VOTE",
-                f"the cards shown at the round's end: {name[0].lower()} r8 ? ? v7",
+                say(
+                    "hanamikoji.note-assign",
+                    "the cards shown at the round's end: {example}",
+                    example=f"{name[0].lower()} r8 ? ? v7",
+                ),
                 blanks=(
                     FIXED,
                     FIXED,

@@ -152,25 +152,25 @@ class HanamikojiClassic(Ruleset[ClassicState]):
             "secret": MoveForm(
                 (("secret", "s"), named),
                 "secret [CARD]",
-                "the card only if its player says: s v",
+                say("hanamikoji-classic.note-secret", "the card only if its player says: s v"),
                 blanks=(FIXED, maybe),
             ),
             "trade": MoveForm(
                 (("trade", "t"), named, named),
                 "trade [CARD CARD]",
-                "the cards if said: t rb",
+                say("hanamikoji-classic.note-trade", "the cards if said: t rb"),
                 blanks=(FIXED, maybe, maybe),
             ),
             "gift": MoveForm(
                 (("gift", "g"), geishas, geishas, geishas),
                 "gift CARD CARD CARD",
-                "the three cards shown: g r b b",
+                say("hanamikoji-classic.note-gift", "the three cards shown: g r b b"),
                 blanks=(FIXED, card, card, card),
             ),
             "compete": MoveForm(
                 (("compete", "c"), geishas, geishas, ("/",), geishas, geishas),
                 "compete CARD CARD / CARD CARD",
-                "the two pairs shown: c r b / g p",
+                say("hanamikoji-classic.note-compete", "the two pairs shown: c r b / g p"),
                 blanks=(FIXED, card, card, FIXED, card, card),
             ),
         }

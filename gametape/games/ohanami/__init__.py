@@ -16,7 +16,7 @@ from gametape.games.ohanami import view as _view
 from gametape.games.ohanami.bots import BOTS
 from gametape.games.ohanami.events import OHANAMI_EVENTS, OhanamiDeal, OhanamiPick, OhanamiSetup
 from gametape.games.ohanami.rules import OhanamiState
-from gametape.messages import say
+from gametape.messages import say, seat_of
 
 
 class Ohanami(Ruleset[OhanamiState]):
@@ -101,7 +101,12 @@ class Ohanami(Ruleset[OhanamiState]):
             MoveForm(
                 (("pick",), (name,), cards, rows),
                 f"pick {name} CARD row=1|2|3|discard",
-                f"say the card {name} picked: {name[0].lower()} 37 2 (x: discarded)",
+                say(
+                    "ohanami.note-pick",
+                    "say the card {player} picked: {example} (x: discarded)",
+                    player=seat_of(state.setup.players, seat),
+                    example=f"{name[0].lower()} 37 2",
+                ),
                 blanks=(
                     FIXED,
                     FIXED,

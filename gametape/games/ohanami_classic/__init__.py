@@ -29,7 +29,7 @@ from gametape.games.ohanami_classic.events import (
     ClassicOhanamiSetup,
 )
 from gametape.games.ohanami_classic.rules import ClassicOhanamiState
-from gametape.messages import say
+from gametape.messages import say, seat_of
 
 OPTIONS = (
     Option(
@@ -175,7 +175,7 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                 MoveForm(
                     (("choose",), who, unseen, unseen),
                     f"choose {who[0]} CARD CARD",
-                    "the two cards chosen",
+                    say("ohanami-classic.note-choose", "the two cards chosen"),
                     blanks=(
                         FIXED,
                         FIXED,
@@ -193,7 +193,12 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                 MoveForm(
                     (("hand",), (name,), *(cards,) * _rules.HAND),
                     f"hand {name} CARD ×10",
-                    f"the {_rules.HAND} cards {name} was dealt, if {name} enters them",
+                    say(
+                        "ohanami-classic.note-hand",
+                        "the {cards} cards {player} was dealt, if {player} enters them",
+                        cards=_rules.HAND,
+                        player=seat_of(state.setup.players, seat),
+                    ),
                     blanks=(
                         FIXED,
                         FIXED,

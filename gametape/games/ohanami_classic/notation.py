@@ -255,15 +255,17 @@ def _places(state: ClassicOhanamiState, event: ClassicOhanamiPlace) -> list[str]
     return out
 
 
-def glossed(card: int, place: str) -> str:
+def glossed(card: int, place: str) -> Message:
     """One card's place in words: ``37a`` is "37 in row A", ``37n`` "37 in a new row",
     ``37x`` "discard 37"."""
     if place == "x":
-        return f"discard {card}"
-    return f"{card} " + ("in a new row" if place == "n" else f"in row {place.upper()}")
+        return say("ohanami-classic.gloss-discard", "discard {card}", card=card)
+    if place == "n":
+        return say("ohanami-classic.gloss-new-row", "{card} in a new row", card=card)
+    return say("ohanami-classic.gloss-row", "{card} in row {row}", card=card, row=place.upper())
 
 
-def glosses(state: ClassicOhanamiState, event: Event) -> tuple[str, ...]:
+def glosses(state: ClassicOhanamiState, event: Event) -> tuple[Message | str, ...]:
     """A placement's words as read (``place``, the player, then each card's place)."""
     assert isinstance(event, ClassicOhanamiPlace)
     places = _places(state, event)
@@ -276,18 +278,31 @@ def choice_said(event: Event) -> str:
     return f"choose {event.cards[0]} {event.cards[1]}"
 
 
-def said(state: ClassicOhanamiState, event: Event) -> str:
+def said(state: ClassicOhanamiState, event: Event) -> Message:
     """A placement in words, for a button (``place 37 in row A, then place 52 in a new
     row``; ``discard 37 and 52``)."""
     assert isinstance(event, ClassicOhanamiPlace)
     places = _places(state, event)
+    first, second = event.cards
     if places == ["x", "x"]:
-        return f"discard {event.cards[0]} and {event.cards[1]}"
-    return ", then ".join(
-        f"discard {card}"
-        if place == "x"
-        else f"place {card} " + ("in a new row" if place == "n" else f"in row {place.upper()}")
-        for card, place in zip(event.cards, places, strict=True)
+        return say("ohanami-classic.said-discard-both", "discard {first} and {second}",
+                   first=first, second=second)  # fmt: skip
+    return say(
+        "ohanami-classic.said-place",
+        "{first}, then {second}",
+        first=_placing(first, places[0]),
+        second=_placing(second, places[1]),
+    )
+
+
+def _placing(card: int, place: str) -> Message:
+    """One card placed, as a button says it: ``place 37 in row A``, ``discard 37``."""
+    if place == "x":
+        return say("ohanami-classic.gloss-discard", "discard {card}", card=card)
+    if place == "n":
+        return say("ohanami-classic.place-new-row", "place {card} in a new row", card=card)
+    return say(
+        "ohanami-classic.place-in-row", "place {card} in row {row}", card=card, row=place.upper()
     )
 
 

@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 from gametape.engine.registry import all_rulesets, get_ruleset
+from gametape.engine.ruleset import ONLOOKER
 from gametape.events.base import Event
 from gametape.games.hanabi import Hanabi
 from gametape.games.hanamikoji_classic import HanamikojiClassic
@@ -20,6 +21,7 @@ from gametape.messages import Message, say
 from gametape.testing.secrecy import check_secrecy
 from tests.plugins.toy_bids import Bid, Bids, BidsState
 from tests.plugins.toy_nim import Nim
+from tests.plugins.toy_peek import Look, PeekGame
 
 NAMES = [r.name for r in all_rulesets()]
 
@@ -144,3 +146,80 @@ def test_the_kit_finds_a_check_that_counts_another_seat_s_claim():
     """#50: a planted ruleset that judges a move by a claim its sender cannot see."""
     leaks = check_secrecy(_CountingClaims(), games=1, seed=0, table=True)
     assert any(leak.what.startswith("the answer to") for leak in leaks), _report(leaks)
+
+
+# --- a public move with a private result (#50): the kit judges by the events as redacted ---
+
+
+class _OnlookerIndex(PeekGame):
+    """A view that indexes hands with the onlooker's seat (-1): the host and spectators see
+    the last seat's card."""
+
+    def view(self, state, seat):
+        shown = super().view(state, seat)
+        if seat == ONLOOKER and state.hands:
+            return msgspec.structs.replace(shown, own=state.hands[seat])
+        return shown
+
+
+class _EveryPeek(PeekGame):
+    """A view that shows every seat what every peek saw (another seat's private result)."""
+
+    def view(self, state, seat):
+        shown = super().view(state, seat)
+        return msgspec.structs.replace(
+            shown, peeked=tuple((t, c) for (_, t), c in zip(state.peeks, state.seen, strict=False))
+        )
+
+
+class _AsideInDetails(PeekGame):
+    """A result whose details name the card set aside, which nobody ever sees."""
+
+    def result(self, state):
+        done = super().result(state)
+        if done is None:
+            return None
+        return msgspec.structs.replace(done, details={"aside": state.aside})
+
+
+class _KindsSaw(PeekGame):
+    """Replay jumps that name the card a peek saw, for every requester."""
+
+    def kinds(self, before, event, after):
+        return ("look", f"saw {event.card}") if isinstance(event, Look) else ()
+
+
+def test_a_public_move_with_a_private_result_keeps_its_secret():
+    """The peek's card is told to the peeker alone (its event as redacted), and the toy that
+    keeps every secret in its events passes the kit judged by those events."""
+    leaks = check_secrecy(PeekGame(), games=3, seed=7, worlds=8)
+    assert not leaks, _report(leaks)
+
+
+@pytest.mark.parametrize(
+    "planted, what",
+    [
+        (_OnlookerIndex(), "board"),
+        (_EveryPeek(), "board"),
+        (_AsideInDetails(), "result"),
+        (_KindsSaw(), "kinds"),
+    ],
+    ids=["view-onlooker-index", "view-another-s-result", "result-details", "kinds"],
+)
+def test_the_kit_finds_a_leak_in_the_view_the_result_and_the_kinds(planted, what):
+    """A view, a result or kinds that show what the requester was never told: each caught,
+    since two worlds are compared while their events as redacted for the requester agree,
+    whatever the views show."""
+    leaks = check_secrecy(planted, games=3, seed=7, worlds=8)
+    assert any(leak.what == what for leak in leaks), _report(leaks) or "no leak found"
+
+
+def test_judged_by_its_views_the_kit_misses_a_leaky_view():
+    """Why the kit judges by events: the same leaky view, judged by the views, makes every
+    world it leaks in look told, and nothing is compared."""
+
+    class _ByViews(_EveryPeek):
+        secrets_in_events = False
+
+    leaks = check_secrecy(_ByViews(), games=3, seed=7, worlds=8)
+    assert not [leak for leak in leaks if leak.what == "board"], _report(leaks)

@@ -314,6 +314,13 @@ class Ruleset(Generic[S]):
     # player "drew a card" where the others see its face). Without it, a seat is told what
     # everyone is told of the event as that seat sees it (``redact``).
     describes_per_seat: ClassVar[bool] = False
+    # Secrecy: whether every secret a seat learns is in an event as ``redact`` gives it to
+    # that seat (a deal that shows a seat its own card; a public move with a private result,
+    # the peek a peeker alone sees), the setup holding none. The secrecy kit then judges what
+    # a requester may know by those events alone, never by the game's view, so a view (a
+    # result, kinds) that shows more is caught. Default: the kit judges by the views (the
+    # built-in games keep their decks in the setup).
+    secrets_in_events: ClassVar[bool] = False
     # How the outcomes of ``result`` are worded, besides the shared TERMINATED.
     outcomes: ClassVar[tuple[str, ...]] = ()
     bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}

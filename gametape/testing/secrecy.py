@@ -9,8 +9,10 @@ It plays random games (dealt by the tool, or recorded at a table), and for each 
 seat and the onlooker: the host's and spectators' pages) makes other worlds that the requester
 cannot tell from the real one: two chance outcomes swapped (cards of a deck, of a deal), or a
 move the requester sees only redacted replaced by another that it would have been told of in the
-same words. Where the requester was told the same thing in both worlds (the same views, the same
-events as ``redact`` shows them), it compares, byte for byte, every answer the requester gets:
+same words. Where the requester was told the same thing in both worlds (the same events as
+``redact`` shows them, and the same views, unless the game keeps every secret in its events:
+``secrets_in_events``, when a view that shows more is itself a leak), it compares, byte for
+byte, every answer the requester gets (the kinds a replay jumps by and the result too):
 the board, each move's description and notation, its legal moves and move forms, completions,
 the answer to move texts (legal, illegal and adversarial ones: faces named, clues that may or may
 not touch), where a seat's hypothesis (``branch --as``) starts, the server's page data and
@@ -27,9 +29,9 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.fold import Fold, IllegalEvent
+from gametape.engine.fold import Fold
 from gametape.engine.forms import MoveForm
-from gametape.engine.game import Game, describe, redact
+from gametape.engine.game import Game, describe, kinds, redact
 from gametape.engine.ruleset import ONLOOKER, RandomBot, Ruleset
 from gametape.errors import GametapeError
 from gametape.events.base import Event, Move, Setup, actor
@@ -348,26 +350,39 @@ def _replay_page(rules: Ruleset[Any], events: list[Event], requester: int) -> st
 
 
 def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
-    """The states of ``events`` as far as they are legal."""
+    """The states of ``events`` as far as they are legal. A chance event that another world
+    made impossible (a peek's result, after the cards were swapped) is drawn again for that
+    world, as the tool would have drawn it, so the world goes on."""
     fold = Fold(rules, events[0])
-    try:
-        for _ in fold.walk(events[1:]):
-            pass
-    except IllegalEvent:
-        pass
+    for event in events[1:]:
+        try:
+            fold.push(event)
+            continue
+        except GametapeError:
+            if isinstance(event, Move):
+                break
+        again = rules.chance(fold.state, random.Random(len(fold.events)))
+        if type(again) is not type(event):
+            break
+        try:
+            fold.push(again)
+        except GametapeError:
+            break
     return fold
 
 
 def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) -> int:
-    """How many leading positions the requester cannot tell apart: the same views, and every
-    event so far told the same (``redact``)."""
+    """How many leading positions the requester cannot tell apart: every event so far told
+    the same (``redact``), and, unless the game keeps every secret in its events
+    (``secrets_in_events``: then what a requester may know is those events alone, and a view
+    that shows more is a leak), the same views."""
     n = min(len(a.events), len(b.events))
     for k in range(n):
         if k and redact(rules, a.states[k - 1], a.events[k], requester) != redact(
             rules, b.states[k - 1], b.events[k], requester
         ):
             return k
-        if _encode(rules.view(a.states[k], requester)) != _encode(
+        if not rules.secrets_in_events and _encode(rules.view(a.states[k], requester)) != _encode(
             rules.view(b.states[k], requester)
         ):
             return k
@@ -401,7 +416,9 @@ def answers(
         out["description"] = _encode(said).decode()  # the message, and its words
         out["description words"] = render(said)
         out["notation"] = seen_notation(rules, before, event, requester)
+        out["kinds"] = " ".join(kinds(rules, before, event, state))  # the replay's jumps
     game = _game_at(rules, fold, k)
+    out["result"] = _encode(game.result()).decode()  # show --json, the read model
     if requester != ONLOOKER:
         legal = sorted(_encode(m).decode() for m in rules.legal_moves(state, requester))
         out["legal moves"] = "\n".join(legal)

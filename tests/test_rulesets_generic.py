@@ -257,3 +257,39 @@ def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
                         assert notation(rules, game.state, value) == text
     # the tutorial Ohanami's moves (a card of three, a row of three) are always buttons
     assert checked or name == "ohanami", "no picker met"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_declares_its_moves_as_values_for_scripts(name):
+    """#51: `gametape games --json` declares each game: its events, whether it can be recorded
+    at a table, and its moves as values (a JSON Schema per kind of move): every legal move of
+    a bot game, as a value, is one of the kinds declared, with their fields and no other."""
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.game import move_as_value
+    from gametape.usecases.browse import installed_games
+
+    info = next(i for i in installed_games()[0] if i.name == name)
+    rules = get_ruleset(name)
+    assert info.events == [str(e.__struct_config__.tag) for e in rules.events]
+    assert info.table  # every game shipped can be recorded at a table
+    declared = {
+        d["properties"]["type"]["enum"][0]: d
+        for d in info.move_schema["$defs"].values()
+        if "type" in d.get("properties", {})
+    }
+    assert set(declared) == {
+        str(e.__struct_config__.tag) for e in rules.events if issubclass(e, Move)
+    }
+    game = sim.play(rules, sim.default_players(rules.min_players), "random", random.Random(3))
+    seen = 0
+    for k in range(1, len(game.events), 3):
+        state = game.fold.states[k - 1]
+        for seat in rules.to_act(state):
+            for move in rules.legal_moves(state, seat):
+                value = move_as_value(move)
+                kind = declared[value["type"]]
+                assert set(kind["required"]) <= set(value) <= set(kind["properties"]), value
+                seen += 1
+    assert seen

@@ -165,14 +165,26 @@ def told_to(notices: Sequence[Notice], seat: int | None, players: Sequence[str])
     return tuple(render(n.told) for n in notices if n.told and seat in n.seats)
 
 
+def _moves(ruleset: Ruleset[Any]) -> tuple[tuple[type[Event], ...], Any]:
+    """The game's kinds of move (its Move events) and their union, as msgspec reads them."""
+    from gametape.events.base import Move
+
+    kinds = tuple(e for e in ruleset.events if issubclass(e, Move))
+    return kinds, kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+
+
+def move_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
+    """The game's moves as values, declared: a JSON Schema of each kind of move (its
+    ``type`` and typed fields), which ``move_value`` reads and ``gametape games --json``
+    gives a script."""
+    return msgspec.json.schema(_moves(ruleset)[1])
+
+
 def move_value(ruleset: Ruleset[Any], text: str) -> Event:
     """A move of ``ruleset`` from its JSON value: one of the game's own moves, by its
     ``type``, with typed fields (the log's form of it). Every game reads it beside its
     notation (``engine.game.parse_move``). Raises NotationError saying why not."""
-    from gametape.events.base import Move
-
-    kinds = tuple(e for e in ruleset.events if issubclass(e, Move))
-    union: Any = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+    kinds, union = _moves(ruleset)
     try:
         event: Event = msgspec.json.decode(text, type=union)
         return event

@@ -15,6 +15,7 @@ import msgspec
 from gametape.engine.fold import IllegalEvent, iter_states, start
 from gametape.engine.game import Game, describe, notation, redact, undone_by
 from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
+from gametape.engine.ruleset import Ruleset, move_schema
 from gametape.errors import UsageError
 from gametape.events.base import actor
 from gametape.events.log import LogRead, Source, read_log
@@ -33,6 +34,11 @@ class GameInfo(msgspec.Struct, frozen=True):
     options: dict[str, str]
     bots: list[str]
     moves: list[str]
+    # the game declared: its event types, whether it can be recorded at a table, and its
+    # moves as values (a JSON Schema of each kind of move and its typed fields)
+    events: list[str]
+    table: bool
+    move_schema: dict[str, Any]
 
 
 def installed_games() -> tuple[list[GameInfo], dict[str, str]]:
@@ -44,6 +50,9 @@ def installed_games() -> tuple[list[GameInfo], dict[str, str]]:
             options=dict(rules.options_help),
             bots=list(rules.bots),
             moves=list(rules.move_examples),
+            events=[str(e.__struct_config__.tag) for e in rules.events],
+            table=type(rules).table_setup is not Ruleset.table_setup,
+            move_schema=move_schema(rules),
         )
         for rules in all_rulesets()
     ]

@@ -520,7 +520,8 @@ def games(
     json: JsonOpt = False,
 ) -> None:
     """The installed games: players, bots, how moves are written, options (`--json` for what
-    each option means).
+    each option means, each game's events, whether it can be recorded at a table, and its
+    moves as values: a JSON Schema of each kind of move).
 
     Example: `gametape games` · `gametape games hanabi` · `gametape games hanabi variant
     --match rainbow`
@@ -539,6 +540,9 @@ def games(
             "options": info.options,
             "bots": info.bots,
             "moves": info.moves,
+            "events": info.events,
+            "table": info.table,
+            "move_schema": info.move_schema,
         }
         for info in infos
     ]

@@ -21,7 +21,7 @@ from gametape.engine.forms import FIXED, MoveForm
 from gametape.engine.game import Game, describe, move_as_value, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
-from gametape.messages import render, text_of
+from gametape.messages import Message, Term, render, say, seats_of, text_of
 
 if TYPE_CHECKING:
     from gametape.replay.cursor import Cursor, Frame
@@ -96,20 +96,38 @@ class Position(msgspec.Struct, frozen=True, kw_only=True):
     turn_word: str
 
 
+def _turn(game: Game) -> Message:
+    return say(
+        "core.turn-now",
+        "{unit} {turn}",
+        unit=Term("core.turn-word", game.ruleset.turn_word),
+        turn=game.turn,
+    )
+
+
 def turn_now(game: Game) -> str:
     """Where a game stands, in the words every front-end shows: ``turn 12``, ``round 2``."""
-    return f"{game.ruleset.turn_word} {game.turn}"
+    return render(_turn(game))
 
 
 def acting(game: Game) -> str:
     """Who is to act now, by name: ``ann``, ``ann, ben`` (a simultaneous step)."""
-    return ", ".join(game.players[s] for s in game.to_act())
+    return render(seats_of(game.players, game.to_act(), ", "))
 
 
 def status(game: Game) -> str:
     """The status line: ``turn 12 · ann to act``, ``round 2 · ann, ben to act``, or
     ``game over``."""
-    return "game over" if game.is_over else f"{turn_now(game)} · {acting(game)} to act"
+    if game.is_over:
+        return render(say("core.game-over-status", "game over"))
+    return render(
+        say(
+            "core.status",
+            "{turn} · {acting} to act",
+            turn=_turn(game),
+            acting=seats_of(game.players, game.to_act(), ", "),
+        )
+    )
 
 
 def board(
@@ -125,7 +143,17 @@ def board(
     the cards the last move brought are marked new."""
     rules, seq = game.ruleset, len(game.events) - 1
     if title is None:
-        title = f"{game.setup.game} · seq {seq}" + (f"/{last}" if last is not None else "")
+        title = render(
+            say("core.board-title", "{game} · seq {seq}", game=str(game.setup.game), seq=seq)
+            if last is None
+            else say(
+                "core.board-title-of",
+                "{game} · seq {seq}/{last}",
+                game=str(game.setup.game),
+                seq=seq,
+                last=last,
+            )
+        )
     here = rules.board(game.view(viewer), title)
     if not marked or seq < 1:
         return here
@@ -193,7 +221,16 @@ def position(
 
 def frame_status(cursor: Cursor, frame: Frame) -> str:
     """A replay frame's place: ``seq 17/58, turn 12`` (``round 2`` in a game of rounds)."""
-    return f"seq {frame.seq}/{cursor.last}, {cursor.ruleset.turn_word} {frame.turn}"
+    return render(
+        say(
+            "core.frame-status",
+            "seq {seq}/{last}, {unit} {turn}",
+            seq=frame.seq,
+            last=cursor.last,
+            unit=Term("core.turn-word", cursor.ruleset.turn_word),
+            turn=frame.turn,
+        )
+    )
 
 
 def frame_board(cursor: Cursor, frame: Frame) -> Board:

@@ -226,15 +226,7 @@ def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
     if state.at_table and card not in state.hands[seat]:
         _check_unseen(state, seat, card)
     elif card not in state.hands[seat]:
-        raise RuleViolation(
-            say(
-                "ohanami.not-in-hand",
-                "{card} is not in {player}'s hand",
-                card=card,
-                player=seat_of(state.setup.players, seat),
-            ),
-            R_IN_HAND,
-        )
+        raise _not_in_hand(state, seat, card)
     rows = state.rows[seat]
     fits = fitting_rows(rows, card)
     if row is None:
@@ -267,6 +259,18 @@ def check_pick(state: OhanamiState, event: OhanamiPick) -> None:
         )
 
 
+def _not_in_hand(state: OhanamiState, seat: int, card: int) -> RuleViolation:
+    return RuleViolation(
+        say(
+            "ohanami.not-in-hand",
+            "{card} is not in {player}'s hand",
+            card=card,
+            player=seat_of(state.setup.players, seat),
+        ),
+        R_IN_HAND,
+    )
+
+
 def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
     """At a table, a picked card comes from the unknown part of the hand, so it must be a card
     of the game that is in no row and was not picked before this round."""
@@ -276,15 +280,7 @@ def _check_unseen(state: OhanamiState, seat: int, card: int) -> None:
             R_IN_HAND,
         )
     if UNKNOWN not in state.hands[seat]:
-        raise RuleViolation(
-            say(
-                "ohanami.not-in-hand",
-                "{card} is not in {player}'s hand",
-                card=card,
-                player=seat_of(state.setup.players, seat),
-            ),
-            R_IN_HAND,
-        )
+        raise _not_in_hand(state, seat, card)
     at = state.picked_at[card]
     if not at:
         return

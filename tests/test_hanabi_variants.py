@@ -138,7 +138,7 @@ def test_coverage_weighed_by_games_played_meets_the_96_percent_row(capsys):
     refused: dict[str, int] = {}
     for n, c in counts.items():
         if n in catalogue and n not in supported:
-            why = catalogue[n].missing()
+            why = str(catalogue[n].missing() or "")
             assert why
             refused[why] = refused.get(why, 0) + c
     unknown = sum(c for n, c in counts.items() if n not in catalogue)

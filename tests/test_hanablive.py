@@ -73,7 +73,7 @@ def _check_variant_game(root: Path, entry: dict, r, store: Store) -> None:
     missing = catalogue()[entry["variant"]].missing()
     if missing:
         assert r.status == "refused" and r.kind == "variant", entry["file"]
-        assert entry["variant"] in r.reason and missing in r.reason
+        assert entry["variant"] in r.reason and str(missing) in r.reason
         return
     assert r.status == "imported", (entry["file"], r.reason)
     log = read_log(store.path(r.game))

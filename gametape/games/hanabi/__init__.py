@@ -46,7 +46,7 @@ from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import UnknownVariant
 from gametape.games.hanabi.view import HanabiView
-from gametape.messages import say, seat_of
+from gametape.messages import say, seat_of, text_of
 
 if TYPE_CHECKING:
     from gametape.interop.formats import Format
@@ -114,7 +114,7 @@ def _variant_names() -> list[tuple[str, str | None]]:
     """Every hanab.live variant, and what gametape lacks to play it (None: it plays it)."""
     from gametape.games.hanabi.variants import catalogue
 
-    return [(name, v.missing()) for name, v in catalogue().items()]
+    return [(name, text_of(v.missing()) or None) for name, v in catalogue().items()]
 
 
 OPTIONS = (

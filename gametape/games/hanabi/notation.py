@@ -27,9 +27,10 @@ from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import NO_VARIANT
 from gametape.messages import Message, Param, many, say, seat_of, term
 
-USAGE = (
+USAGE = say(
+    "hanabi.usage",
     "expected `play SLOT [CARD]`, `discard SLOT [CARD]`, `clue PLAYER SUIT|RANK [SLOTS]` "
-    "or `see PLAYER CARD|? ...` (short: `p2 r3`, `d1`, `c ben r 13`)"
+    "or `see PLAYER CARD|? ...` (short: `p2 r3`, `d1`, `c ben r 13`)",
 )
 
 

@@ -240,20 +240,29 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
             return rank == self.clue_ranks[s % len(self.clue_ranks)]
         return rank == card_rank
 
-    def missing(self) -> str | None:
+    def missing(self) -> Message | None:
         """The first rule of this variant gametape does not play, or None."""
         if any(k.inverted for k in self.suits):
-            return "orange suits (a play is a discard, a discard a play)"
+            return say(
+                "hanabi.missing-orange", "orange suits (a play is a discard, a discard a play)"
+            )
         for flag, words in (
-            (self.up_or_down, "up or down (stacks built either way, START cards)"),
-            (self.sudoku, "sudoku (stacks started at any rank)"),
-            (self.throw_it_in_a_hole, "throw it in a hole (plays hidden until the end)"),
-            (self.cow_and_pig, "cow & pig (clue values hidden)"),
-            (self.duck, "duck (clue values hidden)"),
+            (self.up_or_down, _UP_OR_DOWN),
+            (self.sudoku, _SUDOKU),
+            (self.throw_it_in_a_hole, _HOLE),
+            (self.cow_and_pig, _COW_AND_PIG),
+            (self.duck, _DUCK),
         ):
             if flag:
                 return words
         return None
+
+
+_UP_OR_DOWN = say("hanabi.missing-up-or-down", "up or down (stacks built either way, START cards)")
+_SUDOKU = say("hanabi.missing-sudoku", "sudoku (stacks started at any rank)")
+_HOLE = say("hanabi.missing-hole", "throw it in a hole (plays hidden until the end)")
+_COW_AND_PIG = say("hanabi.missing-cow-and-pig", "cow & pig (clue values hidden)")
+_DUCK = say("hanabi.missing-duck", "duck (clue values hidden)")
 
 
 def _clue_colours(suits: tuple[Suit, ...]) -> tuple[str, ...]:

@@ -20,9 +20,10 @@ from gametape.games.hanamikoji.rules import (
 )
 from gametape.messages import Many, Message, count_of, many, say, seat_of, term
 
-USAGE = (
+USAGE = say(
+    "hanamikoji.usage",
     "expected `assign PLAYER perform=CARD hidden=CARD sacrifice=CARD vote=CARD` or "
-    "`PLAYER PERFORM HIDDEN SACRIFICE VOTE` (short: `a r8 b5 g4 v7`, `?` if not seen)"
+    "`PLAYER PERFORM HIDDEN SACRIFICE VOTE` (short: `a r8 b5 g4 v7`, `?` if not seen)",
 )
 
 

@@ -31,10 +31,11 @@ from gametape.games.hanamikoji_classic.rules import (
 )
 from gametape.messages import Many, Message, many, say, seat_of, term
 
-USAGE = (
+USAGE = say(
+    "hanamikoji-classic.usage",
     "expected `secret CARD`, `trade CARD CARD`, `gift CARD CARD CARD`, "
     "`compete CARD CARD / CARD CARD`, `choose CARD(S)` or `show PLAYER CARD` "
-    "(short: `s p`, `t rb`, `g rbb`, `c rb gp`, `x b`)"
+    "(short: `s p`, `t rb`, `g rbb`, `c rb gp`, `x b`)",
 )
 VERBS = {
     "secret": "secret",

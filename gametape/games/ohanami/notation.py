@@ -11,7 +11,10 @@ from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick
 from gametape.games.ohanami.rules import SEASONS, OhanamiState, pass_direction
 from gametape.messages import Many, Message, Param, many, say, seat_of, term
 
-USAGE = "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: `b 37 2`, `b 5 x`)"
+USAGE = say(
+    "ohanami.usage",
+    "expected `pick PLAYER CARD row=N` or `pick PLAYER CARD discard` (short: `b 37 2`, `b 5 x`)",
+)
 
 
 def parse_move(state: OhanamiState, text: str, seat: int | None) -> Event:

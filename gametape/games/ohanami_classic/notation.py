@@ -36,10 +36,19 @@ from gametape.messages import Many, Message, many, say, seat_of, seats_of, term
 
 VERBS = {"choose": "choose", "place": "place"}
 USAGE = {
-    "choose": "expected `choose PLAYER CARD CARD` (short: `a 37 52`)",
-    "place": "expected `place PLAYER CARDROW CARDROW`, a row A, B or C, n (or new) for a new "
-    "row and x (or d, discard) for a discard (short: `a37a52n`)",
-    "hand": f"expected `hand PLAYER` and the {HAND} cards dealt (`hand ann 3 8 12 ...`)",
+    "choose": say(
+        "ohanami-classic.usage-choose", "expected `choose PLAYER CARD CARD` (short: `a 37 52`)"
+    ),
+    "place": say(
+        "ohanami-classic.usage-place",
+        "expected `place PLAYER CARDROW CARDROW`, a row A, B or C, n (or new) for a new "
+        "row and x (or d, discard) for a discard (short: `a37a52n`)",
+    ),
+    "hand": say(
+        "ohanami-classic.usage-hand",
+        "expected `hand PLAYER` and the {cards} cards dealt (`hand ann 3 8 12 ...`)",
+        cards=HAND,
+    ),
 }
 _GLUED = re.compile(r"(\D+)(\d.*)\Z")
 _PLACES = re.compile(r"(\d+)([a-z]+)")

@@ -72,6 +72,12 @@ def _fits(word: str, choices: Sequence[str]) -> bool:
     return any(c.casefold().startswith(key) for c in choices)
 
 
+def starting(choices: Iterable[str], typed: str) -> list[str]:
+    """The ``choices`` a line typed so far may be the start of (one word, any case)."""
+    key = typed.strip().casefold()
+    return [] if " " in typed.strip() else [c for c in choices if c.casefold().startswith(key)]
+
+
 def next_words(forms: Iterable[MoveForm], typed: str) -> list[str]:
     """The words that may come next after ``typed`` (its last word, unless ``typed`` ends in
     a space, is the one being completed), in the order the forms give them."""

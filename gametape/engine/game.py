@@ -28,6 +28,11 @@ ABANDON_WORDS = ("abandon", "stop")
 UNDO_WORDS = ("undo", "take back")
 
 
+def is_undo(text: str) -> bool:
+    """Whether ``text`` is the shared notation of taking back the last move (``undo``)."""
+    return text.strip().lower() in UNDO_WORDS
+
+
 class Game:
     """One game: its ruleset, its events and the current state.
 

@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     import threading
 
 from gametape.engine.fold import Fold, IllegalEvent
-from gametape.engine.forms import MoveForm, next_words
+from gametape.engine.forms import MoveForm, next_words, starting
 from gametape.engine.game import (
-    UNDO_WORDS,
     Game,
     check_known,
     describe,
+    is_undo,
     move_as_value,
     move_summary,
     notation,
@@ -222,10 +222,7 @@ def complete(game: Game, typed: str, viewer: int | None = None) -> list[str]:
     ``viewer``, in that seat's own moves only."""
     forms = [f for fs in move_forms(game, viewer).values() for f in fs]
     offered = next_words(forms, typed)
-    if " " not in typed.strip():
-        key = typed.strip().casefold()
-        offered += [w for w in RECORDER_WORDS if w.startswith(key) and w not in offered]
-    return offered
+    return offered + [w for w in starting(RECORDER_WORDS, typed) if w not in offered]
 
 
 def chance_rng(game: Game) -> random.Random:
@@ -309,7 +306,7 @@ def play(
     seat = None if by is None else seat_of(game, by)
     before = game.state
     expected = len(game.events)
-    if text.strip().lower() in UNDO_WORDS:
+    if is_undo(text):
         if allow is not None:  # may this sender undo at all: asked before the rules are
             allow(game, Retract(seq=0, player=seat))
         events: list[Event] = list(game.undo(seat))
@@ -400,7 +397,7 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
     fold = game.fold
     event, before = fold.events[first], fold.states[first - 1]
     seat = None if by is None else seat_of(game, by)
-    undo = text.strip().lower() in UNDO_WORDS
+    undo = is_undo(text)
     same = isinstance(event, Retract) if undo else not isinstance(event, Retract)
     if same and not undo:
         try:  # read as the first time (``abandon`` included), in the position it was made in

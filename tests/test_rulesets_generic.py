@@ -293,3 +293,54 @@ def test_a_game_declares_its_moves_as_values_for_scripts(name):
                 assert set(kind["required"]) <= set(value) <= set(kind["properties"]), value
                 seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_table_picker_builds_the_move_its_words_say(name):
+    """#51: a picker with blanks (a table's `play SLOT CARD`) sends its move as a value that
+    the page builds from the choices (MoveForm.value, as seat.js does): for random choices
+    in positions of random table games, the value is the move its words say, or both are
+    refused."""
+    import random
+
+    from gametape.engine.game import parse_move
+    from gametape.engine.ruleset import move_value
+    from gametape.errors import GametapeError
+    from gametape.testing.secrecy import play_random
+
+    rules = get_ruleset(name)
+    rng = random.Random(5)
+    built = 0
+    for _ in range(3):
+        players = ("ann", "ben", "cat")[: max(rules.min_players, min(3, rules.max_players))]
+        events = play_random(rules, players, random.Random(rng.random()), table=True)
+        fold = Fold(rules, events[0])
+        for event in events[1:]:
+            state = fold.state
+            for seat in rules.to_act(state):
+                for form in rules.move_forms(state, seat):
+                    if not form.kind:
+                        continue
+                    for _ in range(4):
+                        chosen = [
+                            (rng.sample(b.listed, rng.randint(1, len(b.listed))))
+                            if b.kind == "slots"
+                            else [rng.choice(b.listed)]
+                            if b.kind
+                            else [w[0]]
+                            for b, w in zip(form.blanks, form.words, strict=True)
+                        ]
+                        words = " ".join(w for ws in chosen for w in ws)
+                        try:
+                            said = parse_move(rules, state, words, seat)
+                        except GametapeError:
+                            said = None
+                        value = msgspec.json.encode(form.value(chosen)).decode()
+                        try:
+                            sent = move_value(rules, value)
+                        except GametapeError:
+                            sent = None
+                        assert sent == said, (words, value)
+                        built += 1
+            fold.push(event)
+    assert built, "no table picker met"

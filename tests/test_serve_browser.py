@@ -403,8 +403,11 @@ def _steps_at_once(browser, server: Served, name: str, players: list[str]) -> Ta
             spreads.append(_at_once(table, moves))
         step += 1
     # the presses are timed to one moment of the browser's clock; how close they came is a
-    # machine's speed, not the verdict: every move of every step counted
-    assert len(spreads) >= min(steps, 6), spreads
+    # machine's speed, not the verdict: every move of every step counted. The first three
+    # steps are always entered at once; the last three as far as another deal's length
+    # foretold this one's (a short deck in the tutorial Ohanami's last season, ruling R6,
+    # deals fewer cards, so a game may end a step or two early)
+    assert len(spreads) >= min(steps, 3) + min(3, max(0, step - (steps - 3))), (spreads, steps)
     return table
 
 

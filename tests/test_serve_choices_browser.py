@@ -321,7 +321,8 @@ def test_a_card_chosen_in_one_list_is_not_offered_in_the_other(browser, server):
 
 def test_a_table_clue_sent_without_a_slot_is_stopped_on_the_page(browser, server):
     """#49: a table clue touching nothing was sent, then refused. A set of slots names one
-    at least: the page says so and sends nothing; with a slot ticked, the clue is recorded."""
+    at least: the page says so and sends nothing; with a slot ticked, the clue is recorded,
+    sent as the value the page built from the choices (#51)."""
     said = start_game(server, "hanabi", "ann, ben", table=True)
     log = Path(server.store) / f"{said['game']}.jsonl"
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -338,9 +339,15 @@ def test_a_table_clue_sent_without_a_slot_is_stopped_on_the_page(browser, server
         assert "tick one at least" in form.locator(".least").inner_text()
         assert len(read_log(log).events) == 1  # nothing sent
         form.locator("fieldset[data-least] input[type=checkbox]").first.check()
-        with page.expect_navigation(timeout=WAIT):
+        with page.expect_request(lambda r: r.method == "POST") as posted:
             form.locator("button[type=submit]").click()
-        assert len(read_log(log).events) == 2
+        page.wait_for_load_state()
+        events = read_log(log).events
+        assert len(events) == 2
+        # #51: the page built the clue as a value from the choices; it is what was recorded
+        sent = json.loads(parse_qs(posted.value.post_data or "")["move"][0])
+        assert sent["type"] == "hanabi.clue" and sent["target"] == 1, sent
+        assert sent["touched"] == list(events[1].touched or ()), (sent, events[1])
     finally:
         context.close()
 

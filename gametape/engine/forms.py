@@ -27,6 +27,12 @@ class Blank(msgspec.Struct, frozen=True):
     kind: str = ""
     listed: tuple[str, ...] = ()
     label: Message | None = None
+    # the move's field it fills (``card``; ``cards[]`` appends, each blank of the field in
+    # turn; ``pairs.0[]`` into a list in a list; empty: each value is fields to merge, as a
+    # clue's colour or rank) and, per listed choice, its value there (a card's order for a
+    # slot, None for ``?``); empty: the blank's words are sent, which the game reads
+    field: str = ""
+    values: tuple[Any, ...] = ()
 
 
 FIXED = Blank()  # a word a form fixes (``play``, a named player)
@@ -54,6 +60,10 @@ class MoveForm(msgspec.Struct, frozen=True):
     move: Any = None
     blanks: tuple[Blank, ...] = ()
     own: bool = True
+    # a form with blanks that builds its move as a value: the kind (its event's tag) and the
+    # fields it fixes (the player); the blanks fill the others
+    kind: str = ""
+    fixed: dict[str, Any] = msgspec.field(default_factory=dict)
 
     @classmethod
     def literal(cls, text: str, move: Any = None, said: Message | str = "") -> MoveForm:
@@ -64,6 +74,45 @@ class MoveForm(msgspec.Struct, frozen=True):
     @property
     def is_literal(self) -> bool:
         return all(len(w) == 1 for w in self.words)
+
+    def value(self, chosen: Sequence[Sequence[str]]) -> dict[str, Any] | None:
+        """The move as a value for the words ``chosen`` per word (several for a set of
+        slots), as a phone page builds it (seat.js does the same); None for a form that does
+        not build one. A list of nothing but None (``trade ? ?``) is None."""
+        if not self.kind:
+            return None
+        move: dict[str, Any] = {"type": self.kind, **self.fixed}
+        for blank, words in zip(self.blanks, chosen, strict=True):
+            if not blank.field and not blank.values:
+                continue
+            values = [blank.values[blank.listed.index(w)] for w in words]
+            if blank.kind == "slots":
+                values = sorted(set(values))
+            if not blank.field:
+                for value in values:
+                    move.update(value)
+                continue
+            path = blank.field.removesuffix("[]").split(".")
+            into: Any = move
+            for step in path[:-1]:
+                into = into.setdefault(step, [])
+            last: Any = int(path[-1]) if path[-1].isdigit() else path[-1]
+            if isinstance(into, list):
+                while len(into) <= last:
+                    into.append([])
+                current = into[last]
+            else:
+                current = into.get(last, [])
+            if blank.field.endswith("[]") or blank.kind == "slots":
+                into[last] = [*current, *values]
+            else:
+                into[last] = values[0] if values else None
+        return {k: None if _all_none(v) else v for k, v in move.items()}
+
+
+def _all_none(value: Any) -> bool:
+    """A list of nothing but None (a trade whose cards were not said)."""
+    return isinstance(value, list) and bool(value) and all(v is None for v in value)
 
 
 def _fits(word: str, choices: Sequence[str]) -> bool:

@@ -66,6 +66,9 @@ class Picker(msgspec.Struct, frozen=True):
     # a picker of known moves whose lists do not keep apart: each legal move's open words and
     # its value, which the page sends (``move``) for the words chosen
     offers: tuple[tuple[tuple[str, ...], Any], ...] = ()
+    # a picker with blanks that builds its move as a value (MoveForm.value, seat.js): the
+    # move's kind and fixed fields, and per word the field it fills and each choice's value
+    builds: dict[str, Any] | None = None
 
 
 class Position(msgspec.Struct, frozen=True, kw_only=True):
@@ -291,12 +294,25 @@ def _blank_picker(form: MoveForm) -> Picker:
     slots: a checkbox per slot), labelled with what it stands for."""
     blanks = form.blanks or tuple(FIXED for _ in form.words)
     sets = tuple(b.kind == "slots" for b in blanks)
+    builds = (
+        {
+            "type": form.kind,
+            "fixed": form.fixed,
+            "fields": [b.field for b in blanks],
+            "sets": list(sets),
+            "listed": [list(b.listed) for b in blanks],
+            "values": [list(b.values) for b in blanks],
+        }
+        if form.kind
+        else None
+    )
     return Picker(
         shown=form.shown,
         words=tuple(b.listed if b.kind else w[:1] for w, b in zip(form.words, blanks, strict=True)),
         note=text_of(form.note),
         labels=tuple(render(b.label) if b.label else "" for b in blanks) if form.blanks else (),
         sets=sets if any(sets) else (),
+        builds=builds,
     )
 
 

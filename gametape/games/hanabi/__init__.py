@@ -265,18 +265,25 @@ class Hanabi(Ruleset[HanabiState]):
         deck = state.deck
         letters = deck.letters
         faces = tuple(f"{letter}{rank}" for letter in letters for rank in range(1, 6))
-        slots = tuple(str(i) for i in range(1, len(state.hands[seat]) + 1))
+        face_values = tuple([s, rank] for s in range(len(letters)) for rank in range(1, 6))
+        hand = state.hands[seat]
+        slots = tuple(str(i) for i in range(1, len(hand) + 1))
         card = (
             FIXED,
-            Blank("slot", slots, say("hanabi.form-slot", "slot")),
-            Blank("card", faces, say("hanabi.form-card", "card")),
+            Blank(  # slot 1 is the newest card, the hand's last
+                "slot", slots, say("hanabi.form-slot", "slot"), "card", tuple(reversed(hand))
+            ),
+            Blank("card", faces, say("hanabi.form-card", "card"), "face", face_values),
         )
+        mine = {"player": seat}
         forms = [
             MoveForm(
                 (("play", "p"), slots, faces),
                 "play SLOT CARD",
                 say("hanabi.note-play", "say the card the table saw: {example}", example="p2 r3"),
                 blanks=card,
+                kind="hanabi.play",
+                fixed=mine,
             )
         ]
         if state.clues < state.max_clues:
@@ -290,15 +297,22 @@ class Hanabi(Ruleset[HanabiState]):
                         example="d1 y4",
                     ),
                     blanks=card,
+                    kind="hanabi.discard",
+                    fixed=mine,
                 )
             )
         if state.clues >= deck.unit:
             ranks = tuple(deck.rank_word(r) for r in deck.ranks)
             named = (*(c.lower() for c in deck.colours), *ranks)
+            told = (
+                *({"suit": i} for i in range(len(deck.colours))),
+                *({"rank": r} for r in deck.ranks),
+            )
             values = (*named, *deck.colour_letters)
             for target in range(len(names)):
                 if target != seat:
-                    touched = tuple(str(i) for i in range(1, len(state.hands[target]) + 1))
+                    theirs = state.hands[target]
+                    touched = tuple(str(i) for i in range(1, len(theirs) + 1))
                     forms.append(
                         MoveForm(
                             (
@@ -316,9 +330,22 @@ class Hanabi(Ruleset[HanabiState]):
                             blanks=(
                                 FIXED,
                                 FIXED,
-                                Blank("value", named, say("hanabi.form-value", "colour|rank")),
-                                Blank("slots", touched, say("hanabi.form-slots", "slots")),
+                                Blank(
+                                    "value",
+                                    named,
+                                    say("hanabi.form-value", "colour|rank"),
+                                    values=told,
+                                ),
+                                Blank(
+                                    "slots",
+                                    touched,
+                                    say("hanabi.form-slots", "slots"),
+                                    "touched",
+                                    tuple(reversed(theirs)),
+                                ),
                             ),
+                            kind="hanabi.clue",
+                            fixed={"player": seat, "target": target},
                         )
                     )
         seen = (*faces, "?")

@@ -99,7 +99,8 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             # the short form Tab completes (``a r8 b5 g4 v7``), from the seat's own hand
             hand = tuple(_rules.card_name(c) for c in state.hands[seat])
             return [*forms, MoveForm(((name, *short), hand, hand, hand, hand))]
-        cards = tuple(_rules.card_name(c) for c in range(1, _rules.CARDS + 1))
+        known = tuple(range(1, _rules.CARDS + 1))
+        cards = tuple(_rules.card_name(c) for c in known)
         unseen = (*cards, "?")
         return [
             MoveForm(
@@ -113,13 +114,27 @@ class Hanamikoji(Ruleset[HanamikojiState]):
                 blanks=(
                     FIXED,
                     FIXED,
-                    Blank("card", cards, say("hanamikoji.form-perform", "perform")),
-                    Blank("card", unseen[-1:] + cards, say("hanamikoji.form-hidden", "hidden")),
                     Blank(
-                        "card", unseen[-1:] + cards, say("hanamikoji.form-sacrifice", "sacrifice")
+                        "card", cards, say("hanamikoji.form-perform", "perform"), "perform", known
                     ),
-                    Blank("card", cards, say("hanamikoji.form-vote", "vote")),
+                    Blank(
+                        "card",
+                        unseen[-1:] + cards,
+                        say("hanamikoji.form-hidden", "hidden"),
+                        "hidden",
+                        (None, *known),
+                    ),
+                    Blank(
+                        "card",
+                        unseen[-1:] + cards,
+                        say("hanamikoji.form-sacrifice", "sacrifice"),
+                        "sacrifice",
+                        (None, *known),
+                    ),
+                    Blank("card", cards, say("hanamikoji.form-vote", "vote"), "vote", known),
                 ),
+                kind="hanamikoji.assign",
+                fixed={"player": seat},
             ),
             MoveForm(((name, *short), cards, unseen, unseen, cards)),
         ]

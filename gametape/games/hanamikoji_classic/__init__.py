@@ -146,32 +146,55 @@ class HanamikojiClassic(Ruleset[ClassicState]):
             return super().move_forms(state, seat)
         geishas = tuple((*GEISHAS, *(g[0] for g in GEISHAS)))
         named = (*geishas, "?")
-        card = Blank("card", GEISHAS, say("hanamikoji-classic.form-card", "card"))
-        maybe = Blank("card", ("?", *GEISHAS), say("hanamikoji-classic.form-card", "card"))
+        label = say("hanamikoji-classic.form-card", "card")
+        each = tuple(range(len(GEISHAS)))
+
+        def card(field: str) -> Blank:
+            return Blank("card", GEISHAS, label, field, each)
+
+        def maybe(field: str) -> Blank:  # "?": a card its player did not say
+            return Blank("card", ("?", *GEISHAS), label, field, (None, *each))
+
+        mine = {"player": seat}
         forms = {
             "secret": MoveForm(
                 (("secret", "s"), named),
                 "secret [CARD]",
                 say("hanamikoji-classic.note-secret", "the card only if its player says: s v"),
-                blanks=(FIXED, maybe),
+                blanks=(FIXED, maybe("card")),
+                kind="hanamikoji-classic.secret",
+                fixed=mine,
             ),
             "trade": MoveForm(
                 (("trade", "t"), named, named),
                 "trade [CARD CARD]",
                 say("hanamikoji-classic.note-trade", "the cards if said: t rb"),
-                blanks=(FIXED, maybe, maybe),
+                blanks=(FIXED, maybe("cards[]"), maybe("cards[]")),
+                kind="hanamikoji-classic.trade",
+                fixed=mine,
             ),
             "gift": MoveForm(
                 (("gift", "g"), geishas, geishas, geishas),
                 "gift CARD CARD CARD",
                 say("hanamikoji-classic.note-gift", "the three cards shown: g r b b"),
-                blanks=(FIXED, card, card, card),
+                blanks=(FIXED, card("cards[]"), card("cards[]"), card("cards[]")),
+                kind="hanamikoji-classic.gift",
+                fixed=mine,
             ),
             "compete": MoveForm(
                 (("compete", "c"), geishas, geishas, ("/",), geishas, geishas),
                 "compete CARD CARD / CARD CARD",
                 say("hanamikoji-classic.note-compete", "the two pairs shown: c r b / g p"),
-                blanks=(FIXED, card, card, FIXED, card, card),
+                blanks=(
+                    FIXED,
+                    card("pairs.0[]"),
+                    card("pairs.0[]"),
+                    FIXED,
+                    card("pairs.1[]"),
+                    card("pairs.1[]"),
+                ),
+                kind="hanamikoji-classic.compete",
+                fixed=mine,
             ),
         }
         return [form for action, form in forms.items() if action not in state.used[seat]]

@@ -110,9 +110,17 @@ class Ohanami(Ruleset[OhanamiState]):
                 blanks=(
                     FIXED,
                     FIXED,
-                    Blank("card", cards, say("ohanami.form-card", "card")),
-                    Blank("row", rows[:4], say("ohanami.form-row", "row")),
+                    Blank(
+                        "card",
+                        cards,
+                        say("ohanami.form-card", "card"),
+                        "card",
+                        tuple(map(int, cards)),
+                    ),
+                    Blank("row", rows[:4], say("ohanami.form-row", "row"), "row", (1, 2, 3, None)),
                 ),
+                kind="ohanami.pick",
+                fixed={"player": seat},
             ),
             MoveForm(((name, name[0].lower()), cards, rows)),  # the short form, completed only
         ]

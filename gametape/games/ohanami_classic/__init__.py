@@ -179,8 +179,19 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                     blanks=(
                         FIXED,
                         FIXED,
-                        *(Blank("card", unseen, say("ohanami-classic.form-card", "card")),) * 2,
+                        *(
+                            Blank(
+                                "card",
+                                unseen,
+                                say("ohanami-classic.form-card", "card"),
+                                "cards[]",
+                                tuple(map(int, unseen)),
+                            ),
+                        )
+                        * 2,
                     ),
+                    kind="ohanami-classic.choose",
+                    fixed={"player": seat},
                 )
             ]
         table = state.at_table and state.phase in ("choose", "place") and state.entered
@@ -202,9 +213,19 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                     blanks=(
                         FIXED,
                         FIXED,
-                        *(Blank("card", cards, say("ohanami-classic.form-card", "card")),)
+                        *(
+                            Blank(
+                                "card",
+                                cards,
+                                say("ohanami-classic.form-card", "card"),
+                                "cards[]",
+                                tuple(map(int, cards)),
+                            ),
+                        )
                         * _rules.HAND,
                     ),
+                    kind="ohanami-classic.hand",
+                    fixed={"player": seat},
                 )
             )
         return forms

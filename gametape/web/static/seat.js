@@ -115,11 +115,16 @@
   // A picker of known moves sends the move chosen as a value (its kind and typed fields),
   // found by the words chosen; its words go too, for a page shown again after a refusal.
   function sendsValue(form) {
-    if (!form.dataset.offers) return;
-    const chosen = [...form.querySelectorAll("select")].map((list) => list.value).join(" ");
-    const found = JSON.parse(form.dataset.offers).find(([words]) => words.join(" ") === chosen);
+    let move = null;
+    if (form.dataset.offers) {
+      const chosen = [...form.querySelectorAll("select")].map((list) => list.value).join(" ");
+      const found = JSON.parse(form.dataset.offers).find(([words]) => words.join(" ") === chosen);
+      if (found) move = found[1];
+    } else if (form.dataset.builds) {
+      move = built(form, JSON.parse(form.dataset.builds));
+    }
     let field = form.querySelector("input[name=move]");
-    if (!found) {
+    if (move === null) {
       if (field) field.remove();
       return;
     }
@@ -129,7 +134,41 @@
       field.name = "move";
       form.append(field);
     }
-    field.value = JSON.stringify(found[1]);
+    field.value = JSON.stringify(move);
+  }
+  // A table's picker with blanks builds its move from the choices, as the server's
+  // MoveForm.value does: each blank's choice is a value of a field of the move (a slot, the
+  // card's order; a face, [suit, rank]); null where a choice is not made.
+  function built(form, b) {
+    const move = Object.assign({ type: b.type }, b.fixed);
+    for (let at = 0; at < b.fields.length; at++) {
+      const field = b.fields[at];
+      if (!field && !b.values[at].length) continue;
+      const chosen = [...form.querySelectorAll(`[data-at="${at}"]`)].flatMap((el) =>
+        el.tagName === "FIELDSET"
+          ? [...el.querySelectorAll("input:checked")].map((box) => box.value)
+          : [el.value],
+      );
+      const index = chosen.map((w) => b.listed[at].indexOf(w));
+      if (index.includes(-1)) return null; // "choose…": the words go, and are refused
+      let values = index.map((i) => b.values[at][i]);
+      if (b.sets[at]) values = [...new Set(values)].sort((x, y) => x - y);
+      if (!field) {
+        for (const v of values) Object.assign(move, v);
+        continue;
+      }
+      const path = field.replace(/\[\]$/, "").split(".");
+      let into = move;
+      for (const step of path.slice(0, -1)) into = into[step] || (into[step] = []);
+      const last = /^\d+$/.test(path[path.length - 1]) ? Number(path[path.length - 1]) : path[path.length - 1];
+      while (Array.isArray(into) && into.length <= last) into.push([]);
+      if (field.endsWith("[]") || b.sets[at]) into[last] = [...(into[last] || []), ...values];
+      else into[last] = values.length ? values[0] : null;
+    }
+    for (const [k, v] of Object.entries(move)) {
+      if (Array.isArray(v) && v.length && v.every((x) => x === null)) move[k] = null;
+    }
+    return move;
   }
   live.addEventListener("change", (event) => {
     const form = event.target.closest && event.target.closest("form.picker");

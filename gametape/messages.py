@@ -118,31 +118,92 @@ def names(text: str) -> set[str]:
     return {field.split(".")[0] for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-def render(message: Message | Param) -> str:
-    """The words of a message (or one parameter) in English."""
+class Words:
+    """How messages read in a language: each message's text, a game's own words, the words
+    of a list and of a count, and text a person typed. English, the default, is the texts
+    as the code says them; a language (the next issue) and the pseudo-language below give
+    their own."""
+
+    def text(self, id: str, text: str) -> str:
+        return text
+
+    def term(self, kind: str, text: str) -> str:
+        return text
+
+    def word(self, text: str) -> str:  # "and", "or", a count's "card"/"cards"
+        return text
+
+    def typed(self, text: str) -> str:  # a name, notation, a line a person typed
+        return text
+
+
+ENGLISH = Words()
+
+
+class Pseudo(Words):
+    """A pseudo-language for tests: every word from a message is accented and padded (what
+    a translation would make of it), and text a person typed is marked ⟦…⟧, so whatever is
+    left in plain letters came from no catalogue."""
+
+    _ACCENTS = str.maketrans(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "àƀçďéƒĝĥîĵķĺṁñöƥʠŕšţûṽŵẋýžÀɃÇĎÉƑĜĤÎĴĶĹṀÑÖƤʠŔŠŢÛṼŴẊÝŽ",
+    )
+
+    def _pseudo(self, text: str) -> str:
+        parts = []
+        for literal, field, spec, conversion in string.Formatter().parse(text):
+            parts.append(literal.replace("{", "{{").replace("}", "}}").translate(self._ACCENTS))
+            if field is not None:
+                parts.append(
+                    "{"
+                    + field
+                    + (f"!{conversion}" if conversion else "")
+                    + (f":{spec}" if spec else "")
+                    + "}"
+                )
+        return "".join(parts) + "·" * (len(text) * 2 // 5)
+
+    def text(self, id: str, text: str) -> str:
+        return self._pseudo(text)
+
+    def term(self, kind: str, text: str) -> str:
+        return text.translate(self._ACCENTS)
+
+    def word(self, text: str) -> str:
+        return text.translate(self._ACCENTS)
+
+    def typed(self, text: str) -> str:
+        return f"⟦{text}⟧"
+
+
+def render(message: Message | Param, words: Words = ENGLISH) -> str:
+    """The words of a message (or one parameter), in ``words``' language (English)."""
     if isinstance(message, Message):
-        values = {k: _value(v) for k, v in message.params.items()}
-        return message.text.format_map(values)
-    return str(_value(message))
+        values = {k: _value(v, words) for k, v in message.params.items()}
+        return words.text(message.id, message.text).format_map(values)
+    return str(_value(message, words))
 
 
-def _value(param: Param) -> int | float | str:
-    if isinstance(param, int | float | str):
+def _value(param: Param, words: Words) -> int | float | str:
+    if isinstance(param, int | float):
         return param
+    if isinstance(param, str):
+        return words.typed(param)
     if isinstance(param, Seat):
-        return param.name
+        return words.typed(param.name)
     if isinstance(param, Term):
-        return param.text
+        return words.term(param.kind, param.text)
     if isinstance(param, At):
         return param.event
     if isinstance(param, Count):
-        return f"{param.n} {param.one if param.n == 1 else param.other}"
+        return f"{param.n} {words.word(param.one if param.n == 1 else param.other)}"
     if isinstance(param, Many):
-        items = [render(i) for i in param.items]
+        items = [render(i, words) for i in param.items]
         if param.sep in ("and", "or") and len(items) > 1:
-            return f"{', '.join(items[:-1])} {param.sep} {items[-1]}"
+            return f"{', '.join(items[:-1])} {words.word(param.sep)} {items[-1]}"
         return (param.sep if param.sep not in ("and", "or") else "").join(items)
-    return render(param)
+    return render(param, words)
 
 
 def text_of(said: Message | str | None) -> str:

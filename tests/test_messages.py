@@ -203,3 +203,24 @@ def test_what_a_game_says_at_run_time_is_in_the_catalogue(name):
                 except GametapeError:
                     pass
     assert seen and seen <= IDS.keys(), sorted(seen - IDS.keys())
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_word_of_a_description_comes_from_a_message(name):
+    """#52's groundwork: rendered in a pseudo-language (every message's text and a game's own
+    words accented, text a person typed marked), no description of a bot game holds a plain
+    word: each word a reader reads is one a translation can give (move notation and names
+    are typed text, and stay as they are)."""
+    from gametape.messages import Pseudo
+
+    rules = get_ruleset(name)
+    pseudo = Pseudo()
+    n = max(rules.min_players, min(3, rules.max_players))
+    game = sim.play(rules, sim.default_players(n), "random", random.Random(2), seed=2)
+    states = game.fold.states
+    for k in range(1, len(game.events)):
+        for seat in (None, -1, 0):
+            said = describe(rules, game.players, states[k - 1], game.events[k], states[k], seat)
+            words = render(said, pseudo)
+            left = re.sub(r"⟦[^⟧]*⟧", "", words)
+            assert not re.search(r"[A-Za-z]{2,}", left), (words, said.id)

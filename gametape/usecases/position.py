@@ -21,7 +21,7 @@ from gametape.engine.forms import FIXED, MoveForm
 from gametape.engine.game import Game, describe, move_as_value, undone_by
 from gametape.errors import GametapeError
 from gametape.events.base import actor
-from gametape.messages import Message, Term, render, say, seats_of, text_of
+from gametape.messages import Many, Message, Term, render, say, seats_of, text_of
 
 if TYPE_CHECKING:
     from gametape.replay.cursor import Cursor, Frame
@@ -108,6 +108,10 @@ def _turn(game: Game) -> Message:
     )
 
 
+def _acting(game: Game) -> Many:
+    return seats_of(game.players, game.to_act(), ", ")
+
+
 def turn_now(game: Game) -> str:
     """Where a game stands, in the words every front-end shows: ``turn 12``, ``round 2``."""
     return render(_turn(game))
@@ -115,7 +119,7 @@ def turn_now(game: Game) -> str:
 
 def acting(game: Game) -> str:
     """Who is to act now, by name: ``ann``, ``ann, ben`` (a simultaneous step)."""
-    return render(seats_of(game.players, game.to_act(), ", "))
+    return render(_acting(game))
 
 
 def status(game: Game) -> str:
@@ -128,7 +132,7 @@ def status(game: Game) -> str:
             "core.status",
             "{turn} · {acting} to act",
             turn=_turn(game),
-            acting=seats_of(game.players, game.to_act(), ", "),
+            acting=_acting(game),
         )
     )
 

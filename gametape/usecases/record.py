@@ -200,7 +200,9 @@ def moves_offered(game: Game, seat: int, forms: Sequence[MoveForm]) -> list[dict
         if not form.shown:
             continue
         value = None
-        if form.is_literal:
+        if form.move is not None:  # the form carries its move: no need to read it again
+            value = move_as_value(form.move)
+        elif form.is_literal:
             with contextlib.suppress(GametapeError):
                 value = move_as_value(game.parse(form.shown, seat))
         offered.append({"text": form.shown, "note": text_of(form.note), "move": value})

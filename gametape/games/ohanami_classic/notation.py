@@ -307,7 +307,7 @@ def said(state: ClassicOhanamiState, event: Event) -> Message:
 def _placing(card: int, place: str) -> Message:
     """One card placed, as a button says it: ``place 37 in row A``, ``discard 37``."""
     if place == "x":
-        return say("ohanami-classic.gloss-discard", "discard {card}", card=card)
+        return glossed(card, place)
     if place == "n":
         return say("ohanami-classic.place-new-row", "place {card} in a new row", card=card)
     return say(

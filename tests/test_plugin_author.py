@@ -115,13 +115,22 @@ SEAT_FIELD = TOY.replace(
     'class NimTake(Move, frozen=True, kw_only=True, tag="toy-nim.take"):',
     'class NimTake(Event, frozen=True, kw_only=True, tag="toy-nim.take"):\n    seat: int',
 ).replace("player=seat, count", "seat=seat, count")
-NO_OUTCOME = (
-    TOY.replace("    outcome: str | None = None\n", "")
-    .replace('outcome="win" if winner is not None else None,\n', "")
-    .replace("if state.outcome is None:", "if state.winner is None:")
-    .replace("return () if state.outcome else", "return () if state.winner is not None else")
-    .replace("if state.outcome or seat", "if state.winner is not None or seat")
-    .replace("Result(outcome=state.outcome,", 'Result(outcome="win",')
+def _edit(text: str, *changes: tuple[str, str]) -> str:
+    """``text`` with each (old, new) replaced: each old must be there, so a trap built from
+    the guide's game fails here, not silently, once the guide's words change."""
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+NO_OUTCOME = _edit(
+    TOY,
+    ("    outcome: str | None = None\n", ""),
+    ('"winner": event.player, "outcome": "win"}', '"winner": event.player}'),
+    ("return () if state.outcome else", "return () if state.winner is not None else"),
+    ("if state.outcome or seat", "if state.winner is not None or seat"),
+    ("(scores, state.outcome) if state.outcome", '(scores, "win") if state.winner is not None'),
 )
 TYPO_FACT = TOY.replace('return {"pile": after.pile}', 'return {"piles": after.pile}')
 
@@ -200,11 +209,12 @@ def test_a_fact_key_that_is_not_a_declared_column_costs_that_game_alone(tmp_path
 
 
 # A hook that fails with an exception that is not a rules error (a bug of the plug-in's).
-FAULTY = TOY.replace(
-    "        pile = state.pile - event.count\n",
-    "        pile = state.pile - event.count\n"
-    "        if pile < 5:\n"
-    '            raise ValueError("the pile fell over")\n',
+FAULTY = _edit(
+    TOY,
+    (
+        "        won = ",
+        '        if pile < 5:\n            raise ValueError("the pile fell over")\n        won = ',
+    ),
 )
 
 
@@ -306,8 +316,11 @@ def test_the_toy_game_recorded_at_a_table(toy):
     assert recorded.returncode == 0, recorded.stdout + recorded.stderr
     report = json.loads(gt(toy, "validate", gid, "--json").stdout)
     assert report["status"] == "finished" and report["winners"] == ["ben"]
-    bad = gt(toy, "new", "toy-nim", "-p", "ann,ben", "--table")
-    assert bad.returncode == 2 and "-o pile=N" in bad.stderr
+    bad = gt(toy, "new", "toy-nim", "-p", "ann,ben", "--table")  # the option it must say
+    assert bad.returncode == 2 and "at a table needs -o pile=" in bad.stderr, bad.stderr
+    big = gt(toy, "new", "toy-nim", "-p", "ann,ben", "--table", "-o", "pile=120")
+    assert big.returncode == 2 and "option pile: '120' is not 1 to 99" in big.stderr, big.stderr
+    assert "Traceback" not in bad.stderr + big.stderr
 
 
 def test_a_seats_page_of_the_toy_game_holds_only_that_seats_frames(toy, tmp_path):

@@ -10,6 +10,7 @@ import re
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from gametape.engine.registry import names
@@ -371,3 +372,37 @@ def test_the_circle_check_finds_a_circle(tmp_path):
         "def f():\n    from gametape.events.store import StoreMissing\n"
     )
     assert _circles(_import_graph(fake)) == [["gametape.events.postgres", "gametape.events.store"]]
+
+
+def test_a_game_declares_its_facts_once_and_the_contract_checks_the_declaration(tmp_path):
+    """#51: a game's facts are one typed declaration (``Declaration``), which the class reads
+    back; a fact set in a class body besides it, a game with no declaration, a table it
+    cannot deal and players the wrong way round are each refused by name."""
+    from gametape.engine import contract
+    from gametape.engine.ruleset import Declaration, Ruleset
+    from tests.plugins.toy_nim import Nim, NimSetup, NimTake
+
+    assert (Nim.name, Nim.min_players, Nim.max_players, Nim.table) == ("toy-nim", 2, 3, True)
+    assert Nim.secrecy == "open" and Nim.declared.events == (NimSetup, NimTake)
+    assert Nim().view(Nim().start(NimSetup(players=("a", "b"), pile=5)), 0).pile == 5
+    with pytest.raises(TypeError, match="Twice sets max_players, name in its class body"):
+        type("Twice", (Ruleset,), {"declared": Nim.declared, "name": "x", "max_players": 9})
+
+    class Bare(Nim):  # inherits Nim's declaration; the framework reads it
+        pass
+
+    assert contract.problems(Bare(), "toy-nim") == []
+    undeclared = type("Undeclared", (Ruleset,), {})()
+    assert contract.problems(undeclared, "toy-nim")[0].startswith("it declares no facts")
+    backwards = msgspec.structs.replace(Nim.declared, players=(3, 2))
+    assert any("players are 3 to 2" in p for p in contract.problems(
+        type("Backwards", (Nim,), {"declared": backwards})(), "toy-nim"))  # fmt: skip
+    no_table = type("NoTable", (Nim,), {"declared": msgspec.structs.replace(
+        Nim.declared, table=False)})()  # fmt: skip
+    assert "it gives table_setup() but does not declare table=True" in contract.problems(
+        no_table, "toy-nim"
+    )
+    hidden = msgspec.structs.replace(Nim.declared, secrecy="views")  # then a view is owed
+    owed = contract.problems(type("Hidden", (Nim,), {"declared": hidden})(), "toy-nim")
+    assert "it does not define view(), which every game needs" in owed
+    assert isinstance(Nim.declared, Declaration)

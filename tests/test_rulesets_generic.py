@@ -205,6 +205,24 @@ def test_move_question_json_offers_values_that_move_takes_back(name, tmp_path):
     assert json.loads(msgspec.json.encode(recorded)) == offered["move"]
 
 
+def _unordered(words: tuple[str, ...], groups: list[int]) -> tuple[object, ...]:
+    """seat.js's ``unordered``: the words a picker's lists chose, each apart group's as a
+    set (its lists take their choices in either order)."""
+    rest = tuple(w for w, g in zip(words, groups, strict=True) if not g)
+    sets = {g: sorted(w for w, h in zip(words, groups, strict=True) if h == g) for g in groups if g}
+    return rest, sorted(sets.items())
+
+
+def _turned(words: tuple[str, ...], groups: list[int]) -> tuple[str, ...]:
+    """The words with each apart group's words in reverse order (as a player may pick them)."""
+    turned = list(words)
+    for g in set(groups) - {0}:
+        at = [i for i, h in enumerate(groups) if h == g]
+        for i, w in zip(at, reversed([words[i] for i in at]), strict=True):
+            turned[i] = w
+    return tuple(turned)
+
+
 @pytest.mark.parametrize("name", names())
 def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
     """#49: lists that keep apart, and lists narrowed to legal moves, never disable a legal
@@ -220,7 +238,7 @@ def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
 
     rules = get_ruleset(name)
     players = ["ann", "ben", "cat"][: max(rules.min_players, min(3, rules.max_players))]
-    checked = 0
+    checked = unique = 0
     for seed in range(6):
         played = sim.play(rules, players, rules.default_bot, random.Random(seed))
         fold = Fold(rules, played.events[0])
@@ -249,14 +267,26 @@ def test_a_picker_never_keeps_a_legal_move_from_being_chosen(name):
                             assert opened in picker.moves, (text, picker.shown)
                         # #51: the page sends the move chosen as its value, found by its words
                         sent = [v for w, v in picker.offers if w == opened]
-                        if any(picker.apart):  # words in either order: sent as words
-                            assert not sent, picker.shown
-                            continue
                         assert len(sent) == 1, (text, picker.shown)
                         value = game.parse(msgspec.json.encode(sent[0]).decode(), seat)
                         assert notation(rules, game.state, value) == text
+                        if any(picker.apart):  # its words in another order find it too
+                            lists = [
+                                g
+                                for g, ws in zip(picker.apart, picker.words, strict=True)
+                                if len(ws) > 1
+                            ]
+                            turned = _turned(opened, lists)
+                            found = [v for w, v in picker.offers if _unordered(w, lists) ==
+                                     _unordered(turned, lists)]  # fmt: skip
+                            # found alone, unless other legal moves are its words in
+                            # other orders (a compete's pairings of four cards): then the
+                            # page sends the words chosen, which the game reads
+                            assert sent[0] in found, (text, turned)
+                            unique += len(found) == 1
     # the tutorial Ohanami's moves (a card of three, a row of three) are always buttons
     assert checked or name == "ohanami", "no picker met"
+    assert unique or name not in ("ohanami-classic", "hanamikoji-classic"), "no order turned"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -274,6 +304,12 @@ def test_a_game_declares_its_moves_as_values_for_scripts(name):
     rules = get_ruleset(name)
     assert info.events == [str(e.__struct_config__.tag) for e in rules.events]
     assert info.table  # every game shipped can be recorded at a table
+    assert (info.secrecy, info.cooperative, info.turn_word) == (
+        rules.declared.secrecy,
+        rules.declared.cooperative,
+        rules.declared.turn_word,
+    )
+    assert info.secrecy != "open"  # each hides cards
     declared = {
         d["properties"]["type"]["enum"][0]: d
         for d in info.move_schema["$defs"].values()

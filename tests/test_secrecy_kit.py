@@ -60,7 +60,7 @@ class _Telling(Bids):
     """A bid shown to the others without its card, described per seat from the state, which
     holds the card."""
 
-    describes_per_seat = True
+    declared = msgspec.structs.replace(Bids.declared, describes_per_seat=True)
 
     def redact(self, state: BidsState, event: Event, seat: int) -> Event | None:
         shown = super().redact(state, event, seat)
@@ -219,7 +219,7 @@ def test_judged_by_its_views_the_kit_misses_a_leaky_view():
     world it leaks in look told, and nothing is compared."""
 
     class _ByViews(_EveryPeek):
-        secrets_in_events = False
+        declared = msgspec.structs.replace(_EveryPeek.declared, secrecy="views")
 
     leaks = check_secrecy(_ByViews(), games=3, seed=7, worlds=8)
     assert not [leak for leak in leaks if leak.what == "board"], _report(leaks)

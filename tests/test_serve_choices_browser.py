@@ -315,6 +315,19 @@ def test_a_card_chosen_in_one_list_is_not_offered_in_the_other(browser, server):
         assert [_value(o) for o in lists.nth(0).locator("option").all() if o.is_disabled()] == [
             both[1]
         ]
+        # #51: chosen in either order, the two cards find the legal move, sent as its value
+        lists.nth(1).select_option("")  # chosen again: the higher card first
+        lists.nth(0).select_option(both[-1])
+        lists.nth(1).select_option(both[0])
+        form = page.locator("form.picker:has(select[data-apart])")
+        before = len(_log(server, said["game"]).events)
+        with page.expect_request(lambda r: r.method == "POST") as posted:
+            form.locator("button[type=submit]").click()
+        sent = json.loads(parse_qs(posted.value.post_data or "")["move"][0])
+        assert sorted(sent["cards"]) == sorted(int(c) for c in (both[0], both[-1])), sent
+        _follows(page, before + 1)  # the page shows the move recorded
+        recorded = _log(server, said["game"]).events[before]
+        assert sorted(recorded.cards) == sorted(sent["cards"])  # type: ignore[attr-defined]
     finally:
         context.close()
 

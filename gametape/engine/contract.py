@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.ruleset import Ruleset
+from gametape.engine.ruleset import Declaration, Ruleset
 from gametape.errors import PluginError
 from gametape.events.base import Event, Move, Setup
 
@@ -27,15 +27,31 @@ def problems(rules: Any, name: str) -> list[str]:
     """Everything wrong with the plug-in object ``rules`` registered as the game ``name``."""
     if not isinstance(rules, Ruleset):
         return [f"it is a {type(rules).__name__}, not a gametape.engine.ruleset.Ruleset"]
+    if not isinstance(getattr(rules, "declared", None), Declaration):
+        return [
+            "it declares no facts: a game's class says declared = "
+            "gametape.engine.ruleset.Declaration(name=..., events=..., players=...)"
+        ]
     found: list[str] = []
-    game = getattr(rules, "name", None)
+    game = rules.name
     if game != name:
         found.append(f"its name is {game!r}, but its entry point is {name!r}: they must agree")
     if not NAME.fullmatch(name) or len(name) > 40:
         found.append(f"{name!r} is not a game name (lower-case words joined by -, like hanabi)")
     for method in REQUIRED:
-        if getattr(type(rules), method) is getattr(Ruleset, method):
+        open_view = method == "view" and rules.secrecy == "open"  # every seat sees the state
+        if getattr(type(rules), method) is getattr(Ruleset, method) and not open_view:
             found.append(f"it does not define {method}(), which every game needs")
+    lo, hi = rules.declared.players
+    if not 1 <= lo <= hi:
+        found.append(f"its players are {lo} to {hi}: the fewest is at least 1, the most no fewer")
+    gives_table = type(rules).table_setup is not Ruleset.table_setup
+    if rules.table != gives_table:
+        found.append(
+            "it declares table=True but gives no table_setup()"
+            if rules.table
+            else "it gives table_setup() but does not declare table=True"
+        )
     events = tuple(getattr(rules, "events", ()))
     setups = [e for e in events if isinstance(e, type) and issubclass(e, Setup)]
     if type(rules).apply is Ruleset.apply:  # events routed by class: each has its handler

@@ -34,6 +34,9 @@ class Option(msgspec.Struct, frozen=True):
     which raises OptionError or ValueError with what is wrong), default (None: the game
     decides, a random draw say), allowed values and a line of help.
 
+    ``bounds``: the lowest and highest a number may be. ``at_table``: a table must say it,
+    as it says what the tool would otherwise draw (Nim's pile, counted by hand).
+
     ``catalogue``: for an option whose values are names from a long list (hanab.live's
     variants), a function listing every name with None, or why the game does not play it;
     `gametape games GAME OPTION` prints it."""
@@ -43,6 +46,8 @@ class Option(msgspec.Struct, frozen=True):
     default: Any = None
     choices: tuple[Any, ...] = ()
     help: str = ""
+    bounds: tuple[int, int] | None = None
+    at_table: bool = False
     catalogue: Callable[[], Sequence[tuple[str, str | None]]] | None = None
 
     @property
@@ -56,6 +61,8 @@ class Option(msgspec.Struct, frozen=True):
         parts = [self.help] if self.help else []
         if self.choices:
             parts.append("one of " + ", ".join(str(c) for c in self.choices))
+        elif self.bounds:
+            parts.append(f"{self.bounds[0]} to {self.bounds[1]}")
         elif self.kind is bool:
             parts.append("true or false")
         if self.default is not None:
@@ -87,6 +94,9 @@ class Option(msgspec.Struct, frozen=True):
                 value = reader(text)
             except ValueError as exc:
                 raise OptionError(f"option {self.name}: {exc}") from None
+        if self.bounds and not self.bounds[0] <= value <= self.bounds[1]:
+            low, high = self.bounds
+            raise OptionError(f"option {self.name}: {text!r} is not {low} to {high}")
         if self.choices and value not in self.choices:
             allowed = " or ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name}: {text!r} is not {allowed}")
@@ -101,10 +111,13 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def read_options(game: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+def read_options(
+    game: str, declared: Sequence[Option], given: Mapping[str, Any], *, table: bool = False
+) -> dict[str, Any]:
     """Every declared option, typed: from ``given`` (``key=value`` strings; ``-`` in a key
     reads as ``_``), else its default. A value that is already typed (not a string) is
-    kept. OptionError for an unknown key or a bad value."""
+    kept. OptionError for an unknown key or a bad value, and, for a game dealt at a
+    ``table``, for an option it must say (``at_table``) that it left out."""
     by_name = {o.name: o for o in declared}
     values = {o.name: o.default for o in declared}
     for key, text in given.items():
@@ -115,4 +128,9 @@ def read_options(game: str, declared: Sequence[Option], given: Mapping[str, Any]
             where = f"{game} options: {known}" if known else f"{game} has no options"
             raise OptionError(f"unknown option {key!r}; {where}")
         values[name] = option.read(text) if isinstance(text, str) else text
+    for option in declared:
+        if table and option.at_table and values[option.name] is None:
+            raise OptionError(
+                f"{game} at a table needs -o {option.name}=...: {option.describe()}"
+            )
     return values

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, Union
 
 import msgspec
 
@@ -269,11 +269,55 @@ class RandomBot:
         return rng.choice(list(legal))
 
 
+class Declaration(msgspec.Struct, frozen=True, kw_only=True):
+    """A game's facts, declared once in its class (``declared = Declaration(...)``, after
+    OpenSpiel's ``GameType``): what it is called, its events, how many play, its options
+    and its shape. ``gametape games --json`` gives it to a script; the contract checks it
+    as the game loads. Only ``name``, ``events`` and ``players`` are required.
+    """
+
+    name: str  # lower-case words joined by -, as its entry point
+    events: tuple[type[Event], ...]  # its event classes, its one Setup among them
+    players: tuple[int, int]  # the fewest and the most seats
+    options: tuple[Option, ...] = ()  # typed, read and refused by the framework
+    # Whether it can be recorded from a table's own deal (it gives ``table_setup``).
+    table: bool = False
+    # What is hidden, and where the secrecy kit finds what a requester may know:
+    # "open" nothing (no ``view`` needed: every seat sees the state); "views" (the default)
+    # the game's ``view``; "events" its events as ``redact`` gives them (a deal tells each
+    # seat its own cards, a public move's private result is its own event, the setup holds
+    # no secret), so a view, a result or kinds that show more are caught.
+    secrecy: Literal["open", "views", "events"] = "views"
+    # ``describe`` words a move differently for each seat (Hanabi tells a player "drew a
+    # card" where the others see its face); else a seat is told the event as it sees it.
+    describes_per_seat: bool = False
+    cooperative: bool = False  # the players win or lose together: reports give team scores
+    outcomes: tuple[str, ...] = ()  # the words of ``result``, besides TERMINATED
+    # What the turn number counts wherever it is shown: "turn", or "round" for a game whose
+    # unit of play is a round (the prompt, the replay header, the log, the stats).
+    turn_word: str = "turn"
+    landmark: str | None = None  # the kind of event (``kinds``) a replay jumps between
+    move_examples: tuple[str, ...] = ()  # notation, for help and ``gametape games``
+    version: int = 1
+    # Analytics: the game's own columns (DuckDB types) in its own schema, and its reports
+    # for ``gametape stats`` as (title, SQL), the most telling first (docs/analytics.md).
+    event_columns: dict[str, str] = {}
+    player_columns: dict[str, str] = {}
+    reports: tuple[tuple[str, str], ...] = ()
+
+
+# What a class reads from its declaration, each as a class attribute of the same name
+# (``rules.name`` is ``rules.declared.name``), but the players: ``min_players`` and
+# ``max_players``. A class body never sets one: it declares it.
+DECLARED = frozenset(Declaration.__struct_fields__) - {"players"} | {"min_players", "max_players"}
+
+
 class Ruleset(Generic[S]):
     """Base class of every game. ``S`` is the game's immutable state type.
 
-    Required: ``name``, ``events`` (the game's event classes, its setup among them),
-    ``min_players``/``max_players``, and the methods that raise NotImplementedError below.
+    Required: its facts, ``declared = Declaration(...)`` (read back as class attributes:
+    ``rules.name``, ``rules.min_players``), and the methods that raise NotImplementedError
+    below (``view`` but for a game declared ``secrecy="open"``).
     A state should be a frozen msgspec Struct; if it has an ``outcome`` field, the default
     ``abandon`` sets it to ``"terminated"``.
 
@@ -291,6 +335,17 @@ class Ruleset(Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        undeclared = sorted(DECLARED.intersection(cls.__dict__))
+        if undeclared:
+            raise TypeError(
+                f"{cls.__name__} sets {', '.join(undeclared)} in its class body: a game "
+                "declares its facts once, declared = Declaration(...)"
+            )
+        declared = cls.__dict__.get("declared")
+        if isinstance(declared, Declaration):
+            for fact in DECLARED.intersection(declared.__struct_fields__):
+                setattr(cls, fact, getattr(declared, fact))
+            cls.min_players, cls.max_players = declared.players
         handlers = dict(cls.handlers)
         for facet in cls.__dict__.get("facets", ()):
             for function in vars(facet).values():
@@ -307,45 +362,29 @@ class Ruleset(Generic[S]):
                 handlers[event] = name
         cls.handlers = handlers
 
-    # --- required facts -------------------------------------------------------------------
+    # --- its facts: declared (``declared``), read as class attributes --------------------
+    declared: ClassVar[Declaration]
     name: ClassVar[str]
     events: ClassVar[tuple[type[Event], ...]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    table: ClassVar[bool]
+    secrecy: ClassVar[Literal["open", "views", "events"]]
+    describes_per_seat: ClassVar[bool]
+    cooperative: ClassVar[bool]
+    outcomes: ClassVar[tuple[str, ...]]
+    turn_word: ClassVar[str]
+    landmark: ClassVar[str | None]
+    move_examples: ClassVar[tuple[str, ...]]
+    version: ClassVar[int]
+    event_columns: ClassVar[Mapping[str, str]]
+    player_columns: ClassVar[Mapping[str, str]]
+    reports: ClassVar[tuple[tuple[str, str], ...]]
 
-    # --- optional facts -------------------------------------------------------------------
-    version: ClassVar[int] = 1
-    # What the turn number counts, in every place it is shown: "turn", or "round" for a game
-    # whose unit of play is a round (the prompt, the replay header, the log, the stats).
-    turn_word: ClassVar[str] = "turn"
-    # The players win or lose together (Hanabi): reports give team scores, not wins.
-    cooperative: ClassVar[bool] = False
-    # The game's options, typed (gametape.engine.options): read and refused by the framework.
-    options: ClassVar[tuple[Option, ...]] = ()
-    # Secrecy: whether ``describe`` words a move differently for each seat (Hanabi tells a
-    # player "drew a card" where the others see its face). Without it, a seat is told what
-    # everyone is told of the event as that seat sees it (``redact``).
-    describes_per_seat: ClassVar[bool] = False
-    # Secrecy: whether every secret a seat learns is in an event as ``redact`` gives it to
-    # that seat (a deal that shows a seat its own card; a public move with a private result,
-    # the peek a peeker alone sees), the setup holding none. The secrecy kit then judges what
-    # a requester may know by those events alone, never by the game's view, so a view (a
-    # result, kinds) that shows more is caught. Default: the kit judges by the views (the
-    # built-in games keep their decks in the setup).
-    secrets_in_events: ClassVar[bool] = False
-    # How the outcomes of ``result`` are worded, besides the shared TERMINATED.
-    outcomes: ClassVar[tuple[str, ...]] = ()
+    # --- its bots: a part (``gametape.engine.ruleset.Bot``) ------------------------------
     bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}
     default_bot: ClassVar[str] = "random"
-    move_examples: ClassVar[tuple[str, ...]] = ()  # notation, for help and `gametape games`
-    # The kind of event (see ``kinds``) a replay jumps between by default: a strike, a round.
-    landmark: ClassVar[str | None] = None
-    # Analytics: the game's own columns (DuckDB types), in its own schema (docs/analytics.md).
-    event_columns: ClassVar[Mapping[str, str]] = {}
-    player_columns: ClassVar[Mapping[str, str]] = {}
-    # `gametape stats`: (title, SQL) of the game's own reports, the most telling first; the
-    # SQL may use the game's schema (its name, with - as _) and the shared tables.
-    reports: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name}>"
@@ -455,7 +494,10 @@ class Ruleset(Generic[S]):
         """What ``seat`` can see (None: everything; ``ONLOOKER``: only what every seat sees),
         as a JSON-encodable value: best a Struct, whose fields the default board draws (a
         ``ruleset`` field, if it has one, names the game in ``show --json`` and is not drawn);
-        a mapping works as well. Nothing reads a field of it but the game's own board."""
+        a mapping works as well. Nothing reads a field of it but the game's own board.
+        Default, for a game declared ``secrecy="open"`` alone: the state, whole."""
+        if self.secrecy == "open":
+            return state
         raise NotImplementedError
 
     # --- optional, with defaults ----------------------------------------------------------

@@ -11,7 +11,7 @@ cannot tell from the real one: two chance outcomes swapped (cards of a deck, of 
 move the requester sees only redacted replaced by another that it would have been told of in the
 same words. Where the requester was told the same thing in both worlds (the same events as
 ``redact`` shows them, and the same views, unless the game keeps every secret in its events:
-``secrets_in_events``, when a view that shows more is itself a leak), it compares, byte for
+``secrecy="events"``, when a view that shows more is itself a leak), it compares, byte for
 byte, every answer the requester gets (the kinds a replay jumps by and the result too):
 the board, each move's description and notation, its legal moves and move forms, completions,
 the answer to move texts (legal, illegal and adversarial ones: faces named, clues that may or may
@@ -374,7 +374,7 @@ def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
 def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) -> int:
     """How many leading positions the requester cannot tell apart: every event so far told
     the same (``redact``), and, unless the game keeps every secret in its events
-    (``secrets_in_events``: then what a requester may know is those events alone, and a view
+    (``secrecy="events"``: then what a requester may know is those events alone, and a view
     that shows more is a leak), the same views."""
     n = min(len(a.events), len(b.events))
     for k in range(n):
@@ -382,7 +382,7 @@ def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) ->
             rules, b.states[k - 1], b.events[k], requester
         ):
             return k
-        if not rules.secrets_in_events and _encode(rules.view(a.states[k], requester)) != _encode(
+        if rules.secrecy != "events" and _encode(rules.view(a.states[k], requester)) != _encode(
             rules.view(b.states[k], requester)
         ):
             return k

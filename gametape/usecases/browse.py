@@ -15,7 +15,7 @@ import msgspec
 from gametape.engine.fold import IllegalEvent, iter_states, start
 from gametape.engine.game import Game, describe, notation, redact, undone_by
 from gametape.engine.registry import all_rulesets, get_ruleset, names, problems
-from gametape.engine.ruleset import Ruleset, move_schema
+from gametape.engine.ruleset import move_schema
 from gametape.errors import UsageError
 from gametape.events.base import actor
 from gametape.events.log import LogRead, Source, read_log
@@ -34,10 +34,15 @@ class GameInfo(msgspec.Struct, frozen=True):
     options: dict[str, str]
     bots: list[str]
     moves: list[str]
-    # the game declared: its event types, whether it can be recorded at a table, and its
-    # moves as values (a JSON Schema of each kind of move and its typed fields)
+    # the game declared (engine.ruleset.Declaration): its event types, whether it can be
+    # recorded at a table, what it hides, its words for outcomes and turns, and its moves
+    # as values (a JSON Schema of each kind of move and its typed fields)
     events: list[str]
     table: bool
+    secrecy: str
+    cooperative: bool
+    outcomes: list[str]
+    turn_word: str
     move_schema: dict[str, Any]
 
 
@@ -51,7 +56,11 @@ def installed_games() -> tuple[list[GameInfo], dict[str, str]]:
             bots=list(rules.bots),
             moves=list(rules.move_examples),
             events=[str(e.__struct_config__.tag) for e in rules.events],
-            table=type(rules).table_setup is not Ruleset.table_setup,
+            table=rules.table,
+            secrecy=rules.secrecy,
+            cooperative=rules.cooperative,
+            outcomes=list(rules.outcomes),
+            turn_word=rules.turn_word,
             move_schema=move_schema(rules),
         )
         for rules in all_rulesets()

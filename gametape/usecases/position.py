@@ -63,8 +63,8 @@ class Picker(msgspec.Struct, frozen=True):
     # (those of more than one choice), so a page offers only the choices that still make a
     # legal move with those made
     moves: tuple[tuple[str, ...], ...] = ()
-    # a picker of known moves whose lists do not keep apart: each legal move's open words and
-    # its value, which the page sends (``move``) for the words chosen
+    # a picker of known moves: each legal move's open words and its value, which the page
+    # sends (``move``) for the words chosen (in either order where lists keep apart)
     offers: tuple[tuple[tuple[str, ...], Any], ...] = ()
     # a picker with blanks that builds its move as a value (MoveForm.value, seat.js): the
     # move's kind and fixed fields, and per word the field it fills and each choice's value
@@ -285,9 +285,9 @@ def _known_picker(forms: list[MoveForm]) -> Picker:
         apart=apart,
         glosses=glosses if any(any(g) for g in glosses) else (),
         moves=() if any(apart) else tuple(open_words),  # apart: either order
-        offers=()  # lists that keep apart take their words in either order: sent as words
-        if any(apart)
-        else tuple(
+        # lists that keep apart take their words in either order: a page finds the move by
+        # each group's words as a set (seat.js ``unordered``)
+        offers=tuple(
             (w, move_as_value(f.move)) for w, f in zip(open_words, forms, strict=True) if f.move
         ),
     )

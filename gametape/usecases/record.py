@@ -107,7 +107,7 @@ def new_game(
     if table:
         if seed is not None:
             raise UsageError("a game dealt at the table has no seed: leave out --seed")
-        typed = read_options(rules.name, rules.options, options or {})
+        typed = read_options(rules.name, rules.options, options or {}, table=True)
         with options_checked():
             created = Game(Fold(rules, rules.table_setup(players, typed)))
         created.deal(random.Random(0))  # a table game's chance events carry no draw

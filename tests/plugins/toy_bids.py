@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import Option, Result, Ruleset, RuleViolation, on
+from gametape.engine.ruleset import Declaration, Option, Result, Ruleset, RuleViolation, on
 from gametape.events.base import Event, Move, Setup, actor
 from gametape.messages import Message, say
 
@@ -56,11 +56,12 @@ class BidsView(msgspec.Struct, frozen=True):
 
 
 class Bids(Ruleset[BidsState]):
-    name = "toy-bids"
-    events = (BidsSetup, Bid)
-    min_players = 2
-    max_players = 8
-    options = (Option("cards", _cards, 5, help="cards in each hand, and so rounds (1-300)"),)
+    declared = Declaration(
+        name="toy-bids",
+        events=(BidsSetup, Bid),
+        players=(2, 8),
+        options=(Option("cards", _cards, 5, help="cards in each hand, and so rounds (1-300)"),),
+    )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 
-from gametape.engine.ruleset import Option, OptionError, Result, Ruleset, RuleViolation, on
+from gametape.engine.ruleset import Declaration, Option, Result, Ruleset, RuleViolation, on
 from gametape.events.base import Event, Move, Setup
 from gametape.messages import say
 
@@ -38,31 +38,30 @@ class NimState(msgspec.Struct, frozen=True):
 
 
 class Nim(Ruleset[NimState]):
-    name = "toy-nim"
-    events = (NimSetup, NimTake)
-    min_players = 2
-    max_players = 3
-    event_columns: ClassVar[Mapping[str, str]] = {"pile": "INTEGER"}
-    options = (Option("pile", int, None, help="the pile counted by hand, at a table (1-99)"),)
-    reports = (
-        (
-            "takes by size",
-            "SELECT count(*) AS takes FROM toy_nim.events WHERE type = 'toy-nim.take'",
+    declared = Declaration(
+        name="toy-nim",
+        events=(NimSetup, NimTake),
+        players=(2, 3),
+        # a table counts its pile by hand and says how many: -o pile=N
+        options=(Option("pile", int, None, bounds=(1, 99), at_table=True, help="the pile"),),
+        table=True,  # it gives table_setup
+        secrecy="open",  # nothing is hidden: every seat sees the whole state (no view)
+        event_columns={"pile": "INTEGER"},
+        reports=(
+            (
+                "takes by size",
+                "SELECT count(*) AS takes FROM toy_nim.events WHERE type = 'toy-nim.take'",
+            ),
         ),
     )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
     ) -> NimSetup:
-        pile = rng.randrange(10, 30)
-        return NimSetup(players=tuple(players), pile=options["pile"] or pile)
+        return NimSetup(players=tuple(players), pile=options["pile"] or rng.randrange(10, 30))
 
     def table_setup(self, players: Sequence[str], options: Mapping[str, Any]) -> NimSetup:
-        """At a table the pile is counted by hand: ``-o pile=N`` says how many."""
-        pile = options["pile"]
-        if pile is None or not 1 <= pile <= 99:
-            raise OptionError("say how many the pile holds: -o pile=N (1-99)")
-        return NimSetup(players=tuple(players), pile=pile, table=True)
+        return NimSetup(players=tuple(players), pile=options["pile"], table=True)
 
     def start(self, setup: NimSetup) -> NimState:
         return NimState(players=len(setup.players), pile=setup.pile)
@@ -74,15 +73,9 @@ class Nim(Ruleset[NimState]):
                 say("nim.cannot-take", "cannot take {count}", count=event.count),
                 say("nim.rule.take", "take 1 to 3 from the pile"),
             )
-        pile = state.pile - event.count
-        winner = event.player if pile == 0 else None
-        return NimState(
-            players=state.players,
-            pile=pile,
-            current=(state.current + 1) % state.players,
-            winner=winner,
-            outcome="win" if winner is not None else None,
-        )
+        pile, current = state.pile - event.count, (state.current + 1) % state.players
+        won = {"winner": event.player, "outcome": "win"} if pile == 0 else {}
+        return msgspec.structs.replace(state, pile=pile, current=current, **won)
 
     def to_act(self, state: NimState) -> tuple[int, ...]:
         return () if state.outcome else (state.current,)
@@ -93,14 +86,8 @@ class Nim(Ruleset[NimState]):
         return [NimTake(player=seat, count=n) for n in range(1, min(3, state.pile) + 1)]
 
     def result(self, state: NimState) -> Result | None:
-        if state.outcome is None:
-            return None
         scores = tuple(int(s == state.winner) for s in range(state.players))
-        winners = (state.winner,) if state.winner is not None else ()
-        return Result(outcome=state.outcome, scores=scores, winners=winners)
-
-    def view(self, state: NimState, seat: int | None) -> NimState:
-        return state
+        return Result.highest_total(scores, state.outcome) if state.outcome else None
 
     def event_facts(self, before: NimState, event: Event, after: NimState) -> dict[str, Any]:
         return {"pile": after.pile}

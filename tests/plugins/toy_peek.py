@@ -6,7 +6,7 @@ peeks at another player's card: everyone sees who looked at whom, only the peeke
 card. After one peek each, every hand is shown and the highest card wins; the cards set
 aside are never shown. Every secret a seat learns is in an event as ``redact`` gives it to that seat
 (the deal shows a seat its own card, a peek its result to the peeker), so the secrecy kit
-judges what a requester may know by those events alone (``secrets_in_events``), never by the
+judges what a requester may know by those events alone (``secrecy="events"``), never by the
 view: docs/writing-a-game.md shows the pattern.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.engine.ruleset import ONLOOKER, Result, Ruleset, RuleViolation, on
+from gametape.engine.ruleset import ONLOOKER, Declaration, Result, Ruleset, RuleViolation, on
 from gametape.events.base import Event, Move, Setup
 from gametape.messages import Message, say
 
@@ -84,11 +84,12 @@ class PeekView(msgspec.Struct, frozen=True):
 
 
 class PeekGame(Ruleset[PeekState]):
-    name = "toy-peek"
-    events = (PeekSetup, Deal, Peek, Look, Showdown)
-    min_players = 2
-    max_players = 4
-    secrets_in_events = True
+    declared = Declaration(
+        name="toy-peek",
+        events=(PeekSetup, Deal, Peek, Look, Showdown),
+        players=(2, 4),
+        secrecy="events",
+    )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
@@ -13,6 +13,7 @@ from gametape.engine.moves import number
 from gametape.engine.ruleset import (
     ONLOOKER,
     R_UNSEEN,
+    Declaration,
     NotKnown,
     Option,
     Result,
@@ -155,8 +156,93 @@ OPTIONS = (
 class Hanabi(Ruleset[HanabiState]):
     """The ``hanabi`` ruleset."""
 
-    name = "hanabi"
-    events = HANABI_EVENTS
+    declared = Declaration(
+        name="hanabi",
+        events=HANABI_EVENTS,
+        players=(2, 5),
+        options=OPTIONS,
+        table=True,
+        # a player is told "drew a card"; the others, its face
+        describes_per_seat=True,
+        cooperative=True,
+        outcomes=("normal", "perfect", "strikeout"),
+        landmark="strike",
+        move_examples=(
+            "play 2",
+            "discard 5",
+            "clue bob red",
+            "clue bob 4",
+            "table: p2 r3, d1 y4, c bob r 13, see bob r1 ? y2",
+        ),
+        event_columns={
+            "clues": "INTEGER",
+            "strikes": "INTEGER",
+            "score": "INTEGER",
+            "deck": "INTEGER",
+            "card": "VARCHAR",
+            "card_suit": "VARCHAR",
+            "card_rank": "INTEGER",
+            "success": "BOOLEAN",
+            "target": "VARCHAR",
+            "clue_kind": "VARCHAR",
+            "clue": "VARCHAR",
+            "pace": "INTEGER",
+            "efficiency": "DOUBLE",
+            "max_score": "INTEGER",
+            "knowledge": "VARCHAR",
+            "critical": "BOOLEAN",
+            "touched": "VARCHAR",
+        },
+        player_columns={
+            "plays": "INTEGER",
+            "misplays": "INTEGER",
+            "clues_given": "INTEGER",
+            "discards": "INTEGER",
+            "colour_clues": "INTEGER",
+            "rank_clues": "INTEGER",
+            **{f"plays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
+            **{f"misplays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
+            "critical_discards": "INTEGER",
+        },
+        reports=(
+            (
+                "misplays by rank",
+                """
+            SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
+            WHERE type = 'hanabi.play' AND NOT success
+            GROUP BY ALL ORDER BY misplays DESC, rank""",
+            ),
+            (
+                "misplays by what the player knew of the card",
+                """
+            SELECT knowledge, count(*) AS misplays FROM hanabi.events
+            WHERE type = 'hanabi.play' AND NOT success
+            GROUP BY ALL ORDER BY misplays DESC, knowledge""",
+            ),
+            (
+                "scores by variant",
+                """
+            SELECT coalesce(options->>'variant', 'No Variant') AS variant,
+                   player_count AS players, count(*) AS games, round(avg(score), 1) AS score,
+                   count(*) FILTER (WHERE outcome = 'perfect') AS perfect
+            FROM hanabi.games WHERE status = 'finished'
+            GROUP BY ALL ORDER BY games DESC, variant, players""",
+            ),
+            (
+                "efficiency and pace by player count",
+                """
+            WITH last AS (
+                SELECT game_id, arg_max(efficiency, seq) AS efficiency, min(pace) AS min_pace,
+                       count(*) FILTER (WHERE critical) AS critical_discards
+                FROM hanabi.events WHERE NOT retracted GROUP BY game_id)
+            SELECT g.player_count AS players, round(avg(l.efficiency), 2) AS efficiency,
+                   round(avg(l.min_pace), 1) AS lowest_pace,
+                   sum(l.critical_discards) AS critical_discards, count(*) AS games
+            FROM hanabi.games g JOIN last l USING (game_id)
+            WHERE g.status = 'finished' GROUP BY ALL ORDER BY ALL""",
+            ),
+        ),
+    )
     # The rules, notation and views live in their modules; their functions are the hooks.
     facets = (_rules,)  # its @on handlers are the game's
     # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
@@ -172,60 +258,8 @@ class Hanabi(Ruleset[HanabiState]):
     kinds = staticmethod(_notation.kinds)
     view = staticmethod(_view.view)
     board = staticmethod(_board.board)
-    cooperative: ClassVar[bool] = True
-    min_players = 2
-    max_players = 5
-    landmark = "strike"
     bots = BOTS
-    move_examples = (
-        "play 2",
-        "discard 5",
-        "clue bob red",
-        "clue bob 4",
-        "table: p2 r3, d1 y4, c bob r 13, see bob r1 ? y2",
-    )
     default_bot = "heuristic"
-    options = OPTIONS
-    outcomes = ("normal", "perfect", "strikeout")
-    describes_per_seat = True  # a player is told "drew a card"; the others, its face
-    reports = (
-        (
-            "misplays by rank",
-            """
-            SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
-            WHERE type = 'hanabi.play' AND NOT success
-            GROUP BY ALL ORDER BY misplays DESC, rank""",
-        ),
-        (
-            "misplays by what the player knew of the card",
-            """
-            SELECT knowledge, count(*) AS misplays FROM hanabi.events
-            WHERE type = 'hanabi.play' AND NOT success
-            GROUP BY ALL ORDER BY misplays DESC, knowledge""",
-        ),
-        (
-            "scores by variant",
-            """
-            SELECT coalesce(options->>'variant', 'No Variant') AS variant,
-                   player_count AS players, count(*) AS games, round(avg(score), 1) AS score,
-                   count(*) FILTER (WHERE outcome = 'perfect') AS perfect
-            FROM hanabi.games WHERE status = 'finished'
-            GROUP BY ALL ORDER BY games DESC, variant, players""",
-        ),
-        (
-            "efficiency and pace by player count",
-            """
-            WITH last AS (
-                SELECT game_id, arg_max(efficiency, seq) AS efficiency, min(pace) AS min_pace,
-                       count(*) FILTER (WHERE critical) AS critical_discards
-                FROM hanabi.events WHERE NOT retracted GROUP BY game_id)
-            SELECT g.player_count AS players, round(avg(l.efficiency), 2) AS efficiency,
-                   round(avg(l.min_pace), 1) AS lowest_pace,
-                   sum(l.critical_discards) AS critical_discards, count(*) AS games
-            FROM hanabi.games g JOIN last l USING (game_id)
-            WHERE g.status = 'finished' GROUP BY ALL ORDER BY ALL""",
-        ),
-    )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
@@ -437,37 +471,6 @@ class Hanabi(Ruleset[HanabiState]):
             return state
         faces = tuple(f if f is not None else final.faces[i] for i, f in enumerate(state.faces))
         return state if faces == state.faces else replace(state, faces=faces)
-
-    event_columns: ClassVar[dict[str, str]] = {
-        "clues": "INTEGER",
-        "strikes": "INTEGER",
-        "score": "INTEGER",
-        "deck": "INTEGER",
-        "card": "VARCHAR",
-        "card_suit": "VARCHAR",
-        "card_rank": "INTEGER",
-        "success": "BOOLEAN",
-        "target": "VARCHAR",
-        "clue_kind": "VARCHAR",
-        "clue": "VARCHAR",
-        "pace": "INTEGER",
-        "efficiency": "DOUBLE",
-        "max_score": "INTEGER",
-        "knowledge": "VARCHAR",
-        "critical": "BOOLEAN",
-        "touched": "VARCHAR",
-    }
-    player_columns: ClassVar[dict[str, str]] = {
-        "plays": "INTEGER",
-        "misplays": "INTEGER",
-        "clues_given": "INTEGER",
-        "discards": "INTEGER",
-        "colour_clues": "INTEGER",
-        "rank_clues": "INTEGER",
-        **{f"plays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
-        **{f"misplays_{level}": "INTEGER" for level in KNOWLEDGE_LEVELS},
-        "critical_discards": "INTEGER",
-    }
 
     def learned_facts(
         self, before: HanabiState, event: Event, final: HanabiState

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from gametape.engine.forms import FIXED, Blank, MoveForm
-from gametape.engine.ruleset import Option, Ruleset
+from gametape.engine.ruleset import Declaration, Option, Ruleset
 from gametape.events.base import Event
 from gametape.games.hanamikoji import board as _board
 from gametape.games.hanamikoji import notation as _notation
@@ -28,7 +28,40 @@ OPTIONS = (
 class Hanamikoji(Ruleset[HanamikojiState]):
     """The ``hanamikoji`` ruleset: two players, three rounds of simultaneous secret choices."""
 
-    name = "hanamikoji"
+    declared = Declaration(
+        name="hanamikoji",
+        events=HANAMIKOJI_EVENTS,
+        players=(2, 2),
+        options=OPTIONS,
+        table=True,
+        outcomes=("win", "draw"),
+        turn_word="round",
+        landmark="round",
+        move_examples=(
+            "assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",
+            "short: a r8 b5 g4 v7 (perform hidden sacrifice vote); table: a r8 ? ? v7",
+        ),
+        event_columns={
+            "round": "INTEGER",
+            "captured": "VARCHAR[]",
+            "captured_by": "VARCHAR[]",
+        },
+        player_columns={
+            "artists": "INTEGER",
+            "votes": "INTEGER",
+            "hidden": "INTEGER",
+            "ties_lost": "INTEGER",
+        },
+        reports=(
+            (
+                "captures lost to ties",
+                """
+            SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
+            WHERE ties_lost IS NOT NULL
+            GROUP BY ALL ORDER BY ties_lost DESC, name""",
+            ),
+        ),
+    )
     facets = (_rules,)  # its @on handlers are the game's
     # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
     start = staticmethod(_rules.start)
@@ -47,28 +80,8 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     describe = staticmethod(_notation.describe)
     view = staticmethod(_view.view)
     board = staticmethod(_board.board)
-    events = HANAMIKOJI_EVENTS
-    turn_word: ClassVar[str] = "round"
-    min_players = 2
-    max_players = 2
-    landmark = "round"
     bots = BOTS
-    move_examples = (
-        "assign alice perform=red8 hidden=blue5 sacrifice=green4 vote=violet7",
-        "short: a r8 b5 g4 v7 (perform hidden sacrifice vote); table: a r8 ? ? v7",
-    )
     default_bot = "greedy"
-    options = OPTIONS
-    outcomes = ("win", "draw")
-    reports = (
-        (
-            "captures lost to ties",
-            """
-            SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
-            WHERE ties_lost IS NOT NULL
-            GROUP BY ALL ORDER BY ties_lost DESC, name""",
-        ),
-    )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
@@ -148,18 +161,6 @@ class Hanamikoji(Ruleset[HanamikojiState]):
             first=options.get("first") or 0,
             table=True,
         )
-
-    event_columns: ClassVar[dict[str, str]] = {
-        "round": "INTEGER",
-        "captured": "VARCHAR[]",
-        "captured_by": "VARCHAR[]",
-    }
-    player_columns: ClassVar[dict[str, str]] = {
-        "artists": "INTEGER",
-        "votes": "INTEGER",
-        "hidden": "INTEGER",
-        "ties_lost": "INTEGER",
-    }
 
     def event_facts(
         self, before: HanamikojiState, event: Event, after: HanamikojiState

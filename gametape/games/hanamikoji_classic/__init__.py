@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from msgspec.structs import replace
 
 from gametape.engine.forms import FIXED, Blank, MoveForm
-from gametape.engine.ruleset import Option, Ruleset
+from gametape.engine.ruleset import Declaration, Option, Ruleset
 from gametape.events.base import Event, actor
 from gametape.games.hanamikoji_classic import board as _board
 from gametape.games.hanamikoji_classic import notation as _notation
@@ -42,7 +42,47 @@ OPTIONS = (
 class HanamikojiClassic(Ruleset[ClassicState]):
     """The ``hanamikoji-classic`` ruleset: two players, rounds until 11 points or 4 geishas."""
 
-    name = "hanamikoji-classic"
+    declared = Declaration(
+        name="hanamikoji-classic",
+        events=CLASSIC_EVENTS,
+        players=(2, 2),
+        options=OPTIONS,
+        table=True,
+        outcomes=("win",),
+        turn_word="round",
+        landmark="scoring",
+        move_examples=(
+            "secret pink",
+            "trade red blue",
+            "gift red blue blue",
+            "compete red blue / green pink",
+            "choose blue",
+            "short: s p, t rb, g rbb, c rb gp, x b; table: s, t, show ann pink",
+        ),
+        event_columns={
+            "round": "INTEGER",
+            "action": "VARCHAR",
+            "action_order": "INTEGER",
+            "cards": "VARCHAR[]",
+        },
+        player_columns={
+            "points": "INTEGER",
+            "geishas": "INTEGER",
+            "rounds": "INTEGER",
+            "first_action": "VARCHAR",
+        },
+        reports=(
+            (
+                "first action of a round, and how often its player won the game",
+                """
+            SELECT e.action, count(*) AS times, count(*) FILTER (WHERE p.won) AS won
+            FROM hanamikoji_classic.events e
+            JOIN game_players p ON p.game_id = e.game_id AND p.seat = e.actor
+            WHERE e.action_order = 1 AND e.action <> 'choose'
+            GROUP BY ALL ORDER BY times DESC, e.action""",
+            ),
+        ),
+    )
     facets = (_rules,)  # its @on handlers are the game's
     # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
     start = staticmethod(_rules.start)
@@ -63,46 +103,8 @@ class HanamikojiClassic(Ruleset[ClassicState]):
     kinds = staticmethod(_notation.kinds)
     view = staticmethod(_view.view)
     board = staticmethod(_board.board)
-    events = CLASSIC_EVENTS
-    turn_word: ClassVar[str] = "round"
-    min_players = 2
-    max_players = 2
-    landmark = "scoring"
     bots = BOTS  # type: ignore[assignment]
     default_bot = "greedy"
-    options = OPTIONS
-    outcomes = ("win",)
-    move_examples = (
-        "secret pink",
-        "trade red blue",
-        "gift red blue blue",
-        "compete red blue / green pink",
-        "choose blue",
-        "short: s p, t rb, g rbb, c rb gp, x b; table: s, t, show ann pink",
-    )
-    event_columns: ClassVar[dict[str, str]] = {
-        "round": "INTEGER",
-        "action": "VARCHAR",
-        "action_order": "INTEGER",
-        "cards": "VARCHAR[]",
-    }
-    player_columns: ClassVar[dict[str, str]] = {
-        "points": "INTEGER",
-        "geishas": "INTEGER",
-        "rounds": "INTEGER",
-        "first_action": "VARCHAR",
-    }
-    reports = (
-        (
-            "first action of a round, and how often its player won the game",
-            """
-            SELECT e.action, count(*) AS times, count(*) FILTER (WHERE p.won) AS won
-            FROM hanamikoji_classic.events e
-            JOIN game_players p ON p.game_id = e.game_id AND p.seat = e.actor
-            WHERE e.action_order = 1 AND e.action <> 'choose'
-            GROUP BY ALL ORDER BY times DESC, e.action""",
-        ),
-    )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]

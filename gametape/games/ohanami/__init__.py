@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from gametape.engine.forms import FIXED, Blank, MoveForm
-from gametape.engine.ruleset import Ruleset
+from gametape.engine.ruleset import Declaration, Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami import board as _board
 from gametape.games.ohanami import notation as _notation
@@ -22,7 +22,38 @@ from gametape.messages import say, seat_of
 class Ohanami(Ruleset[OhanamiState]):
     """The ``ohanami`` ruleset: 2-4 players, simultaneous picks, three seasons."""
 
-    name = "ohanami"
+    declared = Declaration(
+        name="ohanami",
+        events=OHANAMI_EVENTS,
+        players=(2, 4),
+        table=True,
+        outcomes=("win", "shared"),
+        landmark="round end",
+        move_examples=("pick bob 37 row=2", "pick bob 5 discard", "short: b 37 2, b 5 x"),
+        event_columns={
+            "round": "INTEGER",
+            "card": "INTEGER",
+            "row": "INTEGER",
+            "row_length": "INTEGER",
+        },
+        player_columns={
+            "cards_placed": "INTEGER",
+            "discards": "INTEGER",
+            "points_spring": "INTEGER",
+            "points_summer": "INTEGER",
+            "points_autumn": "INTEGER",
+        },
+        reports=(
+            (
+                "discards by season",
+                """
+            SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
+                   AS season, count(*) AS discards FROM ohanami.events
+            WHERE type = 'ohanami.pick' AND "row" IS NULL
+            GROUP BY round ORDER BY round""",
+            ),
+        ),
+    )
     facets = (_rules,)  # its @on handlers are the game's
     # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
     start = staticmethod(_rules.start)
@@ -40,25 +71,8 @@ class Ohanami(Ruleset[OhanamiState]):
     describe = staticmethod(_notation.describe)
     view = staticmethod(_view.view)
     board = staticmethod(_board.board)
-    events = OHANAMI_EVENTS
-    min_players = 2
-    max_players = 4
-    landmark = "round end"
     bots = BOTS
-    move_examples = ("pick bob 37 row=2", "pick bob 5 discard", "short: b 37 2, b 5 x")
     default_bot = "greedy"
-    reports = (
-        (
-            "discards by season",
-            """
-            SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
-                   AS season, count(*) AS discards FROM ohanami.events
-            WHERE type = 'ohanami.pick' AND "row" IS NULL
-            GROUP BY round ORDER BY round""",
-        ),
-    )
-
-    outcomes = ("win", "shared")
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]
@@ -124,20 +138,6 @@ class Ohanami(Ruleset[OhanamiState]):
             ),
             MoveForm(((name, name[0].lower()), cards, rows)),  # the short form, completed only
         ]
-
-    event_columns: ClassVar[dict[str, str]] = {
-        "round": "INTEGER",
-        "card": "INTEGER",
-        "row": "INTEGER",
-        "row_length": "INTEGER",
-    }
-    player_columns: ClassVar[dict[str, str]] = {
-        "cards_placed": "INTEGER",
-        "discards": "INTEGER",
-        "points_spring": "INTEGER",
-        "points_summer": "INTEGER",
-        "points_autumn": "INTEGER",
-    }
 
     def event_facts(
         self, before: OhanamiState, event: Event, after: OhanamiState

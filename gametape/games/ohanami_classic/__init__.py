@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 
 from gametape.engine.forms import FIXED, Blank, MoveForm
-from gametape.engine.ruleset import Option, Ruleset
+from gametape.engine.ruleset import Declaration, Option, Ruleset
 from gametape.events.base import Event
 from gametape.games.ohanami_classic import board as _board
 from gametape.games.ohanami_classic import notation as _notation
@@ -44,7 +44,60 @@ OPTIONS = (
 class OhanamiClassic(Ruleset[ClassicOhanamiState]):
     """The ``ohanami-classic`` ruleset: 2-4 players, three rounds of five steps."""
 
-    name = "ohanami-classic"
+    declared = Declaration(
+        name="ohanami-classic",
+        events=CLASSIC_OHANAMI_EVENTS,
+        players=(2, 4),
+        options=OPTIONS,
+        table=True,
+        outcomes=("win", "shared"),
+        turn_word="step",
+        landmark="round end",
+        move_examples=(
+            "choose ann 37 52",
+            "place ann 37a 52n",
+            "place ann 37x 52b",
+            "short: a37 52, a37a52n; table: hand ann 3 8 12 …",
+        ),
+        event_columns={
+            "round": "INTEGER",
+            "step": "INTEGER",
+            "cards": "INTEGER[]",
+            "placed": "INTEGER",
+            "discarded": "INTEGER",
+            "new_rows": "INTEGER",
+        },
+        player_columns={
+            "round_points": "INTEGER[]",
+            "blue_points": "INTEGER[]",
+            "green_points": "INTEGER[]",
+            "grey_points": "INTEGER[]",
+            "pink_points": "INTEGER[]",
+            "rows": "INTEGER",
+            "cards_in_rows": "INTEGER",
+            "discards": "INTEGER",
+        },
+        reports=(
+            (
+                "points by kind and round (mean per player)",
+                """
+            SELECT r AS round,
+                   round(avg(blue_points[r]), 1) AS blue, round(avg(green_points[r]), 1) AS green,
+                   round(avg(grey_points[r]), 1) AS grey, round(avg(pink_points[r]), 1) AS pink,
+                   round(avg(round_points[r]), 1) AS total
+            FROM ohanami_classic.player_facts, range(1, 4) t(r)
+            WHERE len(round_points) >= r
+            GROUP BY r ORDER BY r""",
+            ),
+            (
+                "rows and discards (mean per player, finished games)",
+                """
+            SELECT round(avg("rows"), 2) AS "rows", round(avg(cards_in_rows), 1) AS cards_in_rows,
+                   round(avg(discards), 1) AS discards
+            FROM ohanami_classic.player_facts WHERE len(round_points) = 3""",
+            ),
+        ),
+    )
     facets = (_rules,)  # its @on handlers are the game's
     # its parts: each hook bound here, checked by mypy against the contract (Ruleset)
     start = staticmethod(_rules.start)
@@ -65,59 +118,8 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
     describe = staticmethod(_notation.describe)
     view = staticmethod(_view.view)
     board = staticmethod(_board.board)
-    events = CLASSIC_OHANAMI_EVENTS
-    min_players = 2
-    max_players = 4
-    landmark = "round end"
-    turn_word: ClassVar[str] = "step"
     bots = BOTS
     default_bot = "greedy"
-    options = OPTIONS
-    outcomes = ("win", "shared")
-    move_examples = (
-        "choose ann 37 52",
-        "place ann 37a 52n",
-        "place ann 37x 52b",
-        "short: a37 52, a37a52n; table: hand ann 3 8 12 …",
-    )
-    event_columns: ClassVar[dict[str, str]] = {
-        "round": "INTEGER",
-        "step": "INTEGER",
-        "cards": "INTEGER[]",
-        "placed": "INTEGER",
-        "discarded": "INTEGER",
-        "new_rows": "INTEGER",
-    }
-    player_columns: ClassVar[dict[str, str]] = {
-        "round_points": "INTEGER[]",
-        "blue_points": "INTEGER[]",
-        "green_points": "INTEGER[]",
-        "grey_points": "INTEGER[]",
-        "pink_points": "INTEGER[]",
-        "rows": "INTEGER",
-        "cards_in_rows": "INTEGER",
-        "discards": "INTEGER",
-    }
-    reports = (
-        (
-            "points by kind and round (mean per player)",
-            """
-            SELECT r AS round,
-                   round(avg(blue_points[r]), 1) AS blue, round(avg(green_points[r]), 1) AS green,
-                   round(avg(grey_points[r]), 1) AS grey, round(avg(pink_points[r]), 1) AS pink,
-                   round(avg(round_points[r]), 1) AS total
-            FROM ohanami_classic.player_facts, range(1, 4) t(r)
-            WHERE len(round_points) >= r
-            GROUP BY r ORDER BY r""",
-        ),
-        (
-            "rows and discards (mean per player, finished games)",
-            """
-            SELECT round(avg("rows"), 2) AS "rows", round(avg(cards_in_rows), 1) AS cards_in_rows,
-                   round(avg(discards), 1) AS discards
-            FROM ohanami_classic.player_facts WHERE len(round_points) = 3""",
-        ),
-    )
 
     def new_setup(
         self, players: Sequence[str], rng: random.Random, options: Mapping[str, Any]

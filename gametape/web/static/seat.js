@@ -117,8 +117,13 @@
   function sendsValue(form) {
     let move = null;
     if (form.dataset.offers) {
-      const chosen = [...form.querySelectorAll("select")].map((list) => list.value).join(" ");
-      const found = JSON.parse(form.dataset.offers).find(([words]) => words.join(" ") === chosen);
+      const lists = [...form.querySelectorAll("select")];
+      const chosen = lists.map((list) => list.value);
+      const offers = JSON.parse(form.dataset.offers);
+      const exact = offers.find(([words]) => words.join(" ") === chosen.join(" "));
+      const either = offers.filter(([words]) => unordered(words, lists) === unordered(chosen, lists));
+      // one move in either order; several (a compete's pairings of four cards): the words go
+      const found = exact || (either.length === 1 ? either[0] : null);
       if (found) move = found[1];
     } else if (form.dataset.builds) {
       move = built(form, JSON.parse(form.dataset.builds));
@@ -135,6 +140,19 @@
       form.append(field);
     }
     field.value = JSON.stringify(move);
+  }
+  // Lists that keep apart (Ohanami's two cards) take their choices in either order: the
+  // words of a picker with the choices of each such group as a set, so either order finds
+  // the legal move, whose value fixes one.
+  function unordered(words, lists) {
+    const groups = {};
+    const rest = words.filter((word, i) => {
+      const group = lists[i].dataset.apart;
+      if (group) (groups[group] = groups[group] || []).push(word);
+      return !group;
+    });
+    const sets = Object.keys(groups).sort().map((g) => [g, groups[g].slice().sort()]);
+    return JSON.stringify([rest, sets]);
   }
   // A table's picker with blanks builds its move from the choices, as the server's
   // MoveForm.value does: each blank's choice is a value of a field of the move (a slot, the

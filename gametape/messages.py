@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from typing import Literal, TypeAlias
 
 import msgspec
@@ -136,8 +137,26 @@ class Words:
     def typed(self, text: str) -> str:  # a name, notation, a line a person typed
         return text
 
+    def count(self, n: int, one: str, other: str) -> str:  # the noun of a count
+        return one if n == 1 else other
+
+    def digits(self, text: str) -> str:  # a number written, in the language's digits
+        return text
+
 
 ENGLISH = Words()
+_current: ContextVar[Words] = ContextVar("words", default=ENGLISH)
+
+
+def use(words: Words) -> None:
+    """Render messages in ``words``' language from now on, in this context (a command; a
+    request of the server, each in its own)."""
+    _current.set(words)
+
+
+def current() -> Words:
+    """The words messages are rendered in now (English unless ``use`` chose others)."""
+    return _current.get()
 
 
 class Pseudo(Words):
@@ -176,13 +195,34 @@ class Pseudo(Words):
     def typed(self, text: str) -> str:
         return f"⟦{text}⟧"
 
+    def count(self, n: int, one: str, other: str) -> str:
+        return (one if n == 1 else other).translate(self._ACCENTS)
 
-def render(message: Message | Param, words: Words = ENGLISH) -> str:
-    """The words of a message (or one parameter), in ``words``' language (English)."""
+
+def render(message: Message | Param, words: Words | None = None) -> str:
+    """The words of a message (or one parameter), in ``words``' language (by default the
+    one chosen for this context: ``use``)."""
+    if words is None:
+        words = _current.get()
     if isinstance(message, Message):
         values = {k: _value(v, words) for k, v in message.params.items()}
-        return words.text(message.id, message.text).format_map(values)
-    return str(_value(message, words))
+        template = words.text(message.id, message.text)
+        if type(words).digits is Words.digits:  # numbers as Python writes them
+            return template.format_map(values)
+        return _Numbers(words).vformat(template, (), values)
+    value = _value(message, words)
+    return words.digits(str(value)) if isinstance(value, int | float) else str(value)
+
+
+class _Numbers(string.Formatter):
+    """Formats a message whose numbers are written in its language's digits."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        said = format(value, format_spec)
+        return self.words.digits(said) if isinstance(value, int | float) else said
 
 
 def _value(param: Param, words: Words) -> int | float | str:
@@ -197,7 +237,7 @@ def _value(param: Param, words: Words) -> int | float | str:
     if isinstance(param, At):
         return param.event
     if isinstance(param, Count):
-        return f"{param.n} {words.word(param.one if param.n == 1 else param.other)}"
+        return f"{words.digits(str(param.n))} {words.count(param.n, param.one, param.other)}"
     if isinstance(param, Many):
         items = [render(i, words) for i in param.items]
         if param.sep in ("and", "or") and len(items) > 1:

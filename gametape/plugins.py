@@ -196,3 +196,11 @@ def _parents(module: str) -> list[str]:
     """``a.b.c``'s packages: ``a.b``, ``a``."""
     parts = module.split(".")
     return [".".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+
+
+def module_of(name: str) -> str | None:
+    """The file of the module the loaded game ``name`` came from (None if it is not
+    loaded): where its own files sit beside it (its words' catalogues)."""
+    obj = _loaded.get(name)
+    module = sys.modules.get(type(obj).__module__) if obj is not None else None
+    return getattr(module, "__file__", None)

@@ -148,6 +148,8 @@ def plain_help() -> str:
         "                [env var: GAMETAPE_STORE].",
         "  --version     Print the version and exit.",
         "  --debug       Show the whole traceback of a fault in a game's own code.",
+        "  --lang CODE   The language of what gametape says: en, fa or hu (default: the",
+        "                environment's, LANGUAGE, LC_ALL, LC_MESSAGES or LANG).",
         "  -h, --help    Show this message and exit.",
         "",
         "Commands:",
@@ -209,9 +211,35 @@ def hoisted(argv: list[str]) -> list[str]:
     return [*before, *moved, *after]
 
 
+def _language(argv: list[str]) -> list[str]:
+    """``argv`` without gametape's ``--lang CODE`` (anywhere before ``--``), having chosen
+    the language every message is rendered in: that one, else the environment's, as gettext
+    reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English by default."""
+    explicit, kept, words = None, [], iter(argv)
+    for word in words:
+        if word == "--":
+            kept += [word, *words]
+        elif word == "--lang":
+            explicit = next(words, "")
+        elif word.startswith("--lang="):
+            explicit = word.split("=", 1)[1]
+        else:
+            kept.append(word)
+    from gametape.i18n import choose, language
+
+    try:
+        lang = language(explicit)
+    except ValueError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        raise SystemExit(2) from None
+    if lang != "en":
+        choose(lang)
+    return kept
+
+
 def main() -> None:
     """Console-script entry point."""
-    argv = sys.argv[1:] = hoisted(sys.argv[1:])
+    argv = sys.argv[1:] = hoisted(_language(sys.argv[1:]))
     command = command_named(argv)
     if command is None and (not argv or argv in (["-h"], ["--help"])):
         sys.stdout.write(plain_help())

@@ -130,7 +130,5 @@ def read_options(
         values[name] = option.read(text) if isinstance(text, str) else text
     for option in declared:
         if table and option.at_table and values[option.name] is None:
-            raise OptionError(
-                f"{game} at a table needs -o {option.name}=...: {option.describe()}"
-            )
+            raise OptionError(f"{game} at a table needs -o {option.name}=...: {option.describe()}")
     return values

@@ -372,7 +372,7 @@ def describe(
             )
     else:
         parts.append(say("core.move-written", "{move}", move=str(event)))
-    text = say("core.then", "{parts}", parts=many(parts, "; "))
+    text = say("hanabi.then", "{parts}", parts=many(parts, "; "))
     if after.outcome and not before.outcome:
         return say(
             "hanabi.game-over",

@@ -1,0 +1,204 @@
+"""The words of a language from GNU gettext catalogues, and the catalogues kept up to the code.
+
+A message (``gametape.messages``) is an id, an English text and typed parameters; here its
+words come from a catalogue of the reader's language, looked up by its id as the context
+(``pgettext(id, text)``). Each game is its own domain, its catalogues in a ``locale`` folder
+beside its module (``hanabi/locale/hu/LC_MESSAGES/hanabi.po``), so a plug-in ships its own
+words; gametape's own (``core.``, ``web.``) are in ``gametape/locale``. A compiled ``.mo``
+is read when it is at least as new as its ``.po`` (``make`` compiles them: ``python -m
+gametape.catalogues compile``); otherwise the ``.po`` itself, through Babel. Numbers are
+written in the language's own digits where CLDR says so (Persian: ۰-۹). ``python -m
+gametape.catalogues update`` brings every ``.po`` up to the code (as ``pybabel extract`` and
+``update`` would).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from gametape.i18n import LANGUAGES
+from gametape.messages import Words
+
+HOME = Path(__file__).parent / "locale"  # gametape's own domain
+DOMAIN = "gametape"
+# CLDR's digits of the numbering systems its languages use by default (Babel names them).
+DIGITS = {"arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}
+
+
+class Catalogued(Words):
+    """A language's words, from the gettext catalogues of gametape and of each game."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._domains: dict[str, Any] = {}
+        from babel import Locale
+
+        system = Locale.parse(lang).default_numbering_system
+        digits = DIGITS.get(system)
+        self._digits = str.maketrans("0123456789", digits) if digits else None
+
+    def _catalogue(self, id: str) -> Any:
+        prefix = id.split(".", 1)[0]
+        found = self._domains.get(prefix)
+        if found is None:
+            folder, domain = _home(prefix)
+            found = self._domains[prefix] = load(folder, domain, self.lang)
+        return found
+
+    def text(self, id: str, text: str) -> str:
+        said: str = self._catalogue(id).pgettext(id, text)
+        return said
+
+    def term(self, kind: str, text: str) -> str:
+        said: str = self._catalogue(kind).pgettext(kind, text)
+        return said
+
+    def word(self, text: str) -> str:
+        said: str = self._catalogue("core").pgettext("core.word", text)
+        return said
+
+    def count(self, n: int, one: str, other: str) -> str:
+        said: str = self._catalogue("core").npgettext("core.count", one, other, n)
+        return said
+
+    def digits(self, text: str) -> str:
+        return text.translate(self._digits) if self._digits else text
+
+
+def _home(prefix: str) -> tuple[Path, str]:
+    """The locale folder and domain of a message's id prefix: gametape's for its own, else
+    the game's (a ``locale`` folder beside the module of the plug-in that says it)."""
+    from gametape import plugins
+
+    module = plugins.module_of(prefix)
+    if module is None:
+        return HOME, DOMAIN
+    return Path(module).parent / "locale", prefix
+
+
+def load(folder: Path, domain: str, lang: str) -> Any:
+    """The translations of ``domain`` in ``lang`` from ``folder`` (NullTranslations if it
+    has none): the compiled catalogue if it is as new as its source, else the source."""
+    import gettext
+
+    where = folder / lang / "LC_MESSAGES"
+    po, mo = where / f"{domain}.po", where / f"{domain}.mo"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as compiled:
+            return gettext.GNUTranslations(compiled)
+    if po.exists():
+        import io
+
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=lang, domain=domain)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        return gettext.GNUTranslations(buffer)
+    return gettext.NullTranslations()
+
+
+def sources() -> list[Path]:
+    """Every catalogue source (``.po``) of gametape and of its built-in games."""
+    roots = [HOME, *sorted((Path(__file__).parent / "games").glob("*/locale"))]
+    return sorted(p for root in roots for p in root.glob("*/LC_MESSAGES/*.po"))
+
+
+def compile_all() -> int:
+    """Compile every ``.po`` into its ``.mo`` (``make`` runs this at install); how many."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sources():
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name, domain=po.stem)
+        with po.with_suffix(".mo").open("wb") as target:
+            write_mo(target, catalog)
+    return len(sources())
+
+
+# How the messages are found in the code, as ``pybabel extract -k`` reads keywords: a
+# message's id is its context (``say("core.not-your-turn", "it is {acting}'s turn, …")``).
+KEYWORDS = {"say": ((1, "c"), 2), "term": ((1, "c"), 2), "Term": ((1, "c"), 2)}
+# Words every language needs that no call names literally: a list's "and" and "or", the
+# noun of a count and the unit of turns.
+CORE_WORDS = (("core.word", "and"), ("core.word", "or"))
+CORE_TERMS = tuple(("core.turn-word", w) for w in ("turn", "round", "step"))
+
+
+def domains() -> dict[str, tuple[Path, Path]]:
+    """Each domain of gametape and its built-in games: its code's folder and its locale."""
+    package = Path(__file__).parent
+    found = {DOMAIN: (package, HOME)}
+    for game in sorted((package / "games").iterdir()):
+        if (game / "__init__.py").exists():
+            found[game.name.replace("_", "-")] = (game, game / "locale")
+    return found
+
+
+def extract(domain: str) -> Any:
+    """The domain's messages as Babel finds them in its code (a ``Catalog``)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    code, _ = domains()[domain]
+    catalog = Catalog(domain=domain, project="gametape", msgid_bugs_address="", fuzzy=False)
+
+    def ours(path: str) -> bool:  # gametape's own domain leaves the games to theirs
+        return domain != DOMAIN or Path(path).parts[0] != "games"
+
+    found = extract_from_dir(
+        str(code),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=(),
+        strip_comment_tags=True,
+    )
+    for path, line, message, _, context in found:
+        if ours(path) and isinstance(message, str) and context and "." in context:
+            catalog.add(message, locations=[(path, line)], context=context)
+    if domain == DOMAIN:
+        for context, message in (*CORE_WORDS, *CORE_TERMS):
+            catalog.add(message, context=context)
+        catalog.add(("card", "cards"), context="core.count")
+    return catalog
+
+
+def update() -> list[Path]:
+    """Write each domain's template (``.pot``) from its code and bring each language's
+    ``.po`` up to it (new messages untranslated, gone ones dropped): the files changed."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    written = []
+    for domain, (_, locale) in domains().items():
+        template = extract(domain)
+        for lang in sorted(set(LANGUAGES) - {"en"}):
+            po = locale / lang / "LC_MESSAGES" / f"{domain}.po"
+            if po.exists():
+                with po.open("rb") as source:
+                    catalog = read_po(source, locale=lang, domain=domain)
+            else:
+                catalog = Catalog(locale=lang, domain=domain, project="gametape", fuzzy=False)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            po.parent.mkdir(parents=True, exist_ok=True)
+            with po.open("wb") as target:
+                write_po(target, catalog, omit_header=False, sort_output=True, width=100,
+                         no_location=True)  # fmt: skip
+            written.append(po)
+    return written
+
+
+if __name__ == "__main__":  # python -m gametape.catalogues compile|update
+    if sys.argv[1:] == ["compile"]:
+        print(f"compiled {compile_all()} catalogues")
+    elif sys.argv[1:] == ["update"]:
+        print(f"updated {len(update())} catalogues from the code")
+    else:
+        raise SystemExit("usage: python -m gametape.catalogues compile|update")

@@ -1,0 +1,134 @@
+"""The reader's language (#52): gettext catalogues per domain, chosen as gettext chooses.
+
+gametape's own words (``core.``, ``web.``) are complete in Persian and Hungarian; each game is
+its own domain, its catalogue brought up to its code (its translations are still to come).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from babel.messages.pofile import read_po
+
+from gametape import catalogues, i18n
+from gametape.messages import Words, count_of, names, render, say, seat_of
+from tests.test_messages import CATALOGUE
+
+
+def _po(domain: str, lang: str):
+    _, locale = catalogues.domains()[domain]
+    with (locale / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as source:
+        return read_po(source, locale=lang, domain=domain)
+
+
+@pytest.mark.parametrize(
+    ("explicit", "environ", "chosen"),
+    [
+        ("hu", {"LANG": "fa_IR.UTF-8"}, "hu"),
+        (None, {"LANG": "fa_IR.UTF-8"}, "fa"),
+        (None, {"LANGUAGE": "de:hu", "LANG": "fa_IR.UTF-8"}, "hu"),  # a list, in order
+        (None, {"LC_ALL": "C", "LANG": "hu_HU.UTF-8"}, "en"),  # LC_ALL decides first
+        (None, {"LC_MESSAGES": "hu_HU", "LANG": "fa"}, "hu"),
+        (None, {}, "en"),
+        ("FA", {}, "fa"),
+    ],
+)
+def test_the_language_is_chosen_as_gettext_chooses(explicit, environ, chosen):
+    assert i18n.language(explicit, environ) == chosen
+
+
+@pytest.mark.parametrize("bad", ["xx", "", "../../etc", "h" * 500, "hu\x00"])
+def test_a_language_gametape_does_not_speak_is_refused_by_name(bad):
+    with pytest.raises(ValueError, match="gametape speaks en, fa, hu"):
+        i18n.language(bad)
+
+
+def test_a_browser_s_languages_are_read_by_preference():
+    assert i18n.accepted("fa-IR,fa;q=0.9,en;q=0.8") == "fa"
+    assert i18n.accepted("de-DE, hu;q=0.5, en;q=0.4") == "hu"
+    assert i18n.accepted("en;q=0.1, hu;q=0.9") == "hu"
+    assert i18n.accepted("de, fr") == i18n.accepted("") == i18n.accepted(";q=x,,") == "en"
+
+
+@pytest.mark.parametrize("domain", list(catalogues.domains()))
+@pytest.mark.parametrize("lang", ["fa", "hu"])
+def test_each_catalogue_holds_what_its_code_says_and_keeps_every_placeholder(domain, lang):
+    """`python -m gametape.i18n update` would add or drop nothing (the extraction finds no
+    new message), no entry is fuzzy, and a translation names exactly its text's
+    parameters."""
+    catalog, found = _po(domain, lang), catalogues.extract(domain)
+    ids = {(m.context, m.id) for m in catalog if m.id}
+    assert ids == {(m.context, m.id) for m in found if m.id}, "run python -m gametape.i18n update"
+    for message in catalog:
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.context
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        source = message.id[0] if isinstance(message.id, tuple) else message.id
+        for text in texts:
+            if text:
+                assert names(text) == names(source), (message.context, text)
+
+
+@pytest.mark.parametrize("lang", ["fa", "hu"])
+def test_gametape_s_own_words_are_all_translated(lang):
+    catalog = _po(catalogues.DOMAIN, lang)
+    untranslated = [m.context for m in catalog if m.id and not all(m.string or ())]
+    assert untranslated == []
+    said = {m.id for m in CATALOGUE if m.id.split(".")[0] in ("core", "web")}
+    assert said <= {m.context for m in catalog if m.id}
+
+
+def test_a_message_renders_in_the_reader_s_language_with_its_digits():
+    turn = say("core.not-your-turn", "it is {acting}'s turn, not {mover}'s",
+               acting=seat_of(["ann", "ben"], 0), mover=seat_of(["ann", "ben"], 1))  # fmt: skip
+    assert render(turn) == "it is ann's turn, not ben's"
+    assert render(turn, i18n.words("hu")) == "ann következik, nem ben"
+    assert render(turn, i18n.words("fa")) == "نوبت ann است، نه ben"
+    long = say(
+        "core.move-too-long",
+        "a move is at most {most} characters; this one has {length:,}",
+        most=300,
+        length=12345,
+    )
+    assert render(long, i18n.words("fa")).endswith("۱۲,۳۴۵ دارد")
+    assert "۳۰۰" in render(long, i18n.words("fa"))
+    assert render(long, i18n.words("hu")) == "egy lépés legfeljebb 300 karakter; ez 12,345"
+    assert render(count_of(3, "card"), i18n.words("fa")) == "۳ کارت"
+    assert render(count_of(3, "card"), i18n.words("hu")) == "3 lap"
+    assert render(count_of(3, "card")) == "3 cards"
+    assert isinstance(i18n.words("en"), Words) and i18n.words("en") is i18n.words("en")
+
+
+def _gametape(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gametape.cli.app", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "", **(env or {})},
+    )
+
+
+def test_the_cli_says_a_refusal_in_the_language_chosen(tmp_path):
+    store = str(tmp_path / "store")
+    made = _gametape("--store", store, "new", "hanabi", "-p", "ann,ben", "--seed", "1")
+    assert made.returncode == 0, made.stderr
+    gid = next((tmp_path / "store").glob("*.jsonl")).stem
+    before = (tmp_path / "store" / f"{gid}.jsonl").read_bytes()
+    hu = _gametape("--store", store, "move", gid, "p1", "--by", "ben", "--lang", "hu")
+    assert hu.returncode == 1 and "ann következik, nem ben" in hu.stderr, hu.stderr
+    fa = _gametape("--store", store, "move", gid, "p1", "--by", "ben", env={"LANG": "fa_IR"})
+    assert fa.returncode == 1 and "نوبت ann است، نه ben" in fa.stderr, fa.stderr
+    en = _gametape("--store", store, "move", gid, "p1", "--by", "ben")
+    assert "it is ann's turn, not ben's" in en.stderr
+    shown = _gametape("--store", store, "--lang=fa", "show", gid)
+    assert shown.returncode == 0 and "شمارهٔ ۰/۰" in shown.stdout, shown.stdout
+    for bad in ("xx", "", "--store"):
+        refused = _gametape("--store", store, "--lang", bad, "show", gid)
+        assert refused.returncode == 2 and "gametape speaks en, fa, hu" in refused.stderr
+        assert "Traceback" not in refused.stderr
+    assert (tmp_path / "store" / f"{gid}.jsonl").read_bytes() == before  # nothing recorded

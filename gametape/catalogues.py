@@ -52,6 +52,8 @@ class Catalogued(Words):
         return said
 
     def term(self, kind: str, text: str) -> str:
+        if text.isdigit():  # a rank, a row: a number
+            return self.digits(text)
         said: str = self._catalogue(kind).pgettext(kind, text)
         return said
 
@@ -149,6 +151,14 @@ def extract(domain: str) -> Any:
     code, _ = domains()[domain]
     catalog = Catalog(domain=domain, project="gametape", msgid_bugs_address="", fuzzy=False)
 
+    # a message's domain is its id's prefix: a game that says one of gametape's own
+    # (core.only-holder-enters) finds its words in gametape's
+    own = domain if domain != DOMAIN else None
+
+    def _prefix(context: str | None) -> str | None:
+        prefix = (context or "").split(".", 1)[0]
+        return None if prefix in ("core", "web") else prefix
+
     def ours(path: str) -> bool:  # gametape's own domain leaves the games to theirs
         return domain != DOMAIN or Path(path).parts[0] != "games"
 
@@ -160,7 +170,7 @@ def extract(domain: str) -> Any:
         strip_comment_tags=True,
     )
     for path, line, message, _, context in found:
-        if ours(path) and isinstance(message, str) and context and "." in context:
+        if ours(path) and isinstance(message, str) and _prefix(context) == own:
             catalog.add(message, locations=[(path, line)], context=context)
     if domain == DOMAIN:
         for context, message in (*CORE_WORDS, *CORE_TERMS):

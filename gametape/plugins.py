@@ -199,8 +199,16 @@ def _parents(module: str) -> list[str]:
 
 
 def module_of(name: str) -> str | None:
-    """The file of the module the loaded game ``name`` came from (None if it is not
-    loaded): where its own files sit beside it (its words' catalogues)."""
+    """The file of the module the game ``name`` comes from, imported or not (None for no
+    such game): where its own files sit beside it (its words' catalogues)."""
     obj = _loaded.get(name)
-    module = sys.modules.get(type(obj).__module__) if obj is not None else None
-    return getattr(module, "__file__", None)
+    if obj is not None:
+        return getattr(sys.modules.get(type(obj).__module__), "__file__", None)
+    where = _catalogue().get(name)
+    if where is None:
+        return None
+    try:
+        spec = importlib.util.find_spec(where.split(":")[0])
+    except (ImportError, ValueError):
+        return None
+    return spec.origin if spec is not None else None

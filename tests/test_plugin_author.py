@@ -115,6 +115,8 @@ SEAT_FIELD = TOY.replace(
     'class NimTake(Move, frozen=True, kw_only=True, tag="toy-nim.take"):',
     'class NimTake(Event, frozen=True, kw_only=True, tag="toy-nim.take"):\n    seat: int',
 ).replace("player=seat, count", "seat=seat, count")
+
+
 def _edit(text: str, *changes: tuple[str, str]) -> str:
     """``text`` with each (old, new) replaced: each old must be there, so a trap built from
     the guide's game fails here, not silently, once the guide's words change."""

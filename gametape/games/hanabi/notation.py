@@ -395,3 +395,26 @@ def kinds(before: HanabiState, event: Event, after: HanabiState) -> tuple[str, .
     if isinstance(event, HanabiSee):
         return ("see",)
     return ()
+
+
+# The game's own words that its code names only as data (a suit of the deck, an outcome), so
+# that its catalogues list them (gametape.catalogues reads these calls): No Variant's suits
+# and clue colours, Odds and Evens' rank words, and the outcomes.
+GLOSSARY = (
+    term("hanabi.suit", "red"),
+    term("hanabi.suit", "yellow"),
+    term("hanabi.suit", "green"),
+    term("hanabi.suit", "blue"),
+    term("hanabi.suit", "white"),
+    term("hanabi.colour", "red"),
+    term("hanabi.colour", "yellow"),
+    term("hanabi.colour", "green"),
+    term("hanabi.colour", "blue"),
+    term("hanabi.colour", "white"),
+    term("hanabi.rank", "odd"),
+    term("hanabi.rank", "even"),
+    term("hanabi.outcome", "normal"),
+    term("hanabi.outcome", "perfect"),
+    term("hanabi.outcome", "strikeout"),
+    term("hanabi.outcome", "terminated"),
+)

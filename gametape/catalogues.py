@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gametape.i18n import LANGUAGES
+from gametape.languages import LANGUAGES, RTL
 from gametape.messages import Words
 
 HOME = Path(__file__).parent / "locale"  # gametape's own domain
@@ -32,6 +32,7 @@ class Catalogued(Words):
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
+        self.rtl = lang in RTL
         self._domains: dict[str, Any] = {}
         from babel import Locale
 
@@ -64,6 +65,12 @@ class Catalogued(Words):
     def count(self, n: int, one: str, other: str) -> str:
         said: str = self._catalogue("core").npgettext("core.count", one, other, n)
         return said
+
+    def typed(self, text: str) -> str:
+        """A name or notation, isolated in a right-to-left language (Unicode's first-strong
+        isolate: what ``<bdi>`` is to a page), so ``ann`` or ``r3`` reads whole and in place
+        inside a Persian sentence."""
+        return f"\u2068{text}\u2069" if self.rtl else text
 
     def digits(self, text: str) -> str:
         return text.translate(self._digits) if self._digits else text
@@ -164,13 +171,17 @@ def extract(domain: str) -> Any:
 
     found = extract_from_dir(
         str(code),
-        method_map=[("**.py", "python")],
-        keywords=KEYWORDS,
+        # the pages' own words (gettext in the templates: jinja2.ext.i18n) are gametape's
+        method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2")],
+        options_map={"web/templates/**.html": {"trim_blocks": "true", "lstrip_blocks": "true"}},
+        keywords={**KEYWORDS, "_": None, "gettext": None},
         comment_tags=(),
         strip_comment_tags=True,
     )
     for path, line, message, _, context in found:
-        if ours(path) and isinstance(message, str) and _prefix(context) == own:
+        if not ours(path) or not isinstance(message, str):
+            continue
+        if path.endswith(".html") or (_prefix(context) == own and context):
             catalog.add(message, locations=[(path, line)], context=context)
     if domain == DOMAIN:
         for context, message in (*CORE_WORDS, *CORE_TERMS):

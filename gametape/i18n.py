@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
+from gametape.languages import LANGUAGES as LANGUAGES  # which, by their own names
+from gametape.languages import RTL as RTL  # those written right to left
+
 if TYPE_CHECKING:
     from gametape.messages import Words
-
-# The languages gametape speaks, each by its own name, and those written right to left.
-LANGUAGES: Mapping[str, str] = {"en": "English", "fa": "فارسی", "hu": "magyar"}
-RTL = frozenset({"fa"})
 
 
 def language(explicit: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
@@ -77,10 +76,21 @@ def words(lang: str) -> Words:
     return Catalogued(lang)
 
 
-def choose(lang: str) -> Words:
-    """Render every message from now on in ``lang`` (a command's, a request's language)."""
+_default = ["en"]  # the command's language: a server's pages' unless they ask for another
+
+
+def choose(lang: str, *, default: bool = True) -> Words:
+    """Render every message from now on in ``lang``, in this context: a command's language
+    (``default``: also its pages' when they ask for none), or one request's."""
     from gametape.messages import use
 
     chosen = words(lang)
     use(chosen)
+    if default:
+        _default[0] = lang
     return chosen
+
+
+def default() -> str:
+    """The command's language (``--lang`` or the environment's): a page's unless it asks."""
+    return _default[0]

@@ -31,7 +31,7 @@ from starlette.routing import Route
 from gametape.usecases.links import Issued
 from gametape.usecases.tables import Tables, watching
 from gametape.web import pages, reviewing
-from gametape.web.http import SecurityHeaders
+from gametape.web.http import Language, SecurityHeaders
 
 ROUTES = [
     Route("/", pages.home),
@@ -79,5 +79,6 @@ def create_app(
     # would put a link's token into an address the client chose.
     app.router.redirect_slashes = False
     app.state.served = pages.Served(tables, announce=announce, public_url=public_url)
+    app.add_middleware(Language)
     app.add_middleware(SecurityHeaders)
     return app

@@ -18,6 +18,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
+from gametape.i18n import LANGUAGES, accepted, choose, default
 from gametape.messages import say
 from gametape.usecases.links import LinkNotFound
 from gametape.usecases.rooms import NotTheLeader
@@ -113,6 +114,54 @@ class Buckets:
             if len(self._state) > 10_000:  # forget the idle ones
                 self._state = {k: v for k, v in self._state.items() if now - v[1] < 60}
             return True
+
+
+class Language:
+    """Each request's language, in which its messages and page are rendered: the link's
+    ``?lang=`` (then remembered for that link: a cookie on its path), else the one the link
+    remembered, else the browser's (``Accept-Language``), else the server's (``serve
+    --lang``, or its environment's). A ``?lang=`` gametape does not speak is ignored."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        asked = request.query_params.get("lang", "")[:8]
+        remembered = request.cookies.get("lang", "")[:8]
+        header = request.headers.get("accept-language", "")[:500]
+        if asked in LANGUAGES:
+            lang = asked
+        elif remembered in LANGUAGES:
+            lang = remembered
+        elif header:
+            lang = accepted(header)
+        else:
+            lang = default()
+        scope.setdefault("state", {})["lang"] = lang
+        choose(lang, default=False)
+        link = LINK.match(scope.get("path", ""))
+        if asked not in LANGUAGES or link is None:
+            await self.app(scope, receive, send)
+            return
+
+        async def remember(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                cookie = (
+                    f"lang={asked}; Path={link.group(0)}; Max-Age=31536000; SameSite=Strict; "
+                    "HttpOnly"
+                )
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
+            await send(message)
+
+        await self.app(scope, receive, remember)
+
+
+# A link's path (/g/GAME/TOKEN), which remembers its language.
+LINK = re.compile(r"/g/[A-Za-z0-9_-]{1,100}/[A-Za-z0-9_-]{16,64}(?=/|$)")
 
 
 class SecurityHeaders:

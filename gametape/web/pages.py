@@ -20,8 +20,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 from gametape.errors import GametapeError
-from gametape.messages import say
-from gametape.text import and_list
+from gametape.i18n import LANGUAGES, RTL
+from gametape.messages import current, many, render, say
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.live import Versioned
@@ -56,9 +56,15 @@ STATIC = {
     "icon.svg": ("gametape.web", "static/icon.svg", "image/svg+xml"),
 }
 CAN = {
-    SEAT: "sees what this player sees, and records this player's moves, secret ones too",
-    HOST: "sees what the whole table sees; records public moves for any seat, undo, abandon",
-    SPECTATOR: "sees what the whole table sees; records nothing",
+    SEAT: say(
+        "web.can-seat",
+        "sees what this player sees, and records this player's moves, secret ones too",
+    ),
+    HOST: say(
+        "web.can-host",
+        "sees what the whole table sees; records public moves for any seat, undo, abandon",
+    ),
+    SPECTATOR: say("web.can-spectator", "sees what the whole table sees; records nothing"),
 }
 
 
@@ -76,7 +82,7 @@ class Served:
         self.tables = tables
         self.announce = announce
         self.public_url = public_url
-        self.templates = environment()
+        self.templates = {lang: environment(lang) for lang in LANGUAGES}
         self.moves = Buckets()
         self.reviews = Buckets(rate=20.0, burst=40)  # a leader stepping through, notes, moves
         self.starts = Buckets(rate=1.0, burst=60)  # new games from one address
@@ -88,14 +94,22 @@ def served(request: Request) -> Served:
     return found
 
 
-def environment() -> Environment:
-    """The page templates, escaping everything they are given."""
+def environment(lang: str = "en") -> Environment:
+    """The page templates in ``lang`` (their words from its catalogue: ``jinja2.ext.i18n``),
+    escaping everything they are given."""
     env = Environment(
         loader=PackageLoader("gametape.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    if lang == "en":
+        env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    else:
+        from gametape.catalogues import DOMAIN, HOME, load
+
+        env.install_gettext_translations(load(HOME, DOMAIN, lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
     env.filters["mark"] = lambda m: m if m in MARKS else ""
     env.globals["move_id"] = form_move_id
@@ -104,14 +118,29 @@ def environment() -> Environment:
     env.globals["gloss"] = gloss
     # how many of a picker's words are lists (a screen reader hears "choose: choice 2 of 2")
     env.filters["selectcount"] = lambda words: sum(len(w) > 1 for w in words)
-    env.filters["names"] = lambda names: and_list(list(names))
+    env.filters["names"] = lambda names: render(many(list(names), "and"))
+    env.filters["num"] = lambda n: current().digits(str(n))  # in the language's digits
     return env
 
 
 def html(request: Request, name: str, code: int = 200, **context: Any) -> HTMLResponse:
-    """The template ``name`` rendered with ``context``."""
-    page = served(request).templates.get_template(name).render(**context)
+    """The template ``name`` rendered with ``context``, in the request's language (its
+    ``lang`` and ``dir`` on the page, and a switch to each other language)."""
+    lang = language_of(request)
+    switch = [(code, name, f"?lang={code}") for code, name in LANGUAGES.items() if code != lang]
+    page = (
+        served(request)
+        .templates[lang]
+        .get_template(name)
+        .render(lang=lang, dir="rtl" if lang in RTL else "ltr", languages=switch, **context)
+    )
     return HTMLResponse(page, status_code=code)
+
+
+def language_of(request: Request) -> str:
+    """The request's language, as the Language middleware chose it."""
+    lang: str = getattr(request.state, "lang", "en")
+    return lang
 
 
 def refused(exc: GametapeError, request: Request) -> Response:
@@ -179,11 +208,16 @@ def seat_page(
 ) -> HTMLResponse:
     """A link's page: who it is for, the board, its moves, and ``context`` (a refusal)."""
     if access.role == SEAT:
-        who = f"You are {position.label} (seat {(access.seat or 0) + 1}): your page only"
+        who = say(
+            "web.you-are",
+            "You are {player} (seat {seat}): your page only",
+            player=position.label,
+            seat=(access.seat or 0) + 1,
+        )
     elif access.role == HOST:
-        who = "Host: " + CAN[HOST]
+        who = say("web.host-can", "Host: {can}", can=CAN[HOST])
     else:
-        who = "Spectator: " + CAN[SPECTATOR]
+        who = say("web.spectator-can", "Spectator: {can}", can=CAN[SPECTATOR])
     shown = examples(position)
     return html(
         request,
@@ -191,7 +225,7 @@ def seat_page(
         code,
         title=f"{position.ruleset} {position.game} · {position.label}",
         **live_part(position, f"/g/{position.game}/{request.path_params['token']}"),
-        who=who,
+        who=render(who),
         example=shown[0] if shown else "",
         examples=shown,
         typed=context.pop("typed", ""),
@@ -398,9 +432,16 @@ async def seat(request: Request) -> Response:
     done = None
     ok, back = request.query_params.get("ok", ""), request.query_params.get("back", "")
     if SEQ.fullmatch(ok) and SEQ.fullmatch(back):  # a retry of a move taken back since
-        done = f"your move was recorded as seq {ok}, then taken back at seq {back}"
+        done = render(
+            say(
+                "web.recorded-then-back",
+                "your move was recorded as seq {ok}, then taken back at seq {back}",
+                ok=int(ok),
+                back=int(back),
+            )
+        )
     elif SEQ.fullmatch(ok):
-        done = f"✓ recorded as seq {ok}"
+        done = render(say("web.recorded", "✓ recorded as seq {ok}", ok=int(ok)))
     return seat_page(request, access, position, done=done)
 
 
@@ -549,4 +590,10 @@ def _shown(link: Issued, url: str) -> dict[str, Any]:
         svg = code.svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     except segno.DataOverflowError:  # an address too long for a code: the link alone
         svg = "<p>(too long for a QR code)</p>"
-    return {"title": title, "can": CAN[link.role], "url": url, "qr": Markup(svg), "role": link.role}
+    return {
+        "title": title,
+        "can": render(CAN[link.role]),
+        "url": url,
+        "qr": Markup(svg),
+        "role": link.role,
+    }

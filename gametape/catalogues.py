@@ -30,9 +30,9 @@ DIGITS = {"arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}
 class Catalogued(Words):
     """A language's words, from the gettext catalogues of gametape and of each game."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, isolate: bool = False) -> None:
         self.lang = lang
-        self.rtl = lang in RTL
+        self.isolate = isolate and lang in RTL  # a page's: a terminal lays out no direction
         self._domains: dict[str, Any] = {}
         from babel import Locale
 
@@ -70,7 +70,7 @@ class Catalogued(Words):
         """A name or notation, isolated in a right-to-left language (Unicode's first-strong
         isolate: what ``<bdi>`` is to a page), so ``ann`` or ``r3`` reads whole and in place
         inside a Persian sentence."""
-        return f"\u2068{text}\u2069" if self.rtl else text
+        return f"\u2068{text}\u2069" if self.isolate else text
 
     def digits(self, text: str) -> str:
         return text.translate(self._digits) if self._digits else text
@@ -137,6 +137,7 @@ KEYWORDS = {"say": ((1, "c"), 2), "term": ((1, "c"), 2), "Term": ((1, "c"), 2)}
 # Words every language needs that no call names literally: a list's "and" and "or", the
 # noun of a count and the unit of turns.
 CORE_WORDS = (("core.word", "and"), ("core.word", "or"))
+COUNTS = (("card", "cards"), ("point", "points"))
 CORE_TERMS = tuple(("core.turn-word", w) for w in ("turn", "round", "step"))
 
 
@@ -164,7 +165,7 @@ def extract(domain: str) -> Any:
 
     def _prefix(context: str | None) -> str | None:
         prefix = (context or "").split(".", 1)[0]
-        return None if prefix in ("core", "web") else prefix
+        return None if prefix in ("core", "web", "cli") else prefix
 
     def ours(path: str) -> bool:  # gametape's own domain leaves the games to theirs
         return domain != DOMAIN or Path(path).parts[0] != "games"
@@ -186,7 +187,8 @@ def extract(domain: str) -> Any:
     if domain == DOMAIN:
         for context, message in (*CORE_WORDS, *CORE_TERMS):
             catalog.add(message, context=context)
-        catalog.add(("card", "cards"), context="core.count")
+        for count in COUNTS:
+            catalog.add(count, context="core.count")
     return catalog
 
 

@@ -65,26 +65,28 @@ def accepted(header: str) -> str:
 
 
 @cache
-def words(lang: str) -> Words:
-    """The words of ``lang`` (English: the texts as the code says them)."""
+def words(lang: str, page: bool = False) -> Words:
+    """The words of ``lang`` (English: the texts as the code says them); for a ``page``,
+    a name or notation in a right-to-left sentence is isolated (what ``<bdi>`` does; a
+    terminal, which lays out no direction, gets it bare)."""
     from gametape.messages import ENGLISH
 
     if lang == "en":
         return ENGLISH
     from gametape.catalogues import Catalogued
 
-    return Catalogued(lang)
+    return Catalogued(lang, isolate=page)
 
 
 _default = ["en"]  # the command's language: a server's pages' unless they ask for another
 
 
-def choose(lang: str, *, default: bool = True) -> Words:
+def choose(lang: str, *, default: bool = True, page: bool = False) -> Words:
     """Render every message from now on in ``lang``, in this context: a command's language
-    (``default``: also its pages' when they ask for none), or one request's."""
+    (``default``: also its pages' when they ask for none), or one request's (``page``)."""
     from gametape.messages import use
 
-    chosen = words(lang)
+    chosen = words(lang, page)
     use(chosen)
     if default:
         _default[0] = lang

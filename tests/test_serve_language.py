@@ -31,7 +31,7 @@ def test_a_page_follows_its_link_then_its_browser_then_the_server(server):
     assert "ann to act" in plain.text and "your moves" in plain.text
     persian = _page(server, ann, **{"accept-language": "fa-IR,fa;q=0.9,en;q=0.5"})
     assert DIR.search(persian.text).groups() == ("fa", "rtl")
-    assert "نوبت \u2068ann\u2069" in persian.text and "حرکت‌های شما" in persian.text
+    assert "بازی با \u2068ann\u2069" in persian.text and "حرکت‌های شما" in persian.text
     assert "set-cookie" not in persian.headers  # the browser's choice is not remembered
     asked = server.client.get(server.path(ann) + "?lang=hu")
     assert DIR.search(asked.text).groups() == ("hu", "ltr")

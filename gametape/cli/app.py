@@ -82,6 +82,7 @@ def build(only: str | None = None) -> Any:
     @app.callback()
     @friendly_errors
     def _main(
+        ctx: typer.Context,
         store: StoreOpt = None,
         version: Annotated[
             bool,
@@ -95,8 +96,27 @@ def build(only: str | None = None) -> Any:
                 "--debug", help="Show the whole traceback of a fault in a game's own code."
             ),
         ] = False,
+        lang: Annotated[
+            str | None,
+            typer.Option(
+                "--lang",
+                metavar="CODE",
+                help="The language of what gametape says: en, fa or hu (default: the "
+                "environment's: LANGUAGE, LC_ALL, LC_MESSAGES or LANG).",
+            ),
+        ] = None,
     ) -> None:
         DEBUG["on"] = debug
+        if lang is not None:  # main() reads it before typer; this is for the app alone
+            from gametape.i18n import choose, default, language
+
+            try:
+                chosen = language(lang)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            before = default()
+            choose(chosen)
+            ctx.call_on_close(lambda: choose(before))
         if store is not None and not store.strip():
             raise UsageError("--store is empty: name a directory (or leave the option out)")
         STATE.store_path = store if store is None or is_url(store) else Path(store)

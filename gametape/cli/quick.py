@@ -105,25 +105,35 @@ def colour(stream: TextIO) -> bool | None:
     return None if os.environ.get("TERM", "") in ("dumb", "unknown", "") else True
 
 
-def result_line(players: Sequence[str], result: Any) -> str:
+def result_line(players: Sequence[str], result: Any, game: str) -> str:
     """How a game ended, in words: ``normal, 19 points`` for a team, ``win: ben 13, ann 6``
-    (highest first) when each seat has its own score."""
-    from gametape.text import plural
+    (highest first) when each seat has its own score; the outcome in ``game``'s words."""
+    from gametape.messages import Term, count_of, many, render, say
 
-    scores = result.scores
+    scores, outcome = result.scores, Term(f"{game}.outcome", result.outcome)
     if len(set(scores)) == 1 and not result.winners:
-        return f"{result.outcome}, {plural(scores[0], 'point') if scores else 'no score'}"
+        if not scores:
+            return render(say("cli.result-none", "{outcome}, no score", outcome=outcome))
+        points = count_of(scores[0], "point")
+        return render(say("cli.result-team", "{outcome}, {points}", outcome=outcome, points=points))
     ranked = sorted(zip(players, scores, strict=False), key=lambda p: -p[1])
-    return f"{result.outcome}: " + ", ".join(f"{name} {score}" for name, score in ranked)
+    each = many((say("cli.name-score", "{name} {score}", name=n, score=s) for n, s in ranked))
+    return render(say("cli.result", "{outcome}: {each}", outcome=outcome, each=each))
 
 
 def status(game: Any) -> Line:
     """The line under a move: the end of the game, or whose turn it is."""
-    if game.is_over:
-        return [("game over", "bold"), (f": {result_line(game.players, game.result())}", "")]
-    from gametape.usecases.position import acting, turn_now
+    from gametape.messages import render, say
 
-    return [(f"{turn_now(game)}: {acting(game)} to act", "")]
+    if game.is_over:
+        over = render(say("core.game-over-status", "game over"))
+        return [
+            (over, "bold"),
+            (f": {result_line(game.players, game.result(), game.ruleset.name)}", ""),
+        ]
+    from gametape.usecases.position import to_act_said
+
+    return [(render(to_act_said(game)), "")]
 
 
 def reports_table(reports: Sequence[Any], listing: bool = False) -> Table:
@@ -309,6 +319,16 @@ def move_json(done: Any) -> dict[str, Any]:
 
 def recorded_where(done: Any, path: object) -> str:
     """The line ``move`` ends with: where the move was recorded."""
+    from gametape.messages import render, say
+
     if done.retracted:
-        return f"recorded in {path} (the log keeps the retracted moves)"
-    return f"recorded as seq {done.first} in {path}"
+        return render(
+            say(
+                "cli.recorded-retracted",
+                "recorded in {path} (the log keeps the retracted moves)",
+                path=str(path),
+            )
+        )
+    return render(
+        say("cli.recorded", "recorded as seq {seq} in {path}", seq=done.first, path=str(path))
+    )

@@ -122,6 +122,11 @@ def acting(game: Game) -> str:
     return render(_acting(game))
 
 
+def to_act_said(game: Game) -> Message:
+    """Whose turn it is, under a move in the CLI: ``turn 12: ann to act``."""
+    return say("core.to-act", "{turn}: {acting} to act", turn=_turn(game), acting=_acting(game))
+
+
 def status(game: Game) -> str:
     """The status line: ``turn 12 · ann to act``, ``round 2 · ann, ben to act``, or
     ``game over``."""

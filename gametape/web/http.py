@@ -142,7 +142,7 @@ class Language:
         else:
             lang = default()
         scope.setdefault("state", {})["lang"] = lang
-        choose(lang, default=False)
+        choose(lang, default=False, page=True)
         link = LINK.match(scope.get("path", ""))
         if asked not in LANGUAGES or link is None:
             await self.app(scope, receive, send)

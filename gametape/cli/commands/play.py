@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from gametape import messages
 from gametape.cli import quick
 from gametape.cli.board import render as draw
 from gametape.cli.common import (
@@ -34,6 +35,7 @@ from gametape.cli.output import (
     render,
 )
 from gametape.errors import GametapeError
+from gametape.messages import Term, say
 from gametape.text import plural
 from gametape.usecases import browse, position, record
 from gametape.usecases.store import RuleViolation
@@ -139,8 +141,17 @@ def move(
     try:
         done = record.record_move(STATE.store, log, text, by, move_id=move_id or "")
     except RuleViolation as exc:
-        at = f" (as seq {exc.seq})" if exc.seq is not None else ""
-        fail(f"illegal move{at}: {exc.message}", hint=f"rule: {exc.rule}; nothing was recorded")
+        why = (
+            say("cli.illegal-at", "illegal move (as seq {seq}): {why}", seq=exc.seq, why=exc.said)
+            if exc.seq is not None
+            else say("cli.illegal", "illegal move: {why}", why=exc.said)
+        )
+        fail(
+            messages.render(why),
+            hint=messages.render(
+                say("cli.rule-nothing", "rule: {rule}; nothing was recorded", rule=exc.broken)
+            ),
+        )
     if done.again and not json:
         err.print(Text(done.again_said, style="dim"))
     if json:
@@ -270,8 +281,15 @@ def log_cmd(
         title_justify="left",
         box=None,
     )
-    for col in ("seq", sheet.turn_word, "player", "move", "what happened"):
-        table.add_column(col, justify="right" if col in ("seq", sheet.turn_word) else "left")
+    columns: tuple[messages.Message | Term, ...] = (
+        say("cli.col-seq", "seq"),
+        Term("core.turn-word", sheet.turn_word),
+        say("cli.col-player", "player"),
+        say("cli.col-move", "move"),
+        say("cli.col-what", "what happened"),
+    )
+    for at, col in enumerate(columns):
+        table.add_column(messages.render(col), justify="right" if at < 2 else "left")
     for r in sheet.rows:
         if r.error is not None:
             table.add_row(

@@ -1,8 +1,7 @@
 """The reader's language (#52): gettext catalogues per domain, chosen as gettext chooses.
 
-gametape's own words (``core.``, ``web.``) and Hanabi's are complete in Persian and
-Hungarian; each other game is its own domain, its catalogue brought up to its code (its
-translations are still to come).
+gametape's own words (``core.``, ``web.``, ``cli.``) and each game's (its own domain, its
+catalogues beside its module) are complete in Persian and Hungarian.
 """
 
 from __future__ import annotations
@@ -79,9 +78,8 @@ def test_each_catalogue_holds_what_its_code_says_and_keeps_every_placeholder(dom
                 assert names(text) == names(source), (message.context, text)
 
 
-# The domains translated whole so far (the other games' catalogues list their messages, which
-# read in English until they are translated).
-COMPLETE = {catalogues.DOMAIN: ("core", "web", "cli"), "hanabi": ("hanabi",)}
+# Every domain, translated whole: gametape's own words, and each game's.
+COMPLETE = {d: (d,) for d in catalogues.domains()} | {catalogues.DOMAIN: ("core", "web", "cli")}
 
 
 @pytest.mark.parametrize("domain", list(COMPLETE))
@@ -152,3 +150,48 @@ def test_the_cli_says_a_refusal_in_the_language_chosen(tmp_path):
         assert refused.returncode == 2 and "gametape speaks en, fa, hu" in refused.stderr
         assert "Traceback" not in refused.stderr
     assert (tmp_path / "store" / f"{gid}.jsonl").read_bytes() == before  # nothing recorded
+
+
+def _parts(param) -> list:
+    """Every message and game word inside a description, nested ones included."""
+    from gametape.messages import Many, Message, Term
+
+    if isinstance(param, Message):
+        return [param, *(p for value in param.params.values() for p in _parts(value))]
+    if isinstance(param, Many):
+        return [p for item in param.items for p in _parts(item)]
+    return [param] if isinstance(param, Term) else []
+
+
+@pytest.mark.parametrize("name", sorted(catalogues.domains().keys() - {catalogues.DOMAIN}))
+@pytest.mark.parametrize("lang", ["fa", "hu"])
+def test_what_a_game_says_is_found_in_its_catalogue_at_run_time(name, lang):
+    """Each message and game word of a bot game's descriptions, as each seat is told them,
+    is found translated in the catalogue its id names (the game's domain, or gametape's):
+    a domain looked up wrong would read in English."""
+    import random
+
+    from gametape.engine import simulate as sim
+    from gametape.engine.game import describe
+    from gametape.engine.registry import get_ruleset
+    from gametape.messages import Term
+
+    rules = get_ruleset(name)
+    words = catalogues.Catalogued(lang)
+    n = max(rules.min_players, min(3, rules.max_players))
+    game = sim.play(rules, sim.default_players(n), "random", random.Random(1), seed=1)
+    missing, checked = set(), 0
+    for k in range(1, len(game.events)):
+        for seat in (None, 0):
+            states = game.fold.states
+            said = describe(rules, game.players, states[k - 1], game.events[k], states[k], seat)
+            for part in _parts(said):
+                kind, text = (
+                    (part.kind, part.text) if isinstance(part, Term) else (part.id, part.text)
+                )
+                if text.isdigit() or kind.endswith(".variant"):
+                    continue  # a number; a hanab.live variant's name is its own
+                checked += 1
+                if f"{kind}\x04{text}" not in words._catalogue(kind)._catalog:
+                    missing.add((kind, text))
+    assert checked and not missing, sorted(missing)

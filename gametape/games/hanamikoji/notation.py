@@ -221,3 +221,19 @@ def describe(
             second_score=after.score(1),
         )
     return text
+
+
+# The game's own words that its code names only as data, so that its catalogues list them
+# (gametape.catalogues reads these calls): the artists' colours, the outcomes.
+GLOSSARY = (
+    term("hanamikoji.colour", "red"),
+    term("hanamikoji.colour", "orange"),
+    term("hanamikoji.colour", "yellow"),
+    term("hanamikoji.colour", "green"),
+    term("hanamikoji.colour", "blue"),
+    term("hanamikoji.colour", "indigo"),
+    term("hanamikoji.colour", "violet"),
+    term("hanamikoji.outcome", "win"),
+    term("hanamikoji.outcome", "draw"),
+    term("hanamikoji.outcome", "terminated"),
+)

@@ -294,3 +294,24 @@ def kinds(before: ClassicState, event: Event, after: ClassicState) -> tuple[str,
     ``scoring`` for the event that scored a round."""
     kind = "round" if isinstance(event, ClassicDeal) else action_of(event)
     return (kind, "scoring") if len(after.history) > len(before.history) else (kind,)
+
+
+# The game's own words that its code names only as data, so that its catalogues list them
+# (gametape.catalogues reads these calls): the geishas, the actions, the goals.
+GLOSSARY = (
+    term("hanamikoji-classic.geisha", "violet"),
+    term("hanamikoji-classic.geisha", "red"),
+    term("hanamikoji-classic.geisha", "yellow"),
+    term("hanamikoji-classic.geisha", "blue"),
+    term("hanamikoji-classic.geisha", "orange"),
+    term("hanamikoji-classic.geisha", "green"),
+    term("hanamikoji-classic.geisha", "pink"),
+    term("hanamikoji-classic.action", "secret"),
+    term("hanamikoji-classic.action", "trade"),
+    term("hanamikoji-classic.action", "gift"),
+    term("hanamikoji-classic.action", "compete"),
+    term("hanamikoji-classic.goal", "points"),
+    term("hanamikoji-classic.goal", "geishas"),
+    term("hanamikoji-classic.outcome", "win"),
+    term("hanamikoji-classic.outcome", "terminated"),
+)

@@ -160,3 +160,15 @@ def _points(names: Sequence[str], points: Sequence[int]) -> Many:
         say("ohanami.points", "{player} {points}", player=seat_of(names, s), points=p)
         for s, p in enumerate(points)
     )
+
+
+# The game's own words that its code names only as data, so that its catalogues list them
+# (gametape.catalogues reads these calls): the seasons, the outcomes.
+GLOSSARY = (
+    term("ohanami.season", "spring"),
+    term("ohanami.season", "summer"),
+    term("ohanami.season", "autumn"),
+    term("ohanami.outcome", "win"),
+    term("ohanami.outcome", "shared"),
+    term("ohanami.outcome", "terminated"),
+)

@@ -450,3 +450,15 @@ def _points(names: Sequence[str], points: Sequence[int]) -> Many:
         say("ohanami-classic.points", "{player} {points}", player=seat_of(names, s), points=p)
         for s, p in enumerate(points)
     )
+
+
+# The game's own words that its code names only as data, so that its catalogues list them
+# (gametape.catalogues reads these calls): the phases of a step, the outcomes.
+GLOSSARY = (
+    term("ohanami-classic.phase", "deal"),
+    term("ohanami-classic.phase", "choose"),
+    term("ohanami-classic.phase", "place"),
+    term("ohanami-classic.outcome", "win"),
+    term("ohanami-classic.outcome", "shared"),
+    term("ohanami-classic.outcome", "terminated"),
+)

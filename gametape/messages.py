@@ -21,6 +21,7 @@ import re
 import string
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Literal, TypeAlias
 
 import msgspec
@@ -114,9 +115,16 @@ def many(items: Iterable[Param], sep: str = ", ") -> Many:
     return Many(tuple(items), sep)  # type: ignore[arg-type]
 
 
-def names(text: str) -> set[str]:
-    """The parameter names a message's text uses."""
-    return {field.split(".")[0] for _, field, _, _ in string.Formatter().parse(text) if field}
+def names(text: str) -> frozenset[str]:
+    """The parameter names a message's text uses (each text read once: a board says many)."""
+    return _names(text)
+
+
+@lru_cache(maxsize=4096)
+def _names(text: str) -> frozenset[str]:
+    return frozenset(
+        field.split(".")[0] for _, field, _, _ in string.Formatter().parse(text) if field
+    )
 
 
 class Words:
@@ -205,6 +213,8 @@ def render(message: Message | Param, words: Words | None = None) -> str:
     if words is None:
         words = _current.get()
     if isinstance(message, Message):
+        if not message.params and words is ENGLISH:  # a label: its text as it is
+            return message.text
         values = {k: _value(v, words) for k, v in message.params.items()}
         template = words.text(message.id, message.text)
         if type(words).digits is Words.digits:  # numbers as Python writes them

@@ -1,5 +1,6 @@
 """Screenshots of every game's seat, host and spectator pages at a phone's width (390 px),
-for docs/images: `python -m tests.screenshots docs/images`.
+and of each game's seat page in Persian and in Hungarian (#52), for docs/images:
+`python -m tests.screenshots docs/images`.
 
 A real `gametape serve` on a temporary store; each game is a few moves in (bots' moves,
 recorded through the seats' and the host's links as phones send them), so the boards show
@@ -57,13 +58,15 @@ def main(out: Path) -> None:
             players = "ann, ben" if get_ruleset(ruleset).max_players == 2 else "ann, ben, cat"
             said = start_game(served, ruleset, players)
             _play_some(served, said, MOVES)
-            for who in ("ann", "host", "spectator"):
+            shots = [(who, "en") for who in ("ann", "host", "spectator")]
+            for who, lang in [*shots, ("ann", "fa"), ("ann", "hu")]:
                 context = browser.new_context(viewport=PHONE, is_mobile=True)
                 page = context.new_page()
-                page.goto(said["links"][who])
-                page.screenshot(path=str(out / f"serve-{ruleset}-{who}.png"), full_page=True)
+                page.goto(said["links"][who] + ("" if lang == "en" else f"?lang={lang}"))
+                name = f"serve-{ruleset}-{who}" + ("" if lang == "en" else f"-{lang}")
+                page.screenshot(path=str(out / f"{name}.png"), full_page=True)
                 context.close()
-                print(out / f"serve-{ruleset}-{who}.png")
+                print(out / f"{name}.png")
         browser.close()
 
 

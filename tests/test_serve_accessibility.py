@@ -85,3 +85,34 @@ def test_every_page_of_every_game_has_no_accessibility_violation(
         context.close()
     found = {k: v for k, v in problems.items() if v}
     assert not found, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in found.items())
+
+
+@pytest.mark.parametrize("lang", ["fa", "hu"])
+def test_the_pages_in_persian_and_hungarian_have_no_accessibility_violation(
+    browser, server, axe_script, lang
+):
+    """#52: a seat's page, the host's and the review room of each game, in Persian (right to
+    left) and in Hungarian, at a phone's width: no axe violation (its lang and dir right:
+    axe checks `html-lang-valid`), no control under 44 px, and nothing wider than the
+    phone (a translation is longer than its English)."""
+    context = browser.new_context(viewport={"width": 390, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    problems: dict[str, list[str]] = {}
+    try:
+        for ruleset in sorted(names()):
+            said = start_game(server, ruleset, "ann, ben", table=ruleset.endswith("classic"))
+            links = said["links"]
+            for what, url in (("ann's page", links["ann"]), ("the host's page", links["host"])):
+                page.goto(f"{url}?lang={lang}")
+                assert page.locator(f'html[lang="{lang}"]').count() == 1
+                direction = page.evaluate("document.documentElement.dir")
+                assert direction == ("rtl" if lang == "fa" else "ltr")
+                found = _violations(page, axe_script)
+                found += [f"a tap target under 44 px: {t}" for t in _small_targets(page)]
+                if page.evaluate("document.documentElement.scrollWidth > innerWidth"):
+                    found.append("wider than the phone")
+                problems[f"{ruleset} {what}"] = found
+    finally:
+        context.close()
+    found = {k: v for k, v in problems.items() if v}
+    assert not found, "\n".join(f"{k}:\n  " + "\n  ".join(v) for k, v in found.items())

@@ -13,6 +13,7 @@ all on phones made these the suite's slowest tests.
 
 from __future__ import annotations
 
+import contextvars
 import os
 import random
 import re
@@ -28,6 +29,7 @@ from gametape.engine.game import Game, notation
 from gametape.engine.registry import get_ruleset
 from gametape.events import read_log
 from gametape.games.hanamikoji_classic.events import ClassicSecret
+from gametape.i18n import choose
 from tests.helpers import TABLE_LINES
 from tests.serving import GAMETAPE, Served, start_game
 
@@ -50,8 +52,9 @@ def _follows(page, seq: int, timeout: float = LIVE) -> None:
 class Table:
     """The phones around one game: a page per seat and the host's, each its own context."""
 
-    def __init__(self, browser, server: Served, said: dict) -> None:
+    def __init__(self, browser, server: Served, said: dict, lang: str = "en") -> None:
         self.server, self.game, self.links = server, said["game"], said["links"]
+        self.lang = lang  # each page's language (#52): asked once, its link remembers it
         self.players = [k for k in said["links"] if k not in ("host", "spectator")]
         self.contexts, self.pages = [], {}
         for who in [*self.players, "host"]:
@@ -59,7 +62,7 @@ class Table:
                 viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
             )
             page = context.new_page()
-            page.goto(said["links"][who])
+            page.goto(said["links"][who] + ("" if lang == "en" else f"?lang={lang}"))
             self.contexts.append(context)
             self.pages[who] = page
         self.checked = 0
@@ -130,7 +133,7 @@ class Table:
             choices = [
                 [f.get_attribute("value")]
                 if f.get_attribute("type") == "hidden"
-                else f.locator("option").all_inner_texts()
+                else [o.get_attribute("value") for o in f.locator("option").all()]
                 for f in fields
             ]
             if all(w in c for w, c in zip(words, choices, strict=True)):
@@ -148,12 +151,10 @@ class Table:
         seat = game.players.index(who) if who in game.players else -1
         rules = game.ruleset
         seen = Counter(t for t in page.locator("#board .card:not(.back) b").all_inner_texts() if t)
-        allowed = Counter(
-            c.text
-            for z in rules.board(rules.view(game.state, seat), "").zones
-            for c in z.cards
-            if not c.back and c.text
-        )
+        drawn = contextvars.copy_context().run(  # in the page's language, as its server drew it
+            lambda: (choose(self.lang, page=True), rules.board(rules.view(game.state, seat), ""))
+        )[1]
+        allowed = Counter(c.text for z in drawn.zones for c in z.cards if not c.back and c.text)
         assert not seen - allowed, (who, seen - allowed)
         self.checked += 1
 
@@ -185,14 +186,15 @@ def _typed(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items())
 
 
-def _dealt(browser, server: Served, name: str, seed: int) -> Table:
+def _dealt(browser, server: Served, name: str, seed: int, lang: str = "en") -> Table:
     """A game dealt by the tool, each move chosen by the game's bot from that seat's view and
     entered on that seat's page."""
     rules = get_ruleset(name)
     count = max(rules.min_players, min(3, rules.max_players))
     players = ["ann", "ben", "cat"][:count]
     options = _typed(OPTIONS.get(name, {}))
-    table = Table(browser, server, start_game(server, name, ", ".join(players), options=options))
+    said = start_game(server, name, ", ".join(players), options=options)
+    table = Table(browser, server, said, lang)
     bots = [rules.bots[rules.default_bot]() for _ in players]
     rng = random.Random(seed)
     while not (game := table.log()).is_over:
@@ -226,7 +228,7 @@ def _classic_lines(played: Game) -> list[tuple[str, str]]:
     return lines
 
 
-def _at_table(browser, server: Served, name: str, seed: int) -> Table:
+def _at_table(browser, server: Served, name: str, seed: int, lang: str = "en") -> Table:
     """A game dealt by hand: a bot's game on a known deal, entered as the table saw it."""
     rules = get_ruleset(name)
     count = max(rules.min_players, min(3, rules.max_players))
@@ -235,7 +237,7 @@ def _at_table(browser, server: Served, name: str, seed: int) -> Table:
         rules, ["ann", "ben", "cat"][:count], rules.default_bot, random.Random(seed), options
     )
     said = start_game(server, name, ", ".join(played.players), table=True, options=_typed(options))
-    table = Table(browser, server, said)
+    table = Table(browser, server, said, lang)
     if name == "hanamikoji-classic":
         lines = _classic_lines(played)
     else:
@@ -256,8 +258,12 @@ def _at_table(browser, server: Served, name: str, seed: int) -> Table:
     return table
 
 
+# The phones' language (#52): Hanabi dealt by the tool in Hungarian, the published Hanamikoji
+# at a table in Persian (right to left), the others in English.
+LANGUAGE = {("by the tool", "hanabi"): "hu", ("at the table", "hanamikoji-classic"): "fa"}
+GAME_OVER = {"en": "game over", "hu": "vége a játéknak", "fa": "پایان بازی"}
 WHOLE_GAMES = [
-    (dealt, name)
+    (dealt, name, LANGUAGE.get((dealt, name), "en"))
     for dealt in ("by the tool", "at the table")
     for name in ("hanabi", "hanamikoji", "hanamikoji-classic", "ohanami")
     # a dealt Ohanami is played whole from four phones at once below
@@ -265,20 +271,23 @@ WHOLE_GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("dealt", "name"), WHOLE_GAMES, ids=[f"{d}-{n}" for d, n in WHOLE_GAMES])
-def test_a_whole_game_from_a_phone_per_seat(browser, server, name, dealt):
+@pytest.mark.parametrize(
+    ("dealt", "name", "lang"), WHOLE_GAMES, ids=[f"{d}-{n}-{lang}" for d, n, lang in WHOLE_GAMES]
+)
+def test_a_whole_game_from_a_phone_per_seat(browser, server, name, dealt, lang):
     play = _dealt if dealt == "by the tool" else _at_table
-    table = play(browser, server, name, seed=3)
+    table = play(browser, server, name, seed=3, lang=lang)
     try:
         game = table.log()
         assert game.is_over and table.checked >= min(len(game.events) // 2, 16)
         # everyone's page shows the end (live, without a reload), and the replay serves
         for who, page in table.pages.items():
             _follows(page, len(game.events))
-            assert "game over" in page.locator("#live").inner_text()
+            assert GAME_OVER[lang] in page.locator("#live").inner_text()
+            assert page.locator(f'html[lang="{lang}"]').count() == 1
             table.check(who)
         replay = table.pages["host"]
-        replay.click("text=replay this game")
+        replay.click(f'a[href="{server.path(table.links["host"])}/replay"]')
         replay.wait_for_selector("#moves li")
         assert replay.locator("#moves li[data-s]").count() == len(game.events)
         shots = os.environ.get("GAMETAPE_SCREENSHOTS")
@@ -381,9 +390,11 @@ def _one_after_another(game: Game) -> Game:
     return Game.from_events(ordered)
 
 
-def _steps_at_once(browser, server: Served, name: str, players: list[str]) -> Table:
+def _steps_at_once(
+    browser, server: Served, name: str, players: list[str], lang: str = "en"
+) -> Table:
     rules = get_ruleset(name)
-    table = Table(browser, server, start_game(server, name, ", ".join(players)))
+    table = Table(browser, server, start_game(server, name, ", ".join(players)), lang)
     bots = [rules.bots[rules.default_bot]() for _ in players]
     rng = random.Random(5)
     spreads = []
@@ -452,7 +463,9 @@ def test_phones_that_move_at_once_all_count(browser, server, name):
         # would take more steps, and a step at once is what costs time here
         four = name in ("ohanami", "ohanami-classic")
         players = ["ann", "ben", "cat", "dan"] if four else ["ann", "ben"]
-        table = _steps_at_once(browser, server, name, players)
+        # the published Ohanami's four phones in Persian (#52), right to left
+        lang = "fa" if name == "ohanami-classic" else "en"
+        table = _steps_at_once(browser, server, name, players, lang)
     try:
         game = table.log()
         assert game.is_over

@@ -88,28 +88,40 @@ class Board(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 def seen_as(players: tuple[str, ...], seat: int | None) -> str:
     """The end of a board's title saying whose view it is: `` · as ann``, `` · as the table``
     for the onlooker, nothing for the all-seeing view."""
+    from gametape.messages import render, say, seat_of
+
     if seat is None:
         return ""
-    return " · as the table" if seat < 0 else f" · as {players[seat]}"
+    if seat < 0:
+        return " · " + render(say("core.board-as-table", "as the table"))
+    return " · " + render(say("core.board-as", "as {player}", player=seat_of(players, seat)))
 
 
 def game_over(totals: Iterable[tuple[str, int]], outcome: str | None) -> str:
     """A status line for the end of a game scored by totals: ``game over: ann wins with 195;
     ben 164``, or who shares the win; an abandoned game says only its outcome."""
-    from gametape.text import and_list
+    from gametape.messages import many, render, say
 
     ranked = sorted(totals, key=lambda t: -t[1])
     if outcome != "finished" or not ranked:
-        return f"game over ({outcome})"
+        return render(say("core.board-over-as", "game over ({outcome})", outcome=outcome or ""))
     best = ranked[0][1]
     top = [name for name, total in ranked if total == best]
     said = (
-        f"game over: {top[0]} wins with {best}"
+        say("core.board-wins", "game over: {player} wins with {best}", player=top[0], best=best)
         if len(top) == 1
-        else f"game over: {and_list(top)} share the win with {best}"
+        else say(
+            "core.board-share",
+            "game over: {players} share the win with {best}",
+            players=many(top, "and"),
+            best=best,
+        )
     )
-    rest = ", ".join(f"{name} {total}" for name, total in ranked if total != best)
-    return said + (f"; {rest}" if rest else "")
+    rest = [(name, total) for name, total in ranked if total != best]
+    if not rest:
+        return render(said)
+    others = many((say("core.board-total", "{player} {total}", player=n, total=t) for n, t in rest))
+    return render(say("core.board-then", "{said}; {others}", said=said, others=others))
 
 
 def generic(view: Any, title: str) -> Board:

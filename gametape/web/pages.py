@@ -580,16 +580,21 @@ async def missing(request: Request, exc: Exception) -> Response:
 def _shown(link: Issued, url: str) -> dict[str, Any]:
     """A link as the links page shows it: who it is for, what it can do, its QR code."""
     import segno
-    from markupsafe import Markup
+    from markupsafe import Markup, escape
 
-    title = {HOST: "the host", SPECTATOR: "spectators"}.get(link.role, link.label)
+    titles = {
+        HOST: say("web.link-host", "the host"),
+        SPECTATOR: say("web.link-spectators", "spectators"),
+    }
+    title = render(titles[link.role]) if link.role in titles else link.label
     try:
         # a viewBox and no size: the code fills the square the page gives it (with a fixed
         # size it sat in the square's top-left corner)
         code = segno.make(url, error="m")
         svg = code.svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     except segno.DataOverflowError:  # an address too long for a code: the link alone
-        svg = "<p>(too long for a QR code)</p>"
+        too_long = render(say("web.no-qr", "too long for a QR code"))
+        svg = f"<p>({escape(too_long)})</p>"
     return {
         "title": title,
         "can": render(CAN[link.role]),

@@ -6,6 +6,7 @@ from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.engine.ruleset import ONLOOKER
 from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.view import CardView, HanabiView
+from gametape.messages import render, say, seat_of, term
 
 COLOURS = {  # suit names as hanab.live and the published game call them, to the palette
     "red": "red",
@@ -97,14 +98,31 @@ def _hand_card(view: HanabiView, card: CardView, word: str = "") -> Card:
 def _empathy(view: HanabiView, seat: int) -> tuple[str, ...]:
     """What the seat's own cards can still be: clues, public cards and the other hands."""
     letters = view.letters
-    lines = [f"{view.players[seat]}'s cards can be (clues, the table, the other hands):"]
+    holder = seat_of(view.players, seat)
+    lines = [
+        render(
+            say(
+                "hanabi.board-can-be",
+                "{holder}'s cards can be (clues, the table, the other hands):",
+                holder=holder,
+            )
+        )
+    ]
     for slot, card in enumerate(view.hands[seat], start=1):
         can_be = _can_be(card)
         if len(can_be) > 8:
-            lines.append(f"  slot {slot}: {len(can_be)} possibilities")
+            said = say(
+                "hanabi.board-slot-count",
+                "slot {slot}: {count} possibilities",
+                slot=slot,
+                count=len(can_be),
+            )
+        elif can_be:
+            faces = " ".join(f"{letters[f.suit]}{f.rank}" for f in can_be)
+            said = say("hanabi.board-slot-faces", "slot {slot}: {faces}", slot=slot, faces=faces)
         else:
-            faces = " ".join(f"{letters[f.suit]}{f.rank}" for f in can_be) or "none"
-            lines.append(f"  slot {slot}: {faces}")
+            said = say("hanabi.board-slot-none", "slot {slot}: none", slot=slot)
+        lines.append("  " + render(said))
     return tuple(lines)
 
 
@@ -112,35 +130,55 @@ def board(view: HanabiView, title: str) -> Board:
     """The board of one seat's view (or the spectator's)."""
     letters = view.letters
     fireworks = Zone(
-        title="Fireworks",
+        title=render(say("hanabi.board-fireworks", "Fireworks")),
         cards=tuple(
             Card(text=_firework(view, letters, s), colour=_colour(view, s))
             for s in range(len(view.suits))
         ),
-        text=f"score {view.score}"
-        + (f" (best reachable {view.max_score})" if view.outcome is None else ""),
+        text=render(
+            say("hanabi.board-score", "score {score}", score=view.score)
+            if view.outcome is not None
+            else say(
+                "hanabi.board-score-best",
+                "score {score} (best reachable {best})",
+                score=view.score,
+                best=view.max_score,
+            )
+        ),
         group="table",
     )
+    clues, strikes = say("hanabi.board-clues", "Clues"), say("hanabi.board-strikes", "Strikes")
     counters = [
-        Counter(label="Clues", value=f"{view.clues:g}", of="8", colour="blue"),
-        Counter(label="Strikes", value=str(view.strikes), of="3", colour="red"),
-        Counter(label="Deck", value=str(view.deck)),
-        Counter(label="Pace", value="-" if view.pace is None else str(view.pace)),
+        Counter(label=render(clues), value=f"{view.clues:g}", of="8", colour="blue"),
+        Counter(label=render(strikes), value=str(view.strikes), of="3", colour="red"),
+        Counter(label=render(say("hanabi.board-deck", "Deck")), value=str(view.deck)),
         Counter(
-            label="Efficiency", value="-" if view.efficiency is None else f"{view.efficiency:.2f}"
+            label=render(say("hanabi.board-pace", "Pace")),
+            value="-" if view.pace is None else str(view.pace),
+        ),
+        Counter(
+            label=render(say("hanabi.board-efficiency", "Efficiency")),
+            value="-" if view.efficiency is None else f"{view.efficiency:.2f}",
         ),
     ]
     if view.final_turns is not None and view.outcome is None:
-        counters.append(Counter(label="Final turns", value=str(view.final_turns), colour="yellow"))
+        last = render(say("hanabi.board-final-turns", "Final turns"))
+        counters.append(Counter(label=last, value=str(view.final_turns), colour="yellow"))
     hands = tuple(
         Zone(
-            title=view.players[seat] + (" (you)" if seat == view.seat else ""),
+            title=render(
+                say("hanabi.board-you", "{player} (you)", player=seat_of(view.players, seat))
+            )
+            if seat == view.seat
+            else view.players[seat],
             cards=tuple(
                 _hand_card(view, c, str(slot) if seat == view.seat else "")
                 for slot, c in enumerate(hand, 1)
             ),
             # the viewer's own hand, whose cards it names by slot (play 1 … play 5)
-            text=f"slots 1-{len(hand)} from the left" if seat == view.seat and hand else "",
+            text=render(say("hanabi.board-slots", "slots 1-{last} from the left", last=len(hand)))
+            if seat == view.seat and hand
+            else "",
             seat=seat,
             acting=seat == view.current and view.outcome is None,
             group="hands",
@@ -148,30 +186,46 @@ def board(view: HanabiView, title: str) -> Board:
         for seat, hand in enumerate(view.hands)
     )
     discards = Zone(
-        title="Discards",
+        title=render(say("hanabi.board-discards", "Discards")),
         cards=tuple(
             _face(view, f)
             for f in sorted(
                 (f for f in view.discards if f is not None), key=lambda f: (f.suit, f.rank)
             )
         ),
-        text="" if view.discards else "none",
+        text="" if view.discards else render(say("hanabi.board-none", "none")),
         group="discards",
     )
     if view.outcome is None:
-        status = f"turn {view.turn}: {view.players[view.current]} to act"
+        status = say(
+            "hanabi.board-turn",
+            "turn {turn}: {player} to act",
+            turn=view.turn,
+            player=seat_of(view.players, view.current),
+        )
     else:
-        status = f"game over: {view.outcome}, score {view.score} (fireworks {view.fireworks_sum})"
+        status = say(
+            "hanabi.board-over",
+            "game over: {outcome}, score {score} (fireworks {fireworks})",
+            outcome=term("hanabi.outcome", view.outcome),
+            score=view.score,
+            fireworks=view.fireworks_sum,
+        )
     notes: tuple[str, ...] = (
-        "under each card: what its holder knows from clues (* = clued), and how many faces it "
-        "can still be; ^ the clue just given touched it",
+        render(
+            say(
+                "hanabi.board-legend",
+                "under each card: what its holder knows from clues (* = clued), and how many "
+                "faces it can still be; ^ the clue just given touched it",
+            )
+        ),
     )
     if view.seat not in (None, ONLOOKER) and view.outcome is None:
         notes += _empathy(view, view.seat)
     viewer = seen_as(view.players, view.seat)
     return Board(
         title=f"Hanabi · {title}{viewer}",
-        status=status,
+        status=render(status),
         counters=tuple(counters),
         zones=(fireworks, *hands, discards),
         notes=notes,

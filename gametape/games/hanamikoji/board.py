@@ -7,6 +7,7 @@ from gametape.engine.ruleset import TERMINATED
 from gametape.games.hanamikoji.events import ARTISTS
 from gametape.games.hanamikoji.rules import UNKNOWN, artist_of, card_name, decide
 from gametape.games.hanamikoji.view import HanamikojiView, SeatView
+from gametape.messages import many, render, say, seat_of, term
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "indigo", "violet")  # artists 1-7
 
@@ -17,12 +18,17 @@ def _card(card: int | None, note: str = "") -> Card:
     return Card(text=card_name(card), colour=COLOURS[artist_of(card)], note=note, key=str(card))
 
 
+VOTES = say("hanamikoji.board-votes", "votes")
+ASSIGNED = say("hanamikoji.board-assigned", "assigned")
+
+
 def _cards(cards: tuple[int | None, ...] | None, count: int) -> tuple[Card, ...]:
     return tuple(_card(c) for c in cards) if cards is not None else (Card(back=True),) * count
 
 
 def _side(view: HanamikojiView, seat: int, side: SeatView) -> tuple[Zone, ...]:
-    name = side.name + (" (you)" if seat == view.seat else "")
+    you = say("hanamikoji.board-you", "{player} (you)", player=seat_of(view.players, seat))
+    name = render(you) if seat == view.seat else side.name
     group = f"seat {seat}"
     pending = side.pending
     hand: tuple[int | None, ...] | None = side.hand
@@ -35,67 +41,88 @@ def _side(view: HanamikojiView, seat: int, side: SeatView) -> tuple[Zone, ...]:
         hand = tuple(left)
     hand_size = side.hand_size - (4 if side.assigned else 0)
     counters = [
-        Counter(label="deck", value=str(side.deck_size)),
-        Counter(label="votes", value=str(len(side.votes))),
+        Counter(label=render(say("hanamikoji.board-deck", "deck")), value=str(side.deck_size)),
+        Counter(label=render(VOTES), value=str(len(side.votes))),
     ]
     if side.score is not None:
-        counters.append(Counter(label="score", value=str(side.score), colour="yellow"))
+        score = render(say("hanamikoji.board-score", "score"))
+        counters.append(Counter(label=score, value=str(side.score), colour="yellow"))
     zones = [
         Zone(
             title=name,
             cards=_cards(hand, hand_size),
             counters=tuple(counters),
-            text="starts the round" if seat == view.starting and view.outcome is None else "",
+            text=render(say("hanamikoji.board-starts", "starts the round"))
+            if seat == view.starting and view.outcome is None
+            else "",
             seat=seat,
             acting=not side.assigned and view.outcome is None,
             group=group,
         ),
-        Zone(title="display", cards=_cards(side.display, len(side.display)), group=group),
         Zone(
-            title="artists",
-            cards=tuple(
-                Card(text=f"{ARTISTS[a]} {a + 1}", colour=COLOURS[a]) for a in side.artists
-            ),
+            title=render(say("hanamikoji.board-display", "display")),
+            cards=_cards(side.display, len(side.display)),
             group=group,
         ),
-        Zone(title="votes", cards=_cards(side.votes, 0), group=group),
-        Zone(title="hidden", cards=_cards(side.hidden, side.hidden_count), group=group),
-        Zone(title="sacrificed", cards=_cards(side.sacrificed, 0), group=group),
+        Zone(
+            title=render(say("hanamikoji.board-artists", "artists")),
+            cards=tuple(Card(text=_artist(a), colour=COLOURS[a]) for a in side.artists),
+            group=group,
+        ),
+        Zone(title=render(VOTES), cards=_cards(side.votes, 0), group=group),
+        Zone(
+            title=render(say("hanamikoji.board-hidden", "hidden")),
+            cards=_cards(side.hidden, side.hidden_count),
+            group=group,
+        ),
+        Zone(
+            title=render(say("hanamikoji.board-sacrificed", "sacrificed")),
+            cards=_cards(side.sacrificed, 0),
+            group=group,
+        ),
     ]
     if pending is not None:
         zones.append(
             Zone(
-                title="assigned",
+                title=render(ASSIGNED),
                 cards=(
-                    _card(pending.perform, "perform"),
-                    _card(pending.hidden, "hidden"),
-                    _card(pending.sacrifice, "sacrifice"),
-                    _card(pending.vote, "vote"),
+                    _card(pending.perform, render(say("hanamikoji.form-perform", "perform"))),
+                    _card(pending.hidden, render(say("hanamikoji.form-hidden", "hidden"))),
+                    _card(pending.sacrifice, render(say("hanamikoji.form-sacrifice", "sacrifice"))),
+                    _card(pending.vote, render(say("hanamikoji.form-vote", "vote"))),
                 ),
                 group=group,
             )
         )
     elif side.assigned:
-        zones.append(Zone(title="assigned", text="secret until both have assigned", group=group))
+        secret = render(say("hanamikoji.board-secret", "secret until both have assigned"))
+        zones.append(Zone(title=render(ASSIGNED), text=secret, group=group))
     return tuple(zones)
 
 
 def board(view: HanamikojiView, title: str) -> Board:
     """The board of one seat's view (or the spectator's)."""
     artists = Zone(
-        title="Artists",
+        title=render(say("hanamikoji.board-all-artists", "Artists")),
         cards=tuple(
             Card(
-                text=f"{name} {a + 1}",
+                text=_artist(a),
                 colour=COLOURS[a],
                 note=view.players[o] if (o := view.owners[a]) is not None else "·",
             )
-            for a, name in enumerate(ARTISTS)
+            for a in range(len(ARTISTS))
         ),
     )
     if view.outcome is None:
-        waiting = [s.name for s in view.seats if not s.assigned]
-        status = f"round {view.round} of 3: waiting for {' and '.join(waiting)}"
+        waiting = [seat_of(view.players, n) for n, s in enumerate(view.seats) if not s.assigned]
+        status = render(
+            say(
+                "hanamikoji.board-waiting",
+                "round {round} of 3: waiting for {players}",
+                round=view.round,
+                players=many(waiting, "and"),
+            )
+        )
     else:
         status = _over(view)
     viewer = seen_as(view.players, view.seat)
@@ -104,7 +131,11 @@ def board(view: HanamikojiView, title: str) -> Board:
         title=f"Hanamikoji · {title}{viewer}",
         status=status,
         zones=(artists, *sides),
-        notes=("under each artist: who owns it (·: nobody yet)",),
+        notes=(
+            render(
+                say("hanamikoji.board-legend", "under each artist: who owns it (·: nobody yet)")
+            ),
+        ),
     )
 
 
@@ -114,20 +145,54 @@ def _over(view: HanamikojiView) -> str:
     seats = view.seats
     scores = (seats[0].score or 0, seats[1].score or 0)
     if view.outcome == TERMINATED:
-        return f"game over ({view.outcome})"
+        outcome = term("hanamikoji.outcome", view.outcome)
+        return render(say("hanamikoji.board-over", "game over ({outcome})", outcome=outcome))
     artists = (len(seats[0].artists), len(seats[1].artists))
     winner, by = decide(scores, artists, (seats[0].hidden_count, seats[1].hidden_count))
     if winner is None:
-        return f"game over: a draw, {scores[0]} each with {artists[0]} artists each"
+        return render(
+            say(
+                "hanamikoji.board-draw",
+                "game over: a draw, {score} each with {artists} artists each",
+                score=scores[0],
+                artists=artists[0],
+            )
+        )
     loser = 1 - winner
+    won, lost = seat_of(view.players, winner), seat_of(view.players, loser)
     if by == "score":
-        return (
-            f"game over: {seats[winner].name} wins with {scores[winner]}; "
-            f"{seats[loser].name} {scores[loser]}"
+        return render(
+            say(
+                "hanamikoji.board-wins",
+                "game over: {winner} wins with {score}; {loser} {other}",
+                winner=won,
+                score=scores[winner],
+                loser=lost,
+                other=scores[loser],
+            )
         )
     why = (
-        f"more artists ({artists[winner]} to {artists[loser]})"
+        say(
+            "hanamikoji.board-more-artists",
+            "more artists ({more} to {fewer})",
+            more=artists[winner],
+            fewer=artists[loser],
+        )
         if by == "artists"
-        else "fewer hidden cards"
+        else say("hanamikoji.board-fewer-hidden", "fewer hidden cards")
     )
-    return f"game over: {seats[winner].name} wins on {why}; both {scores[0]}"
+    return render(
+        say(
+            "hanamikoji.board-wins-on",
+            "game over: {winner} wins on {why}; both {score}",
+            winner=won,
+            why=why,
+            score=scores[0],
+        )
+    )
+
+
+def _artist(a: int) -> str:
+    """An artist's card: its colour and number (``red 1``), in the reader's words."""
+    colour = term("hanamikoji.colour", ARTISTS[a])
+    return render(say("hanamikoji.board-artist", "{colour} {number}", colour=colour, number=a + 1))

@@ -8,11 +8,17 @@ from __future__ import annotations
 from gametape.engine.board import Board, Card, Counter, Zone, game_over, seen_as
 from gametape.games.ohanami_classic.rules import KINDS, kind, row_name, score_parts
 from gametape.games.ohanami_classic.view import ClassicOhanamiView
-from gametape.text import plural
+from gametape.messages import count_of, many, render, say, seat_of, term
 
 COLOURS = {"blue": "blue", "green": "green", "grey": "grey", "pink": "pink"}
 SIGNS = {"blue": "≈", "green": "♣", "grey": "▲", "pink": "✿"}
-PHASES = {"choose": "choosing", "place": "placing"}
+PHASES = {
+    "choose": say("ohanami-classic.board-choosing", "choosing"),
+    "place": say("ohanami-classic.board-placing", "placing"),
+}
+CHOSEN = say("ohanami-classic.board-chosen", "chosen")
+FACE_DOWN = say("ohanami-classic.board-face-down", "face down")
+HAND = say("ohanami-classic.board-hand", "hand")
 
 
 def _card(card: int, note: str = "", own: bool = False) -> Card:
@@ -32,20 +38,39 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
     if view.outcome is not None:
         status = game_over(((g.name, g.total) for g in view.gardens), view.outcome)
     elif view.round == 0 or view.phase == "deal":
-        status = f"waiting for round {view.round + 1}'s deal"
+        status = render(
+            say(
+                "ohanami-classic.board-deal",
+                "waiting for round {round}'s deal",
+                round=view.round + 1,
+            )
+        )
     else:
-        waiting = [g.name for g in view.gardens if not g.moved]
-        status = (
-            f"round {view.round} of 3, step {view.step} of 5: {PHASES[view.phase]}, hands pass "
-            f"{view.passing}; waiting for {', '.join(waiting)}"
+        waiting = [seat_of(view.players, s) for s, g in enumerate(view.gardens) if not g.moved]
+        status = render(
+            say(
+                "ohanami-classic.board-status",
+                "round {round} of 3, step {step} of 5: {phase}, hands pass {passing}; "
+                "waiting for {waiting}",
+                round=view.round,
+                step=view.step,
+                phase=PHASES[view.phase],
+                passing=term("ohanami-classic.passing", view.passing),
+                waiting=many(waiting, ", "),
+            )
         )
     zones = []
     for s, g in enumerate(view.gardens):
         group = f"garden {s}"
         scores = [
-            Counter(label=f"round {r + 1}", value=str(p)) for r, p in enumerate(g.round_scores)
+            Counter(
+                label=render(say("ohanami-classic.board-round", "round {round}", round=r + 1)),
+                value=str(p),
+            )
+            for r, p in enumerate(g.round_scores)
         ]
-        scores.append(Counter(label="total", value=str(g.total), colour="yellow"))
+        total = render(say("ohanami-classic.board-total", "total"))
+        scores.append(Counter(label=total, value=str(g.total), colour="yellow"))
         counts = dict.fromkeys(KINDS, 0)
         for row in g.rows:
             for card in row:
@@ -53,7 +78,15 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
         tally = " ".join(f"{SIGNS[k]}{counts[k]}" for k in KINDS)
         zones.append(
             Zone(
-                title=g.name + (" (you)" if s == view.seat else ""),
+                title=render(
+                    say(
+                        "ohanami-classic.board-you",
+                        "{player} (you)",
+                        player=seat_of(view.players, s),
+                    )
+                )
+                if s == view.seat
+                else g.name,
                 counters=tuple(scores),
                 text=f"{tally} · {_worth(g.rows, view)}",
                 seat=s,
@@ -64,9 +97,17 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
         for r, row in enumerate(g.rows, 1):
             zones.append(
                 Zone(
-                    title=f"row {row_name(r)}",
+                    title=render(say("ohanami-classic.board-row", "row {row}", row=row_name(r))),
                     cards=_cards(row),
-                    text=f"{row[0]} … {row[-1]}, {plural(len(row), 'card')}",
+                    text=render(
+                        say(
+                            "ohanami-classic.board-row-ends",
+                            "{low} … {high}, {cards}",
+                            low=row[0],
+                            high=row[-1],
+                            cards=count_of(len(row), "card"),
+                        )
+                    ),
                     group=group,
                 )
             )
@@ -74,41 +115,70 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
             shown = view.phase == "place"
             zones.append(
                 Zone(
-                    title="shown" if shown else "chosen",
+                    title=render(say("ohanami-classic.board-shown", "shown") if shown else CHOSEN),
                     cards=_cards(g.chosen),
-                    text=("to place" if not g.moved else "") if shown else "face down",
+                    text=(
+                        (
+                            render(say("ohanami-classic.board-to-place", "to place"))
+                            if not g.moved
+                            else ""
+                        )
+                        if shown
+                        else render(FACE_DOWN)
+                    ),
                     group=group,
                 )
             )
         elif view.phase == "choose" and g.moved:
             zones.append(
-                Zone(title="chosen", cards=(Card(back=True),) * 2, text="face down", group=group)
+                Zone(
+                    title=render(CHOSEN),
+                    cards=(Card(back=True),) * 2,
+                    text=render(FACE_DOWN),
+                    group=group,
+                )
             )
         if g.hand is not None:
             own = s == view.seat
-            zones.append(Zone(title="hand", cards=_cards(g.hand, own), group=group))
+            zones.append(Zone(title=render(HAND), cards=_cards(g.hand, own), group=group))
         elif g.hand_size:
-            zones.append(Zone(title="hand", cards=(Card(back=True),) * g.hand_size, group=group))
+            backs = (Card(back=True),) * g.hand_size
+            zones.append(Zone(title=render(HAND), cards=backs, group=group))
         for step, held in enumerate(g.held, 1):
             zones.append(
                 Zone(
-                    title=f"held at step {step}",
+                    title=render(
+                        say("ohanami-classic.board-held", "held at step {step}", step=step)
+                    ),
                     cards=_cards(held),
-                    text="passed on",
+                    text=render(say("ohanami-classic.board-passed-on", "passed on")),
                     group=group,
                 )
             )
     if view.discards:
-        zones.append(Zone(title="discards", cards=_cards(view.discards)))
-    pink = "120 from 15 on" if not view.triangle else "16 = 136, ... (the triangle goes on)"
+        discards = render(say("ohanami-classic.board-discards", "discards"))
+        zones.append(Zone(title=discards, cards=_cards(view.discards)))
+    pink = (
+        say("ohanami-classic.board-pink-flat", "120 from 15 on")
+        if not view.triangle
+        else say("ohanami-classic.board-pink-triangle", "16 = 136, ... (the triangle goes on)")
+    )
     return Board(
         title=f"Ohanami · {title}{seen_as(view.players, view.seat)}",
         status=status,
-        counters=(Counter(label="box", value=str(view.box)),),
+        counters=(
+            Counter(label=render(say("ohanami-classic.board-box", "box")), value=str(view.box)),
+        ),
         zones=tuple(zones),
         notes=(
-            "≈ blue 3 each (every round), ♣ green 4 (rounds 2 and 3), ▲ grey 7 (round 3), "
-            f"✿ pink 1, 3, 6, 10, ... for 1, 2, 3, 4, ... cards (round 3; {pink})",
+            render(
+                say(
+                    "ohanami-classic.board-legend",
+                    "≈ blue 3 each (every round), ♣ green 4 (rounds 2 and 3), ▲ grey 7 (round 3), "
+                    "✿ pink 1, 3, 6, 10, ... for 1, 2, 3, 4, ... cards (round 3; {pink})",
+                    pink=pink,
+                )
+            ),
             *view.notices,
         ),
     )
@@ -117,4 +187,6 @@ def board(view: ClassicOhanamiView, title: str) -> Board:
 def _worth(rows: tuple[tuple[int, ...], ...], view: ClassicOhanamiView) -> str:
     """What the rows would score if the round ended now."""
     parts = score_parts(rows, max(view.round, 1), view.triangle)
-    return f"{sum(parts.values())} if scored now"
+    return render(
+        say("ohanami-classic.board-worth", "{points} if scored now", points=sum(parts.values()))
+    )

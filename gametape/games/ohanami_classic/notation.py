@@ -458,6 +458,8 @@ GLOSSARY = (
     term("ohanami-classic.phase", "deal"),
     term("ohanami-classic.phase", "choose"),
     term("ohanami-classic.phase", "place"),
+    term("ohanami-classic.passing", "left"),
+    term("ohanami-classic.passing", "right"),
     term("ohanami-classic.outcome", "win"),
     term("ohanami-classic.outcome", "shared"),
     term("ohanami-classic.outcome", "terminated"),

@@ -136,7 +136,7 @@ def compile_all() -> int:
 KEYWORDS = {"say": ((1, "c"), 2), "term": ((1, "c"), 2), "Term": ((1, "c"), 2)}
 # Words every language needs that no call names literally: a list's "and" and "or", the
 # noun of a count and the unit of turns.
-CORE_WORDS = (("core.word", "and"), ("core.word", "or"))
+CORE_WORDS = (("core.word", "and"), ("core.word", "or"), ("core.word", ", "), ("core.word", "; "))
 COUNTS = (("card", "cards"), ("point", "points"))
 CORE_TERMS = tuple(("core.turn-word", w) for w in ("turn", "round", "step"))
 

@@ -251,8 +251,11 @@ def _value(param: Param, words: Words) -> int | float | str:
     if isinstance(param, Many):
         items = [render(i, words) for i in param.items]
         if param.sep in ("and", "or") and len(items) > 1:
-            return f"{', '.join(items[:-1])} {words.word(param.sep)} {items[-1]}"
-        return (param.sep if param.sep not in ("and", "or") else "").join(items)
+            comma = words.word(", ")
+            return f"{comma.join(items[:-1])} {words.word(param.sep)} {items[-1]}"
+        if param.sep in ("and", "or"):
+            return "".join(items)
+        return (words.word(param.sep) if param.sep in (", ", "; ") else param.sep).join(items)
     return render(param, words)
 
 

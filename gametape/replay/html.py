@@ -23,6 +23,8 @@ from gametape.engine.board import Board, Card, Counter, Zone, mark_new
 from gametape.errors import Problem, UsageError
 from gametape.events.log import Source
 from gametape.events.notes import Annotation
+from gametape.languages import RTL
+from gametape.messages import current
 from gametape.replay.cursor import Cursor
 
 NAMED = 3  # at most this many cards a move brought are named in the move list
@@ -318,6 +320,12 @@ def page(
         script += f'\n<script src="{assets}/review.js"></script>'
     template = template.replace("__STYLE__", style).replace("__SCRIPT__", script)
     template = template.replace("__ROOM__", panel)
+    # the language its boards and descriptions were rendered in (its own controls' words are
+    # English still: #52)
+    lang = getattr(current(), "lang", "en")
+    template = template.replace("__LANG__", lang).replace(
+        "__DIR__", "rtl" if lang in RTL else "ltr"
+    )
     head, _, tail = template.partition("__DATA__")
     head = head.replace("__TITLE__", html.escape(title))  # user text goes in last
     return head + payload + tail

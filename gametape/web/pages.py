@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import AsyncIterator, Callable
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -94,9 +95,11 @@ def served(request: Request) -> Served:
     return found
 
 
+@cache
 def environment(lang: str = "en") -> Environment:
     """The page templates in ``lang`` (their words from its catalogue: ``jinja2.ext.i18n``),
-    escaping everything they are given."""
+    escaping everything they are given; made once per language (a template is compiled on
+    its first use, then kept)."""
     env = Environment(
         loader=PackageLoader("gametape.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),

@@ -195,3 +195,15 @@ def test_what_a_game_says_is_found_in_its_catalogue_at_run_time(name, lang):
                 if f"{kind}\x04{text}" not in words._catalogue(kind)._catalog:
                     missing.add((kind, text))
     assert checked and not missing, sorted(missing)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "hu"])
+def test_each_language_writes_numbers_in_cldr_s_digits(lang):
+    """The digits kept in gametape.catalogues are CLDR's default numbering system for the
+    language, as Babel knows it."""
+    from babel import Locale
+    from babel.numbers import get_decimal_symbol  # noqa: F401  (CLDR's data is Babel's)
+
+    system = Locale.parse(lang).default_numbering_system
+    digits = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}[system]
+    assert catalogues.DIGITS.get(lang, "0123456789") == digits

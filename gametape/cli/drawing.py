@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from gametape.text import visible
@@ -55,7 +56,21 @@ def _width(line: Line) -> int:
 def _narrow(text: str) -> bool:
     if text.isascii():
         return text.isprintable()
-    return all(" " <= c <= "~" or c in NARROW for c in text)
+    return all(" " <= c <= "~" or c in NARROW or _one_cell(c) for c in text)
+
+
+@lru_cache(maxsize=2048)
+def _one_cell(c: str) -> bool:
+    """Whether ``c`` takes one cell, as rich counts it: a letter, digit, mark of punctuation
+    or symbol that is neither wide nor combining (Hungarian's ő, Persian's letters and
+    digits); a zero-width joiner, a control or a wide character is rich's to lay out."""
+    import unicodedata
+
+    return (
+        unicodedata.category(c)[0] in "LNPS"
+        and unicodedata.east_asian_width(c) in ("N", "Na", "A", "H")
+        and not unicodedata.combining(c)
+    )
 
 
 def _safe(line: Line) -> bool:

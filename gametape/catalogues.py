@@ -134,10 +134,13 @@ def compile_all() -> int:
 # message's id is its context (``say("core.not-your-turn", "it is {acting}'s turn, …")``).
 KEYWORDS = {"say": ((1, "c"), 2), "term": ((1, "c"), 2), "Term": ((1, "c"), 2)}
 # Words every language needs that no call names literally: a list's "and" and "or", the
-# noun of a count and the unit of turns.
+# noun of a count, the unit of turns and a game's status.
 CORE_WORDS = (("core.word", "and"), ("core.word", "or"), ("core.word", ", "), ("core.word", "; "))
 COUNTS = (("card", "cards"), ("point", "points"))
-CORE_TERMS = tuple(("core.turn-word", w) for w in ("turn", "round", "step"))
+CORE_TERMS = (
+    *(("core.turn-word", w) for w in ("turn", "round", "step")),
+    *(("core.status", s) for s in ("finished", "in progress", "invalid")),
+)
 
 
 def domains() -> dict[str, tuple[Path, Path]]:

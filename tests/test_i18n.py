@@ -145,6 +145,9 @@ def test_the_cli_says_a_refusal_in_the_language_chosen(tmp_path):
     assert "it is ann's turn, not ben's" in en.stderr
     shown = _gametape("--store", store, "--lang=fa", "show", gid)
     assert shown.returncode == 0 and "شمارهٔ ۰/۰" in shown.stdout, shown.stdout
+    listed = _gametape("--store", store, "--lang", "hu", "validate", gid)
+    assert listed.returncode == 0 and "folyamatban" in listed.stdout, listed.stdout
+    assert "1 játék: 0 befejezett, 1 folyamatban, 0 érvénytelen" in listed.stdout
     for bad in ("xx", "", "--store"):
         refused = _gametape("--store", store, "--lang", bad, "show", gid)
         assert refused.returncode == 2 and "gametape speaks en, fa, hu" in refused.stderr

@@ -138,40 +138,70 @@ def status(game: Any) -> Line:
 
 def reports_table(reports: Sequence[Any], listing: bool = False) -> Table:
     """Validation reports as the table ``validate`` and ``list`` print; ``listing`` adds when
-    each game was last played and who played it."""
+    each game was last played and who played it. In the reader's language: its columns, a
+    status, an outcome, the turn."""
+    from gametape.messages import Term, many, render, say
     from gametape.usecases.browse import turn_word
 
-    columns = ["game", "ruleset", "last played", "players"] if listing else ["game", "ruleset"]
+    game, ruleset = say("cli.col-game", "game"), say("cli.col-ruleset", "ruleset")
+    columns = (
+        [
+            game,
+            ruleset,
+            say("cli.col-last-played", "last played"),
+            say("cli.col-players", "players"),
+        ]
+        if listing
+        else [game, ruleset]
+    )
     rows = []
     for r in reports:
         if r.result:
             scores = r.result.scores
             shown = str(scores[0]) if len(set(scores)) == 1 else "/".join(map(str, scores))
-            result = f"{r.result.outcome} {shown}"
+            outcome = Term(f"{r.ruleset}.outcome", r.result.outcome)
+            said = say("cli.outcome-scores", "{outcome} {scores}", outcome=outcome, scores=shown)
             if r.winners:
-                result += f" · {', '.join(r.winners)} won"
+                said = say(
+                    "cli.outcome-won",
+                    "{outcome} · {winners} won",
+                    outcome=said,
+                    winners=many(r.winners, ", "),
+                )
+            result = render(said)
         elif r.problem:
             result = str(r.problem)
         else:
-            result = f"{turn_word(r.ruleset)} {r.turn}"
+            unit = Term("core.turn-word", turn_word(r.ruleset))
+            result = render(say("core.turn-now", "{unit} {turn}", unit=unit, turn=r.turn))
         cells = [r.game or Path(r.file).stem, r.ruleset or "?"]
         if listing:
             cells += [f"{r.last[:10]} {r.last[11:16]}" if r.last else "", ", ".join(r.players)]
         row: list[Line] = [[(c, "")] for c in cells]
         row += [
-            [(r.status.replace("_", " "), STATUS_COLOURS[r.status])],
+            [(render(Term("core.status", r.status.replace("_", " "))), STATUS_COLOURS[r.status])],
             [(str(r.events), "")],
             [(result, "")],
         ]
         rows.append(row)
-    return Table([*columns, "status", "events", "result"], rows)
+    status = say("cli.col-status", "status")
+    heads = [*columns, status, say("cli.col-events", "events"), say("cli.col-result", "result")]
+    return Table([render(h) for h in heads], rows)
 
 
 def counts_line(reports: Sequence[Any]) -> str:
+    from gametape.messages import render, say
+
     counts = Counter(r.status for r in reports)
-    return (
-        f"{len(reports)} games: {counts['finished']} finished, "
-        f"{counts['in_progress']} in progress, {counts['invalid']} invalid"
+    return render(
+        say(
+            "cli.counts",
+            "{games} games: {finished} finished, {going} in progress, {invalid} invalid",
+            games=len(reports),
+            finished=counts["finished"],
+            going=counts["in_progress"],
+            invalid=counts["invalid"],
+        )
     )
 
 

@@ -99,35 +99,30 @@ def load(folder: Path, domain: str, lang: str) -> Any:
     if po.exists():
         import io
 
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with po.open("rb") as source:
-            catalog = read_po(source, locale=lang, domain=domain)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog)
-        buffer.seek(0)
-        return gettext.GNUTranslations(buffer)
+        return gettext.GNUTranslations(io.BytesIO(_compiled(po)))
     return gettext.NullTranslations()
 
 
-def sources() -> list[Path]:
-    """Every catalogue source (``.po``) of gametape and of its built-in games."""
-    roots = [HOME, *sorted((Path(__file__).parent / "games").glob("*/locale"))]
-    return sorted(p for root in roots for p in root.glob("*/LC_MESSAGES/*.po"))
+def _compiled(po: Path) -> bytes:
+    """The ``.mo`` of the catalogue source ``po`` (``<lang>/LC_MESSAGES/<domain>.po``)."""
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=po.parent.parent.name, domain=po.stem)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
 
 
 def compile_all() -> int:
     """Compile every ``.po`` into its ``.mo`` (``make`` runs this at install); how many."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    for po in sources():
-        with po.open("rb") as source:
-            catalog = read_po(source, locale=po.parent.parent.name, domain=po.stem)
-        with po.with_suffix(".mo").open("wb") as target:
-            write_mo(target, catalog)
-    return len(sources())
+    sources = [po for _, locale in domains().values() for po in locale.glob("*/LC_MESSAGES/*.po")]
+    for po in sources:
+        po.with_suffix(".mo").write_bytes(_compiled(po))
+    return len(sources)
 
 
 # How the messages are found in the code, as ``pybabel extract -k`` reads keywords: a

@@ -115,13 +115,9 @@ def many(items: Iterable[Param], sep: str = ", ") -> Many:
     return Many(tuple(items), sep)  # type: ignore[arg-type]
 
 
+@lru_cache(maxsize=4096)
 def names(text: str) -> frozenset[str]:
     """The parameter names a message's text uses (each text read once: a board says many)."""
-    return _names(text)
-
-
-@lru_cache(maxsize=4096)
-def _names(text: str) -> frozenset[str]:
     return frozenset(
         field.split(".")[0] for _, field, _, _ in string.Formatter().parse(text) if field
     )

@@ -70,9 +70,9 @@ CAN = {
 
 
 class Served:
-    """What the app's handlers share: the open tables (the use cases' state), the page
-    templates, a rate limit for moves, review acts and new games, and who is told of a game
-    started from the web (``announce``)."""
+    """What the app's handlers share: the open tables (the use cases' state), a rate limit
+    for moves, review acts and new games, and who is told of a game started from the web
+    (``announce``)."""
 
     def __init__(
         self,
@@ -83,7 +83,6 @@ class Served:
         self.tables = tables
         self.announce = announce
         self.public_url = public_url
-        self.templates = {lang: environment(lang) for lang in LANGUAGES}
         self.moves = Buckets()
         self.reviews = Buckets(rate=20.0, burst=40)  # a leader stepping through, notes, moves
         self.starts = Buckets(rate=1.0, burst=60)  # new games from one address
@@ -130,10 +129,9 @@ def html(request: Request, name: str, code: int = 200, **context: Any) -> HTMLRe
     """The template ``name`` rendered with ``context``, in the request's language (its
     ``lang`` and ``dir`` on the page, and a switch to each other language)."""
     lang = language_of(request)
-    switch = [(code, name, f"?lang={code}") for code, name in LANGUAGES.items() if code != lang]
+    switch = [(other, said, f"?lang={other}") for other, said in LANGUAGES.items() if other != lang]
     page = (
-        served(request)
-        .templates[lang]
+        environment(lang)
         .get_template(name)
         .render(lang=lang, dir="rtl" if lang in RTL else "ltr", languages=switch, **context)
     )

@@ -14,12 +14,13 @@ gametape.catalogues update`` brings every ``.po`` up to the code (as ``pybabel e
 
 from __future__ import annotations
 
+import gettext
 import sys
 from pathlib import Path
 from typing import Any
 
 from gametape.languages import LANGUAGES, RTL
-from gametape.messages import Words
+from gametape.messages import Pseudo, Words
 
 HOME = Path(__file__).parent / "locale"  # gametape's own domain
 DOMAIN = "gametape"
@@ -75,6 +76,23 @@ class Catalogued(Words):
         return text.translate(self._digits) if self._digits else text
 
 
+class PseudoCatalogue(gettext.NullTranslations):
+    """The pseudo-language's catalogue for page templates: every text accented and padded
+    (``messages.Pseudo``), its ``%(name)s`` placeholders kept."""
+
+    def gettext(self, message: str) -> str:
+        return Pseudo().template(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return Pseudo().template(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+
 def _home(prefix: str) -> tuple[Path, str]:
     """The locale folder and domain of a message's id prefix: gametape's for its own, else
     the game's (a ``locale`` folder beside the module of the plug-in that says it)."""
@@ -89,8 +107,6 @@ def _home(prefix: str) -> tuple[Path, str]:
 def load(folder: Path, domain: str, lang: str) -> Any:
     """The translations of ``domain`` in ``lang`` from ``folder`` (NullTranslations if it
     has none): the compiled catalogue if it is as new as its source, else the source."""
-    import gettext
-
     where = folder / lang / "LC_MESSAGES"
     po, mo = where / f"{domain}.po", where / f"{domain}.mo"
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
@@ -127,14 +143,24 @@ def compile_all() -> int:
 
 # How the messages are found in the code, as ``pybabel extract -k`` reads keywords: a
 # message's id is its context (``say("core.not-your-turn", "it is {acting}'s turn, …")``).
-KEYWORDS = {"say": ((1, "c"), 2), "term": ((1, "c"), 2), "Term": ((1, "c"), 2)}
+KEYWORDS = {
+    "say": ((1, "c"), 2),
+    "term": ((1, "c"), 2),
+    "Term": ((1, "c"), 2),
+    "script": ((1, "c"), 2),  # a page script's words (gametape.pagewords)
+}
 # Words every language needs that no call names literally: a list's "and" and "or", the
-# noun of a count, the unit of turns and a game's status.
+# noun of a count, the unit of turns, a game's status and the columns of `gametape stats`.
 CORE_WORDS = (("core.word", "and"), ("core.word", "or"), ("core.word", ", "), ("core.word", "; "))
-COUNTS = (("card", "cards"), ("point", "points"))
+COUNTS = (("card", "cards"), ("point", "points"), ("branch", "branches"))
+COLUMNS = (
+    "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
+    "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",
+)  # fmt: skip
 CORE_TERMS = (
     *(("core.turn-word", w) for w in ("turn", "round", "step")),
     *(("core.status", s) for s in ("finished", "in progress", "invalid")),
+    *(("core.column", c) for c in COLUMNS),
 )
 
 
@@ -170,8 +196,15 @@ def extract(domain: str) -> Any:
     found = extract_from_dir(
         str(code),
         # the pages' own words (gettext in the templates: jinja2.ext.i18n) are gametape's
-        method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2")],
-        options_map={"web/templates/**.html": {"trim_blocks": "true", "lstrip_blocks": "true"}},
+        method_map=[
+            ("**.py", "python"),
+            ("web/templates/**.html", "jinja2"),
+            ("replay/**.html", "jinja2"),
+        ],
+        options_map={
+            page: {"trim_blocks": "true", "lstrip_blocks": "true"}
+            for page in ("web/templates/**.html", "replay/**.html")
+        },
         keywords={**KEYWORDS, "_": None, "gettext": None},
         comment_tags=(),
         strip_comment_tags=True,

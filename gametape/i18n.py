@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gametape.languages import LANGUAGES as LANGUAGES  # which, by their own names
+from gametape.languages import PSEUDO, SPOKEN
 from gametape.languages import RTL as RTL  # those written right to left
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def language(explicit: str | None = None, environ: Mapping[str, str] = os.enviro
     a usage error, said in one line (ValueError)."""
     if explicit is not None:
         code = _code(explicit)
-        if code not in LANGUAGES:
+        if code not in SPOKEN:
             raise ValueError(f"--lang {explicit!r}: gametape speaks {', '.join(sorted(LANGUAGES))}")
         return code
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -73,9 +74,29 @@ def words(lang: str, page: bool = False) -> Words:
 
     if lang == "en":
         return ENGLISH
+    if lang == PSEUDO:
+        from gametape.messages import Pseudo
+
+        return Pseudo()
     from gametape.catalogues import Catalogued
 
     return Catalogued(lang, isolate=page)
+
+
+def page_translations(lang: str) -> Any:
+    """gametape's own catalogue in ``lang``, as a page template takes it (``jinja2.ext.i18n``:
+    a ``gettext.NullTranslations``)."""
+    import gettext
+
+    if lang == "en":
+        return gettext.NullTranslations()
+    if lang == PSEUDO:
+        from gametape.catalogues import PseudoCatalogue
+
+        return PseudoCatalogue()
+    from gametape.catalogues import DOMAIN, HOME, load
+
+    return load(HOME, DOMAIN, lang)
 
 
 _default = ["en"]  # the command's language: a server's pages' unless they ask for another

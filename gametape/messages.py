@@ -168,6 +168,7 @@ class Pseudo(Words):
     a translation would make of it), and text a person typed is marked ⟦…⟧, so whatever is
     left in plain letters came from no catalogue."""
 
+    lang = "qps"
     _ACCENTS = str.maketrans(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
         "àƀçďéƒĝĥîĵķĺṁñöƥʠŕšţûṽŵẋýžÀɃÇĎÉƑĜĤÎĴĶĹṀÑÖƤʠŔŠŢÛṼŴẊÝŽ",
@@ -185,13 +186,19 @@ class Pseudo(Words):
                     + (f":{spec}" if spec else "")
                     + "}"
                 )
-        return "".join(parts) + "·" * (len(text) * 2 // 5)
+        return "".join(parts) + _padding(text)
 
     def text(self, id: str, text: str) -> str:
         return self._pseudo(text)
 
-    def term(self, kind: str, text: str) -> str:
-        return text.translate(self._ACCENTS)
+    def template(self, text: str) -> str:
+        """A page template's text (``%(name)s`` placeholders, ``%%`` a percent sign)."""
+        parts = re.split(r"(%\(\w+\)[sd]|%%)", text)
+        said = "".join(p if i % 2 else p.translate(self._ACCENTS) for i, p in enumerate(parts))
+        return said + _padding(text)
+
+    def term(self, kind: str, text: str) -> str:  # a {placeholder} in it is kept
+        return re.sub(r"[^{}]+(?![^{]*})", lambda m: m.group().translate(self._ACCENTS), text)
 
     def word(self, text: str) -> str:
         return text.translate(self._ACCENTS)
@@ -201,6 +208,13 @@ class Pseudo(Words):
 
     def count(self, n: int, one: str, other: str) -> str:
         return (one if n == 1 else other).translate(self._ACCENTS)
+
+
+def _padding(text: str) -> str:
+    """40% of ``text``'s length, in words of at most six dots: a line may break in it, as
+    in a translation's longer words."""
+    dots = "·" * (len(text) * 2 // 5)
+    return " ".join(dots[i : i + 6] for i in range(0, len(dots), 6))
 
 
 def render(message: Message | Param, words: Words | None = None) -> str:

@@ -19,6 +19,7 @@ from gametape.engine.registry import all_rulesets, get_ruleset, names
 from gametape.events import Store
 from gametape.events.base import actor
 from gametape.games.hanamikoji.events import ARTISTS
+from gametape.messages import text_of
 
 PUBLIC = ("games", "game_players", "events")
 
@@ -271,7 +272,9 @@ def test_cli_stats_answers_for_every_ruleset(cli_store):
         assert sum(r["games"] for r in rep["outcomes"]) == 6
         assert rep["scores"] and rep["lengths"] and rep["players"]
     titles = {r["ruleset"]: r.get("mistakes", {}).get("title") for r in reports}
-    assert titles == {r.name: r.reports[0][0] if r.reports else None for r in all_rulesets()}
+    assert titles == {
+        r.name: text_of(r.reports[0][0]) if r.reports else None for r in all_rulesets()
+    }
     assert titles["hanabi"] == "misplays by rank"
     assert titles["hanamikoji"] == "captures lost to ties"
     assert titles["ohanami"] == "discards by season"

@@ -6,6 +6,7 @@ catalogues beside its module) are complete in Persian and Hungarian.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -148,6 +149,15 @@ def test_the_cli_says_a_refusal_in_the_language_chosen(tmp_path):
     listed = _gametape("--store", store, "--lang", "hu", "validate", gid)
     assert listed.returncode == 0 and "folyamatban" in listed.stdout, listed.stdout
     assert "1 játék: 0 befejezett, 1 folyamatban, 0 érvénytelen" in listed.stdout
+    replayed = _gametape("--store", store, "--lang", "fa", "replay", gid, "--at", "0")
+    assert replayed.returncode == 0 and "چیدمان آغاز" in replayed.stdout, replayed.stdout
+    page = tmp_path / "fa.html"
+    exported = _gametape(
+        "--store", store, "--lang", "fa", "export", gid, "--format", "html", "-o", str(page)
+    )
+    assert exported.returncode == 0, exported.stderr
+    html = page.read_text()
+    assert '<html lang="fa" dir="rtl">' in html and "حرکت‌ها" in html  # its own words too
     for bad in ("xx", "", "--store"):
         refused = _gametape("--store", store, "--lang", bad, "show", gid)
         assert refused.returncode == 2 and "gametape speaks en, fa, hu" in refused.stderr
@@ -197,6 +207,19 @@ def test_what_a_game_says_is_found_in_its_catalogue_at_run_time(name, lang):
                 checked += 1
                 if f"{kind}\x04{text}" not in words._catalogue(kind)._catalog:
                     missing.add((kind, text))
+    # each kind of event a replay jumps between (``clue to {player}`` for ``clue to ann``),
+    # each option's help and each report's title
+    for k in range(1, len(game.events)):
+        before, event, after = game.fold.states[k - 1], game.events[k], game.fold.states[k]
+        for kind in rules.kinds(before, event, after):
+            named = next((p for p in game.players if kind.endswith(" " + p)), None)
+            text = kind if named is None else kind.removesuffix(named) + "{player}"
+            if f"{name}.kind\x04{text}" not in words._catalogue(name)._catalog:
+                missing.add((f"{name}.kind", text))
+    said = [o.help for o in rules.options] + [title for title, _ in rules.reports]
+    for message in said:  # (a plug-in may give plain text; the five games give messages)
+        if f"{message.id}\x04{message.text}" not in words._catalogue(message.id)._catalog:
+            missing.add((message.id, message.text))
     assert checked and not missing, sorted(missing)
 
 
@@ -210,3 +233,23 @@ def test_each_language_writes_numbers_in_cldr_s_digits(lang):
     system = Locale.parse(lang).default_numbering_system
     digits = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}[system]
     assert catalogues.DIGITS.get(lang, "0123456789") == digits
+
+
+def test_stats_reads_in_the_language_chosen(tmp_path):
+    """#52: `gametape stats` in Hungarian and Persian: the reports' titles, each column by
+    the game's word or gametape's, an outcome in the game's words, numbers in the digits."""
+    store = str(tmp_path / "store")
+    for game in ("hanabi", "hanamikoji-classic"):
+        made = _gametape("--store", store, "simulate", game, "--games", "3", "--seed", "2")
+        assert made.returncode == 0, made.stderr
+    hu = _gametape("--store", store, "--lang", "hu", "stats")
+    assert hu.returncode == 0, hu.stderr
+    said = ["pontszám játékosszám szerint", "kimenetelek", "hibás kijátszások érték szerint"]
+    said += ["kritikus eldobások", "átl. fordulók", "győzelem", "a forduló első akciója"]
+    assert [s for s in said if s not in hu.stdout] == [], hu.stdout
+    fa = _gametape("--store", store, "--lang", "fa", "stats", "hanabi")
+    assert fa.returncode == 0 and "امتیاز بر پایهٔ شمار بازیکنان" in fa.stdout, fa.stdout
+    assert "کارایی" in fa.stdout and "۳" in fa.stdout
+    en = _gametape("--store", store, "stats", "hanabi", "--json")
+    titles = [r["title"] for r in json.loads(en.stdout)["reports"]]
+    assert titles[0] == "misplays by rank"  # the data: English, and its message's id

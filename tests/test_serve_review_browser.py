@@ -39,12 +39,12 @@ def _room(page, attr: str, value: str, timeout: float = FOLLOW) -> None:
     page.locator(f'body[data-{attr}="{value}"]').wait_for(state="attached", timeout=timeout)
 
 
-def _open(browser, links: dict[str, str], who: tuple[str, ...]):
+def _open(browser, links: dict[str, str], who: tuple[str, ...], langs: dict[str, str] = {}):  # noqa: B006
     contexts, pages = [], {}
     for w in who:
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
         page = context.new_page()
-        page.goto(links[w] + "/review")
+        page.goto(links[w] + "/review" + (f"?lang={langs[w]}" if w in langs else ""))
         contexts.append(context)
         pages[w] = page
         page.locator("body[data-room-version]").wait_for(state="attached", timeout=FOLLOW)
@@ -156,3 +156,43 @@ def test_a_what_if_notes_a_dropped_page_and_the_lead_handed_on(browser, tmp_path
             for c in contexts:
                 with contextlib.suppress(Exception):  # ann's is closed already
                     c.close()
+
+
+def test_a_review_room_with_a_page_in_each_language_at_once(browser, tmp_path):
+    """#52: the host leads in Persian (right to left, Persian digits), ann follows in
+    Hungarian and ben in English, in one room: each page's controls, room lines and boards
+    are in its own language, and the room's steps reach all three."""
+    store = tmp_path / "store"
+    gid = _finished(store, "hanabi", 3)
+    with Served(store, "--links", gid, "--lead-timeout", "2") as served:
+        links = served.announced()["links"]
+        langs = {"host": "fa", "ann": "hu", "ben": "en"}
+        contexts, pages = _open(browser, links, tuple(langs), langs)
+        try:
+            host, ann, ben = pages["host"], pages["ann"], pages["ben"]
+            _room(host, "leads", "1")
+            host.locator("#slider").fill("3")
+            for p in pages.values():
+                _at(p, 3)
+            for who, lang in langs.items():
+                root = pages[who].locator("html")
+                assert root.get_attribute("lang") == lang
+                assert root.get_attribute("dir") == ("rtl" if lang == "fa" else "ltr")
+            # the leader's own lines, in Persian and its digits
+            assert "رهبری" in host.locator("#room-status").inner_text()
+            assert host.locator("#first").get_attribute("aria-label") == "نخست"
+            assert "شمارهٔ ۳/" in host.locator("#position").inner_text()
+            # the followers', each in its own
+            ann.locator("#room-status", has_text="követése").wait_for(timeout=FOLLOW)
+            assert ann.locator("#first").get_attribute("aria-label") == "első"
+            assert "3/" in ann.locator("#position").inner_text()
+            ben.locator("#room-status", has_text="Following").wait_for(timeout=FOLLOW)
+            assert ben.locator("#first").get_attribute("aria-label") == "first"
+            # the kinds a replay jumps between, in each page's words
+            kinds = {w: p.locator("#kind option").all_inner_texts() for w, p in pages.items()}
+            assert "سرنخ" in kinds["host"] and "információ" in kinds["ann"]
+            assert "clue" in kinds["ben"]
+            host.screenshot(path=str(tmp_path / "review-fa.png"))
+        finally:
+            for c in contexts:
+                c.close()

@@ -48,7 +48,16 @@ def stats(con: duckdb.DuckDBPyConnection, ruleset: str) -> dict[str, Any]:
         if key == "players" and rules.cooperative:
             sql = COOPERATIVE_PLAYERS
         report[key] = _rows(con, sql.replace("{turns}", rules.turn_word + "s"), [ruleset])
-    own = [{"title": title, "rows": _rows(con, sql, [])} for title, sql in rules.reports]
+    # a title as data: its English text, and its message id (None: plain text) by which a
+    # front-end says it in the reader's language
+    own = [
+        {
+            "title": title if isinstance(title, str) else title.text,
+            "id": None if isinstance(title, str) else title.id,
+            "rows": _rows(con, sql, []),
+        }
+        for title, sql in rules.reports
+    ]
     report["reports"] = own
     if own:
         report["mistakes"] = own[0]  # the game's most telling report (its common mistake)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
+from gametape import results
 from gametape.cli import quick
 from gametape.cli.drawing import text_of
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
@@ -99,7 +100,7 @@ def progress() -> Progress:
     )
 
 
-result_line = quick.result_line
+result_line = results.result_line
 
 
 def status_line(game: Game) -> None:

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from gametape.cli.board import render as draw
+from gametape.messages import render, say
 from gametape.text import visible
 from gametape.usecases import position
 from gametape.usecases.replaying import Cursor, Frame
@@ -19,13 +20,15 @@ def header(cursor: Cursor, frame: Frame) -> Text:
     ``round 2`` in a game played in rounds."""
     text = Text(position.frame_status(cursor, frame), style="bold")
     if frame.seq == 0:
-        text.append(" · the setup", style="dim")
+        text.append(" · " + render(say("web.js-setup", "the setup")), style="dim")
     elif frame.move is not None:
         text.append(visible(f" · {frame.actor + ': ' if frame.actor else ''}{frame.move}"))
     elif frame.actor:
-        text.append(f" · {frame.actor} moved", style="dim")
+        moved = say("web.js-moved", "{player} moved", player=frame.actor)
+        text.append(" · " + render(moved), style="dim")
     if frame.undone_by is not None:
-        text.append(f"  ↶ taken back at seq {frame.undone_by}", style="yellow")
+        undone = say("web.js-undone-title", "taken back at seq {seq}", seq=frame.undone_by)
+        text.append("  ↶ " + render(undone), style="yellow")
     return text
 
 
@@ -46,6 +49,7 @@ def render_frame(cursor: Cursor, frame: Frame, notes: Sequence[Annotation] = ())
             )
             parts.append(Text(said, style="italic cyan"))
     if frame.seq == cursor.last and cursor.problem:
-        parts.append(Text(visible(f"the replay stops here: {cursor.problem}"), style="bold red"))
+        stops = say("web.js-stops", "The replay stops here: {problem}", problem=str(cursor.problem))
+        parts.append(Text(visible(render(stops)), style="bold red"))
     parts.append(draw(position.frame_board(cursor, frame)))
     return Group(*parts)

@@ -105,31 +105,16 @@ def colour(stream: TextIO) -> bool | None:
     return None if os.environ.get("TERM", "") in ("dumb", "unknown", "") else True
 
 
-def result_line(players: Sequence[str], result: Any, game: str) -> str:
-    """How a game ended, in words: ``normal, 19 points`` for a team, ``win: ben 13, ann 6``
-    (highest first) when each seat has its own score; the outcome in ``game``'s words."""
-    from gametape.messages import Term, count_of, many, render, say
-
-    scores, outcome = result.scores, Term(f"{game}.outcome", result.outcome)
-    if len(set(scores)) == 1 and not result.winners:
-        if not scores:
-            return render(say("cli.result-none", "{outcome}, no score", outcome=outcome))
-        points = count_of(scores[0], "point")
-        return render(say("cli.result-team", "{outcome}, {points}", outcome=outcome, points=points))
-    ranked = sorted(zip(players, scores, strict=False), key=lambda p: -p[1])
-    each = many((say("cli.name-score", "{name} {score}", name=n, score=s) for n, s in ranked))
-    return render(say("cli.result", "{outcome}: {each}", outcome=outcome, each=each))
-
-
 def status(game: Any) -> Line:
     """The line under a move: the end of the game, or whose turn it is."""
+    from gametape import results
     from gametape.messages import render, say
 
     if game.is_over:
         over = render(say("core.game-over-status", "game over"))
         return [
             (over, "bold"),
-            (f": {result_line(game.players, game.result(), game.ruleset.name)}", ""),
+            (f": {results.result_line(game.players, game.result(), game.ruleset.name)}", ""),
         ]
     from gametape.usecases.position import to_act_said
 

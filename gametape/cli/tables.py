@@ -11,17 +11,19 @@ from rich.table import Table
 from rich.text import Text
 
 from gametape.charts import bins
+from gametape.messages import current
 
 FORMATS = ("table", "csv", "json", "markdown")
 
 
-def _cell(value: Any) -> str:
+def cell(value: Any) -> str:
+    """A value as a table shows it (a float to 4 significant digits)."""
     if value is None:
         return ""
     if isinstance(value, float):
         return f"{value:.4g}"
     if isinstance(value, list | tuple):
-        return ", ".join(map(_cell, value))
+        return ", ".join(map(cell, value))
     return str(value)
 
 
@@ -34,7 +36,7 @@ def rich_table(
     for name in columns:
         table.add_column(Text(name))
     for row in rows:
-        table.add_row(*(Text(_cell(v)) for v in row))
+        table.add_row(*(Text(cell(v)) for v in row))
     return table
 
 
@@ -46,7 +48,7 @@ def text_writer(
     if fmt == "csv":
         writer = csv.writer(stream, lineterminator="\n")
         writer.writerow(columns)
-        return lambda rows: writer.writerows([[_cell(v) for v in row] for row in rows])
+        return lambda rows: writer.writerows([[cell(v) for v in row] for row in rows])
     if fmt == "json":
         enc = msgspec.json.Encoder(decimal_format="number")
 
@@ -66,34 +68,42 @@ def text_writer(
         stream.write(md(columns) + "|" + "---|" * len(columns) + "\n")
 
         def write_md(rows: Sequence[Sequence[Any]]) -> None:
-            stream.write("".join(md([_cell(v) for v in row]) for row in rows))
+            stream.write("".join(md([cell(v) for v in row]) for row in rows))
 
         return write_md
     raise ValueError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
 
 
-def histogram(rows: Sequence[dict[str, Any]], width: int = 40) -> Table:
-    """Scores by player count as horizontal bars; wide score ranges are binned."""
+def histogram(
+    rows: Sequence[dict[str, Any]],
+    heads: Sequence[str] = ("players", "score", "games"),
+    width: int = 40,
+) -> Table:
+    """Scores by player count as horizontal bars; wide score ranges are binned. ``heads``:
+    the columns' headings (player count, score, games), in the reader's language."""
     by_count: dict[int, dict[int, int]] = {}
     for r in rows:
         by_count.setdefault(r["player_count"], {})[r["score"]] = r["games"]
-    return bar_table(
-        "players", {str(count): bins(scores) for count, scores in sorted(by_count.items())}, width
-    )
+    groups = {str(count): bins(scores) for count, scores in sorted(by_count.items())}
+    return bar_table(heads, groups, width)
 
 
-def bar_table(key: str, groups: dict[str, list[tuple[str, int]]], width: int = 40) -> Table:
-    """Histograms (``charts.bins``) one under another, each group's name in column ``key``."""
+def bar_table(
+    heads: Sequence[str], groups: dict[str, list[tuple[str, int]]], width: int = 40
+) -> Table:
+    """Histograms (``charts.bins``) one under another: ``heads`` names the columns (the
+    group, the score, the games), each group's name in the first."""
     table = Table(box=None, show_header=True, header_style="bold")
-    table.add_column(Text(key), justify="right")
-    table.add_column("score", justify="right")
-    table.add_column("games", justify="right")
+    digits = current().digits  # numbers in the reader's digits
+    for head in heads:
+        table.add_column(Text(head), justify="right")
     table.add_column("")
     for name, bars in groups.items():
         top = max((games for _, games in bars), default=0) or 1
         for i, (label, games) in enumerate(bars):
             bar = Text("█" * (max(1, round(games / top * width)) if games else 0), style="cyan")
-            table.add_row(Text(name) if i == 0 else "", label, str(games), bar)
+            row = (name if i == 0 else "", label, str(games))
+            table.add_row(*(Text(digits(v)) for v in row), bar)
     return table
 
 

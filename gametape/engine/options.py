@@ -5,7 +5,7 @@ A game declares its options once, as ``Option``s in ``Ruleset.options``; the fra
 and hands the game every declared option (its default where none was given). No game checks
 its options by hand, and ``gametape games NAME`` and the server's new-game form list them.
 
->>> Option("first", int, None, choices=(0, 1), help="the seat that starts")
+>>> Option("first", int, None, choices=(0, 1), help=say("nim.option-first", "the seat that starts"))
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from gametape.errors import GametapeError
+from gametape.messages import Message, Param, many, say
 
 _NUMBER = re.compile(r"(0|[1-9][0-9]{0,8})\Z")  # as gametape.engine.moves.number reads
 TRUE = ("1", "true", "yes", "on")
@@ -45,7 +46,7 @@ class Option(msgspec.Struct, frozen=True):
     kind: Any = str
     default: Any = None
     choices: tuple[Any, ...] = ()
-    help: str = ""
+    help: Message | str = ""  # a message, in the reader's language (a str is shown as is)
     bounds: tuple[int, int] | None = None
     at_table: bool = False
     catalogue: Callable[[], Sequence[tuple[str, str | None]]] | None = None
@@ -56,18 +57,21 @@ class Option(msgspec.Struct, frozen=True):
             return {int: "number", str: "text", bool: "true|false"}[self.kind]
         return "text"
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """One line for listings: the help, the allowed values and the default."""
-        parts = [self.help] if self.help else []
+        parts: list[Param] = [self.help] if self.help else []
         if self.choices:
-            parts.append("one of " + ", ".join(str(c) for c in self.choices))
+            values = many([shown(c) for c in self.choices])
+            parts.append(say("core.option-one-of", "one of {values}", values=values))
         elif self.bounds:
-            parts.append(f"{self.bounds[0]} to {self.bounds[1]}")
+            low, high = self.bounds
+            parts.append(say("core.option-bounds", "{low} to {high}", low=low, high=high))
         elif self.kind is bool:
-            parts.append("true or false")
+            parts.append(say("core.option-bool", "true or false"))
         if self.default is not None:
-            parts.append(f"default {shown(self.default)}")
-        return "; ".join(parts)
+            default = shown(self.default)
+            parts.append(say("core.option-default", "default {value}", value=default))
+        return say("core.option-described", "{parts}", parts=many(parts, "; "))
 
     def read(self, text: str) -> Any:
         """The typed value of ``text``; OptionError says what is wrong with it."""

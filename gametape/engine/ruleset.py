@@ -300,10 +300,11 @@ class Declaration(msgspec.Struct, frozen=True, kw_only=True):
     move_examples: tuple[str, ...] = ()  # notation, for help and ``gametape games``
     version: int = 1
     # Analytics: the game's own columns (DuckDB types) in its own schema, and its reports
-    # for ``gametape stats`` as (title, SQL), the most telling first (docs/analytics.md).
+    # for ``gametape stats`` as (title, SQL), the most telling first (docs/analytics.md); a
+    # title is a message, read in the reader's language (plain text is shown as it is).
     event_columns: dict[str, str] = {}
     player_columns: dict[str, str] = {}
-    reports: tuple[tuple[str, str], ...] = ()
+    reports: tuple[tuple[Message | str, str], ...] = ()
 
 
 # What a class reads from its declaration, each as a class attribute of the same name
@@ -380,7 +381,7 @@ class Ruleset(Generic[S]):
     version: ClassVar[int]
     event_columns: ClassVar[Mapping[str, str]]
     player_columns: ClassVar[Mapping[str, str]]
-    reports: ClassVar[tuple[tuple[str, str], ...]]
+    reports: ClassVar[tuple[tuple[Message | str, str], ...]]
 
     # --- its bots: a part (``gametape.engine.ruleset.Bot``) ------------------------------
     bots: ClassVar[Mapping[str, Callable[[], Bot]]] = {"random": RandomBot}
@@ -392,7 +393,7 @@ class Ruleset(Generic[S]):
     @property
     def options_help(self) -> dict[str, str]:
         """Each option's name and one line saying what it takes."""
-        return {o.name: o.describe() for o in self.options}
+        return {o.name: render(o.describe()) for o in self.options}
 
     @property
     def setup_type(self) -> type[Setup]:

@@ -22,7 +22,7 @@ from gametape.engine.ruleset import Ruleset
 from gametape.errors import GametapeError, NotationError, NotFound, Problem, UsageError
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import LogRead, Source, read_log
-from gametape.messages import render
+from gametape.messages import render, say
 
 
 class OutOfRange(NotFound):
@@ -241,7 +241,10 @@ class Cursor:
         """The board at ``seq`` as ``seat`` saw it, the cards the move brought marked new."""
         seq = self.seq if seq is None else seq
         game = getattr(self.events[0], "game", "")
-        here = self.ruleset.board(self.frame(seq, seat).view, f"{game} · seq {seq}/{self.last}")
+        title = say(
+            "core.board-title-of", "{game} · seq {seq}/{last}", game=game, seq=seq, last=self.last
+        )
+        here = self.ruleset.board(self.frame(seq, seat).view, render(title))
         if seq == 0:
             return here
         before = self.ruleset.board(self.frame(seq - 1, seat).view, "")

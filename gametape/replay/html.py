@@ -11,20 +11,25 @@ a page written ``--as`` a seat holds that seat's frames alone.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import msgspec
+from jinja2 import Environment, FileSystemLoader, Template
+from markupsafe import Markup
 
+from gametape import results
 from gametape.engine.board import Board, Card, Counter, Zone, mark_new
 from gametape.errors import Problem, UsageError
 from gametape.events.log import Source
 from gametape.events.notes import Annotation
+from gametape.i18n import page_translations
 from gametape.languages import RTL
-from gametape.messages import current
+from gametape.messages import Term, current, render, say
+from gametape.pagewords import as_json
 from gametape.replay.cursor import Cursor
 
 NAMED = 3  # at most this many cards a move brought are named in the move list
@@ -80,6 +85,7 @@ class PageData(msgspec.Struct, frozen=True):
     seat: str | None  # the page's own seat (None: the spectator's page)
     landmark: str | None
     kinds: list[str]
+    kind_words: dict[str, str]  # each kind in the reader's language
     parts: list[Any]
     views: list[PageView]
     result: str | None
@@ -93,17 +99,12 @@ class PageData(msgspec.Struct, frozen=True):
 
 
 def result_text(cursor: Cursor) -> str | None:
-    """``win: alice 57, bob 39, cara 47 · alice wins`` (None while the game goes on)."""
+    """``win: alice 57, cara 47, bob 39`` in the reader's language (None while the game
+    goes on)."""
     result = cursor.ruleset.result(cursor.states[cursor.last])
     if result is None:
         return None
-    players = cursor.players
-    scores = ", ".join(f"{p} {s}" for p, s in zip(players, result.scores, strict=False))
-    text = f"{result.outcome}: {scores}" if scores else result.outcome
-    winners = [players[w] for w in result.winners]
-    if winners:
-        text += f" · {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
-    return text
+    return results.result_line(cursor.players, result, cursor.ruleset.name)
 
 
 class Exported(msgspec.Struct, frozen=True):
@@ -282,11 +283,12 @@ def page(
         seat=_seen_as(cursor, seat),
         landmark=rules.landmark if rules.landmark in cursor.kinds() else None,
         kinds=cursor.kinds(),
+        kind_words=kind_words(cursor),
         parts=parts.parts,
         views=views,
         result=result_text(cursor),
         problem=str(cursor.problem) if cursor.problem else None,
-        turn_word=rules.turn_word,
+        turn_word=render(Term("core.turn-word", rules.turn_word)),
         example=next(iter(rules.move_examples), ""),
         learned_later=seat is None and cursor.learned_later,
         notes=shown,
@@ -304,35 +306,67 @@ def page(
     )
     title = f"{rules.name} {game}: {', '.join(cursor.players)}"
     if seat is not None:
-        title += f" (as {_seen_as(cursor, seat)})"
+        seen_as = render(say("web.page-as", "as {seat}", seat=_seen_as(cursor, seat) or ""))
+        title += f" ({seen_as})"
     here = files("gametape.replay")
-    template = here.joinpath("replay.html").read_text(encoding="utf-8")
     if assets is None:
         style = f"<style>\n{here.joinpath('replay.css').read_text(encoding='utf-8')}</style>"
-        script = f"<script>\n{here.joinpath('replay.js').read_text(encoding='utf-8')}</script>"
+        script = "".join(
+            f"<script>\n{here.joinpath(name).read_text(encoding='utf-8')}</script>\n"
+            for name in ("words.js", "replay.js")
+        )
     else:
         style = f'<link rel="stylesheet" href="{assets}/replay.css">'
-        script = f'<script src="{assets}/replay.js"></script>'
-    panel = ""
+        script = (
+            f'<script src="{assets}/words.js"></script>\n<script src="{assets}/replay.js"></script>'
+        )
     if room is not None and assets is not None:
-        attrs = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in room.items())
-        panel = f'<section id="room" aria-label="review room" {attrs}></section>'
         script += f'\n<script src="{assets}/review.js"></script>'
-    template = template.replace("__STYLE__", style).replace("__SCRIPT__", script)
-    template = template.replace("__ROOM__", panel)
-    # the language its boards and descriptions were rendered in (its own controls' words are
-    # English still: #52)
-    lang = getattr(current(), "lang", "en")
-    template = template.replace("__LANG__", lang).replace(
-        "__DIR__", "rtl" if lang in RTL else "ltr"
+    lang = getattr(current(), "lang", "en")  # the language its words are rendered in
+    return _template(lang).render(
+        lang=lang,
+        dir="rtl" if lang in RTL else "ltr",
+        title=title,
+        style=Markup(style),
+        script=Markup(script),
+        room=room if assets is not None else None,
+        data=Markup(payload),
+        words=Markup(as_json()),
     )
-    head, _, tail = template.partition("__DATA__")
-    head = head.replace("__TITLE__", html.escape(title))  # user text goes in last
-    return head + payload + tail
+
+
+@cache
+def _template(lang: str) -> Template:
+    """The replay page's template in ``lang`` (its words from gametape's catalogue)."""
+    env = Environment(
+        loader=FileSystemLoader(str(Path(__file__).parent)),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.install_gettext_translations(page_translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env.get_template("replay.html")
+
+
+def kind_words(cursor: Cursor) -> dict[str, str]:
+    """Each kind of event the replay jumps between, in the reader's language: the game's own
+    word for it (``{game}.kind``), a kind that ends in a player's name (``clue to ann``)
+    through the game's word with ``{player}`` in the name's place."""
+    game = cursor.ruleset.name
+    said = {}
+    for kind in cursor.kinds():
+        named = next((p for p in cursor.players if kind.endswith(" " + p)), None)
+        if named is None:
+            said[kind] = render(Term(f"{game}.kind", kind))
+        else:
+            pattern = Term(f"{game}.kind", kind.removesuffix(named) + "{player}")
+            said[kind] = render(pattern).replace("{player}", current().typed(named))
+    return said
 
 
 def _seen_as(cursor: Cursor, seat: int | None) -> str | None:
     """Whose page this is: a player's name, ``the table`` (the onlooker), None (everyone)."""
     if seat is None:
         return None
-    return "the table" if seat < 0 else cursor.players[seat]
+    return render(say("core.the-table", "the table")) if seat < 0 else cursor.players[seat]

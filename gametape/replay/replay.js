@@ -15,19 +15,20 @@ function el(tag, cls, text) {
 
 // As `gametape replay` heads a frame: the move when the viewer saw it, else who moved.
 function heading(f) {
-  if (f.s === 0) return " · the setup";
+  if (f.s === 0) return " · " + say("web.js-setup");
   if (f.m != null) return " · " + (f.a ? f.a + ": " : "") + f.m;
-  return f.a ? " · " + f.a + " moved" : "";
+  return f.a ? " · " + say("web.js-moved", { player: f.a }) : "";
 }
 
 function label(f) {  // in the move list: a hidden event by nobody is named by its kind
-  const text = heading(f).slice(3) || (f.k && f.k[0]) || "a hidden event";
+  const text = heading(f).slice(3) || (f.k && f.k[0]) || say("web.js-hidden-event");
   return f.n ? text + " · " + f.n : text;  // the card a move played, placed or showed
 }
 
 // Pieces are written compactly (gametape/replay/html.py): a counter is [label, value, of,
 // colour], a card [text, colour, note, marks, back] with marks by initial, a zone [title,
 // card ids, counters, text, seat, acting, group], a header [title, status, counters].
+const kindWord = (k) => D.kind_words[k] || k;  // a kind of event, in the page's language
 const MARKS = { n: "new", t: "touched", c: "clued", k: "known", r: "critical", s: "selected" };
 
 function counters(list) {
@@ -50,11 +51,12 @@ function card([text, colour, note, marks, back, key]) {
   const named = [...(marks || "")].map((m) => MARKS[m]).join(" ");
   // a back in a colour, with a rank: what the clues told its holder of it
   const e = el("span", "card " + (back ? "back" + (colour ? " c-" + colour : "") : "c-" + (colour || "grey")) + " " + named);
+  if ((marks || "").includes("t")) e.dataset.touched = say("web.js-touched");
   e.append(el("b", null, text || ""));
   if (note) e.append(el("small", null, note));
   if (back) {
     e.setAttribute("role", "img");
-    e.setAttribute("aria-label", "a face-down card" + (note ? ": " + note : ""));
+    e.setAttribute("aria-label", note ? say("web.js-face-down-note", { note: asSaid(note) }) : say("web.js-face-down"));
   }
   const on = key ? NOTES.filter((n) => n.k === key && n.s <= at) : [];
   if (on.length) {  // a note on this card, from the move it was written on
@@ -97,7 +99,7 @@ function go(seq) {
   if (seq === at) return;
   const f = frames[seq];
   at = seq;
-  $("position").textContent = "seq " + seq + "/" + last + ", " + D.turn_word + " " + f.t + heading(f);
+  $("position").textContent = say("web.js-position", { seq, last, unit: asSaid(D.turn_word), turn: f.t }) + heading(f);
   $("change").textContent = f.c ? "→ " + f.c : "";
   $("review").replaceChildren(...NOTES.filter((n) => n.s === seq).map((n) => el("div", null, said(n))));
   $("board").replaceChildren(...board(f.b));
@@ -121,7 +123,7 @@ function jump(direction) {
   for (let s = at + direction; s >= 0 && s <= last; s += direction) {
     if ((frames[s].k || []).includes(kind)) return go(s);
   }
-  $("note").textContent = "no " + (direction > 0 ? "later" : "earlier") + " event of kind “" + kind + "”";
+  $("note").textContent = say(direction > 0 ? "web.js-no-later" : "web.js-no-earlier", { kind: asSaid($("kind").selectedOptions[0].textContent) });
 }
 
 function fromHash() {
@@ -131,21 +133,16 @@ function fromHash() {
 
 $("title").textContent = D.ruleset + " · " + D.game + " · " + D.players.join(", ");
 if (D.parent) {  // a branch: where it left its main line, and the way back
-  const [of, at] = D.parent, back = el("a", null, "back to the main line");
+  const [of, at] = D.parent, back = el("a", null, say("web.js-main-line"));
   back.href = encodeURIComponent(of) + ".html#" + at;
-  $("lineage").append("↳ a branch of " + of + " from seq " + at + " (what if) · ", back);
+  $("lineage").append(say("web.js-branch-of", { game: of, seq: at }), back);
   $("lineage").hidden = false;
 }
-const spectator = D.learned_later
-    ? "Everyone's review of a game recorded at a table: every card whose face the game showed " +
-      "later is shown from the moment it entered play (faces learned later are shown)."
-    : "Everyone's view: every card is shown, hidden ones included.";
-$("viewer").textContent = D.seat == null
-  ? spectator
-  : D.seat + "'s view: this file holds only what " + D.seat + " could see at each step.";
+const spectator = say(D.learned_later ? "web.js-everyone-later" : "web.js-everyone");
+$("viewer").textContent = D.seat == null ? spectator : say("web.js-seat-file", { seat: D.seat });
 if (D.seat != null) $("viewer").className = "seat";
-$("result").textContent = "Result — " + (D.result || "");
-$("problem").textContent = "The replay stops here: " + (D.problem || "");
+$("result").textContent = say("web.js-result", { result: asSaid(D.result || "") });
+$("problem").textContent = say("web.js-stops", { problem: asSaid(D.problem || "") });
 $("slider").max = last;
 function moveList() {
   const list = $("moves");
@@ -155,12 +152,12 @@ function moveList() {
     const n = document.createElement("span"), text = document.createElement("span");
     a.href = "#" + f.s;
     li.dataset.s = f.s;
-    n.className = "n"; n.textContent = f.s;
+    n.className = "n"; n.textContent = say.number(f.s);
     text.textContent = label(f);
     if (f.s > 0 && f.m == null) text.className = "secret";
     if (D.landmark && (f.k || []).includes(D.landmark)) {  // named: a strike, a round, ...
-      li.className = "mark"; a.title = D.landmark;
-      text.append(el("span", "kind", D.landmark));
+      li.className = "mark"; a.title = kindWord(D.landmark);
+      text.append(el("span", "kind", kindWord(D.landmark)));
     }
     const here = NOTES.filter((n) => n.s === f.s);
     const nags = here.map((n) => n.m).filter(Boolean).join(" ");
@@ -171,22 +168,22 @@ function moveList() {
     }
     if (f.u != null) {  // a move taken back: struck out, and which undo took it back
       li.classList.add("undone");
-      a.dataset.undone = " ↶ taken back at " + f.u;
-      a.title = "taken back at seq " + f.u;
+      a.dataset.undone = say("web.js-undone", { seq: f.u });
+      a.title = say("web.js-undone-title", { seq: f.u });
     }
     a.append(n, text); li.append(a); list.append(li);
     for (const [at, game, moves] of D.branches || []) {  // a line of play that left here
       if (at !== f.s) continue;
       const fork = el("li", "fork"), link = el("a");
       link.href = encodeURIComponent(game) + ".html#" + (at + 1);
-      link.append(el("span", "n", "↳"), el("span", null, "what if: " + game + " · " + moves + " moves"));
-      link.title = "a branch from seq " + at + " (its own page, exported beside this one)";
+      link.append(el("span", "n", "↳"), el("span", null, say("web.js-what-if", { game, moves })));
+      link.title = say("web.js-branch-title", { seq: at });
       fork.append(link); list.append(fork);
     }
   }
   if (D.result) {
     const li = document.createElement("li");
-    li.className = "end"; li.textContent = "Result — " + D.result;
+    li.className = "end"; li.textContent = say("web.js-result", { result: asSaid(D.result) });
     list.append(li);
   }
 }
@@ -194,7 +191,7 @@ moveList();
 if (D.views.length > 1) {  // everyone's page: each seat's view, computed at export
   $("seatbox").hidden = false;
   D.views.forEach((v, i) => {
-    const o = el("option", null, v.seat == null ? "everyone (every card)" : v.seat);
+    const o = el("option", null, v.seat == null ? say("web.js-everyone-option") : v.seat);
     o.value = i;
     $("seatpick").append(o);
   });
@@ -204,14 +201,14 @@ if (D.views.length > 1) {  // everyone's page: each seat's view, computed at exp
     const seq = at;
     at = -1;
     moveList();
-    $("viewer").textContent = v.seat == null ? spectator : "as " + v.seat + ": only what " + v.seat + " could see at each step";
+    $("viewer").textContent = v.seat == null ? spectator : say("web.js-seat-view", { seat: v.seat });
     $("viewer").className = v.seat == null ? "" : "seat";
     go(seq);
   });
 }
 for (const k of D.kinds) {
   const o = document.createElement("option");
-  o.value = k; o.textContent = k; o.selected = k === D.landmark;
+  o.value = k; o.textContent = kindWord(k); o.selected = k === D.landmark;
   $("kind").append(o);
 }
 if (!D.kinds.length) for (const id of ["kind", "kprev", "knext"]) $(id).disabled = true;
@@ -225,7 +222,9 @@ $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
 window.addEventListener("hashchange", fromHash);
 document.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLSelectElement) return;
-  const act = { ArrowRight: () => go(at + 1), ArrowLeft: () => go(at - 1), Home: () => go(0),
+  // the arrow that points at later moves: the left one, right to left
+  const [ahead, behind] = document.documentElement.dir === "rtl" ? ["ArrowLeft", "ArrowRight"] : ["ArrowRight", "ArrowLeft"];
+  const act = { [ahead]: () => go(at + 1), [behind]: () => go(at - 1), Home: () => go(0),
     End: () => go(last), "]": () => jump(1), "[": () => jump(-1) }[e.key];
   if (act) { e.preventDefault(); act(); }
 });

@@ -93,7 +93,7 @@ def game_options(name: str) -> list[OptionInfo]:
                 type=o.type_name,
                 default=None if o.default is None else shown(o.default),
                 choices=[shown(c) for c in o.choices],
-                help=o.help,
+                help=render(o.help),
                 named=None if listed is None else len(listed),
                 played=None if listed is None else sum(why is None for _, why in listed),
             )

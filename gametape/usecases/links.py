@@ -25,6 +25,7 @@ from gametape.engine.ruleset import ONLOOKER
 from gametape.errors import GametapeError, MachineError, NotFound
 from gametape.events.log import Source
 from gametape.events.store import GameStore
+from gametape.messages import render, say
 
 TOKEN_BYTES = 16  # 128 bits
 HOST, SPECTATOR, SEAT = "host", "spectator", "seat"
@@ -36,7 +37,10 @@ class LinkNotFound(NotFound):
     """No game with that id, or no such link to it: the two are never told apart."""
 
     def __init__(self) -> None:
-        super().__init__("no such game or link", hint="ask the game's host for your link")
+        super().__init__(
+            render(say("web.no-such-link", "no such game or link")),
+            hint=render(say("web.ask-the-host", "ask the game's host for your link")),
+        )
 
 
 class Link(msgspec.Struct, frozen=True, kw_only=True):

@@ -18,7 +18,8 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gametape.errors import GametapeError, MachineError, UsageError
-from gametape.i18n import LANGUAGES, accepted, choose, default
+from gametape.i18n import accepted, choose, default
+from gametape.languages import SPOKEN
 from gametape.messages import say
 from gametape.usecases.links import LinkNotFound
 from gametape.usecases.rooms import NotTheLeader
@@ -133,9 +134,9 @@ class Language:
         asked = request.query_params.get("lang", "")[:8]
         remembered = request.cookies.get("lang", "")[:8]
         header = request.headers.get("accept-language", "")[:500]
-        if asked in LANGUAGES:
+        if asked in SPOKEN:
             lang = asked
-        elif remembered in LANGUAGES:
+        elif remembered in SPOKEN:
             lang = remembered
         elif header:
             lang = accepted(header)
@@ -144,7 +145,7 @@ class Language:
         scope.setdefault("state", {})["lang"] = lang
         choose(lang, default=False, page=True)
         link = LINK.match(scope.get("path", ""))
-        if asked not in LANGUAGES or link is None:
+        if asked not in SPOKEN or link is None:
             await self.app(scope, receive, send)
             return
 

@@ -16,13 +16,15 @@ from typing import Any
 
 import msgspec
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 from gametape.errors import GametapeError
-from gametape.i18n import LANGUAGES, RTL
+from gametape.i18n import LANGUAGES, RTL, page_translations
 from gametape.messages import current, many, render, say
+from gametape.pagewords import as_json, script_word
 from gametape.usecases.browse import installed_games
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.live import Versioned
@@ -52,6 +54,7 @@ STATIC = {
     "seat.js": ("gametape.web", "static/seat.js", "text/javascript"),
     "seat.css": ("gametape.web", "static/seat.css", "text/css"),
     "replay.js": ("gametape.replay", "replay.js", "text/javascript"),
+    "words.js": ("gametape.replay", "words.js", "text/javascript"),
     "replay.css": ("gametape.replay", "replay.css", "text/css"),
     "review.js": ("gametape.web", "static/review.js", "text/javascript"),
     "icon.svg": ("gametape.web", "static/icon.svg", "image/svg+xml"),
@@ -67,6 +70,9 @@ CAN = {
     ),
     SPECTATOR: say("web.can-spectator", "sees what the whole table sees; records nothing"),
 }
+
+ROLE = {HOST: say("web.role-host", "host"), SPECTATOR: say("web.role-spectator", "spectator")}
+NEW_GAME = say("web.home-title", "gametape · a new game")
 
 
 class Served:
@@ -106,18 +112,15 @@ def environment(lang: str = "en") -> Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    if lang == "en":
-        env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
-    else:
-        from gametape.catalogues import DOMAIN, HOME, load
-
-        env.install_gettext_translations(load(HOME, DOMAIN, lang), newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_translations(page_translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters["colour"] = lambda c: f"c-{c}" if c in PALETTE else ""
     env.filters["mark"] = lambda m: m if m in MARKS else ""
     env.globals["move_id"] = form_move_id
     env.globals["kept"] = kept
     env.globals["button_rows"] = button_rows
     env.globals["gloss"] = gloss
+    env.globals["page_words"] = lambda: Markup(as_json())  # the scripts' words (seat.js)
+    env.globals["script_word"] = script_word
     # how many of a picker's words are lists (a screen reader hears "choose: choice 2 of 2")
     env.filters["selectcount"] = lambda words: sum(len(w) > 1 for w in words)
     env.filters["names"] = lambda names: render(many(list(names), "and"))
@@ -224,7 +227,15 @@ def seat_page(
         request,
         "seat.html",
         code,
-        title=f"{position.ruleset} {position.game} · {position.label}",
+        title=render(
+            say(
+                "web.seat-title",
+                "{ruleset} {game} · {whose}",
+                ruleset=position.ruleset,
+                game=position.game,
+                whose=position.label if access.role == SEAT else ROLE[access.role],
+            )
+        ),
         **live_part(position, f"/g/{position.game}/{request.path_params['token']}"),
         who=render(who),
         example=shown[0] if shown else "",
@@ -343,7 +354,7 @@ def form_move_id(base: str, seq: int) -> str:
 async def home(request: Request) -> Response:
     """``GET /``: the form that starts a game."""
     return html(
-        request, "home.html", title="gametape · a new game", rulesets=installed_games()[0],
+        request, "home.html", title=render(NEW_GAME), rulesets=installed_games()[0],
         players="",
     )  # fmt: skip
 
@@ -391,7 +402,7 @@ async def start(request: Request) -> Response:
         if isinstance(exc, TooLarge | TooFast | TooSlow):
             return refused(exc, request)
         return html(
-            request, "home.html", status_of(exc), title="gametape · a new game",
+            request, "home.html", status_of(exc), title=render(NEW_GAME),
             rulesets=installed_games()[0], error=exc.message, hint=exc.hint,
             players=", ".join(players), chosen=ruleset, table=table, options=options,
         )  # fmt: skip
@@ -416,7 +427,9 @@ async def links(request: Request) -> Response:
     return html(
         request,
         "links.html",
-        title=f"{ruleset} {access.game}: links",
+        title=render(
+            say("web.links-title", "{ruleset} {game}: links", ruleset=ruleset, game=access.game)
+        ),
         ruleset=ruleset,
         game=access.game,
         host=issued[-2].path(access.game),

@@ -60,7 +60,14 @@ class Bids(Ruleset[BidsState]):
         name="toy-bids",
         events=(BidsSetup, Bid),
         players=(2, 8),
-        options=(Option("cards", _cards, 5, help="cards in each hand, and so rounds (1-300)"),),
+        options=(
+            Option(
+                "cards",
+                _cards,
+                5,
+                help=say("toy-bids.option-cards", "cards in each hand, and so rounds (1-300)"),
+            ),
+        ),
     )
 
     def new_setup(

@@ -9,9 +9,11 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+from gametape import messages
 from gametape.cli.common import STATE, JsonOpt, progress
 from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
 from gametape.errors import MachineError, UsageError
+from gametape.messages import Message, Term, count_of, say
 from gametape.text import plural
 
 app = typer.Typer()
@@ -200,7 +202,7 @@ def stats(
 
     Example: `gametape stats hanabi`
     """
-    from gametape.cli.tables import histogram, rich_table
+    from gametape.cli.tables import histogram
     from gametape.usecases.browse import check_game_name
 
     if game is not None:
@@ -212,29 +214,68 @@ def stats(
         return
     (left,) = model.query("SELECT count(*) FROM games WHERE parent_game IS NOT NULL")[1][0]
     if left and not branches:
-        said = f"{left} branch{'es' * (left != 1)} (what if) left out; --branches counts them"
-        err.print(Text(said, style="dim"))
+        said = say(
+            "cli.branches-left-out",
+            "{branches} (what if) left out; --branches counts them",
+            branches=count_of(left, "branch", "branches"),
+        )
+        err.print(Text(messages.render(said), style="dim"))
     if not reports:
-        out.print(Text(f"no games in {STATE.store.name}"))
+        out.print(
+            Text(
+                messages.render(
+                    say("cli.no-games-in", "no games in {store}", store=STATE.store.name)
+                )
+            )
+        )
     for rep in reports:
-        out.rule(Text(rep["ruleset"], style="bold"))
+        name = rep["ruleset"]
+        out.rule(Text(name, style="bold"))
         if rep["scores"]:
-            out.print(Text("score by player count", style="bold"))
-            render(histogram(rep["scores"]))
-        for key, title in (
-            ("outcomes", "outcomes"),
-            ("lengths", "game length"),
-            ("players", "players"),
-        ):
-            rows = rep[key]
-            if rows:
-                render(rich_table(list(rows[0]), [list(r.values()) for r in rows], title))
+            out.print(Text(messages.render(SCORES), style="bold"))
+            heads = [messages.render(Term("core.column", c)) for c in ("players", "score", "games")]
+            render(histogram(rep["scores"], heads))
+        for key, title in CORE_REPORTS.items():
+            if rep[key]:
+                render(_report(name, rep[key], messages.render(title)))
         for own in rep["reports"]:
+            title = own["title"] if own["id"] is None else Message(own["id"], own["title"])
             if own["rows"]:
-                rows = own["rows"]
-                render(rich_table(list(rows[0]), [list(r.values()) for r in rows], own["title"]))
+                render(_report(name, own["rows"], messages.render(title)))
             else:
-                out.print(Text(f"{own['title']}: none"))
+                none = say("cli.report-none", "{title}: none", title=title)
+                out.print(Text(messages.render(none)))
+
+
+SCORES = say("cli.report-scores", "score by player count")
+CORE_REPORTS = {
+    "outcomes": say("cli.report-outcomes", "outcomes"),
+    "lengths": say("cli.report-lengths", "game length"),
+    "players": say("cli.report-players", "players"),
+}
+
+
+def _report(game: str, rows: list[dict[str, Any]], title: str) -> Any:
+    """A report's rows as a table in the reader's language: each column by the game's word
+    for it, else gametape's; an outcome in the game's words, a number in the digits."""
+    from gametape.cli.tables import cell, rich_table
+
+    def heading(column: str) -> str:
+        own = messages.render(Term(f"{game}.column", column))
+        return own if own != column else messages.render(Term("core.column", column))
+
+    def value(column: str, v: Any) -> Any:
+        if column == "outcome" and v in STATUSES:
+            return messages.render(Term("core.status", v.replace("_", " ")))
+        if column == "outcome" and isinstance(v, str):
+            return messages.render(Term(f"{game}.outcome", v))
+        return messages.current().digits(cell(v)) if isinstance(v, int | float) else v
+
+    cells = [[value(c, v) for c, v in r.items()] for r in rows]
+    return rich_table([heading(c) for c in rows[0]], cells, title)
+
+
+STATUSES = ("finished", "in_progress", "invalid")
 
 
 @app.command()
@@ -399,7 +440,7 @@ def _players_table(found: dict[str, Any]) -> None:
         if detail["histograms"]:
             out.print(Text("scores", style="bold"))
             groups = {h["ruleset"]: h["bins"] for h in detail["histograms"]}
-            render(bar_table("game", groups, width=30))
+            render(bar_table(("game", "score", "games"), groups, width=30))
         for facts in detail["facts"]:
             pairs = [[k.replace("_", " "), v] for k, v in facts.items() if k != "ruleset"]
             if pairs:  # a game whose facts sum to nothing gets no empty heading

@@ -119,37 +119,74 @@ def _variant_names() -> list[tuple[str, str | None]]:
 
 
 OPTIONS = (
-    Option("suits", _suits, DEFAULT_SUITS, help="1-6 comma-separated suit names of 1-20 letters"),
+    Option(
+        "suits",
+        _suits,
+        DEFAULT_SUITS,
+        help=say("hanabi.option-suits", "1-6 comma-separated suit names of 1-20 letters"),
+    ),
     Option(
         "copies",
         _copies,
         DEFAULT_COPIES,
-        help="copies of ranks 1-5 per suit (each 1-10), or `tutorial` for 1,2,2,2,1",
+        help=say(
+            "hanabi.option-copies",
+            "copies of ranks 1-5 per suit (each 1-10), or `tutorial` for 1,2,2,2,1",
+        ),
     ),
-    Option("starting_seat", int, 0, help="the seat that acts first (0 to players - 1)"),
+    Option(
+        "starting_seat",
+        int,
+        0,
+        help=say("hanabi.option-starting-seat", "the seat that acts first (0 to players - 1)"),
+    ),
     Option(
         "end_at_max_score",
         bool,
         False,
-        help="end as soon as the best score still reachable is reached",
+        help=say(
+            "hanabi.option-end-at-max-score",
+            "end as soon as the best score still reachable is reached",
+        ),
     ),
     Option(
         "end_when_nothing_playable",
         bool,
         False,
-        help="end, as hanab.live does, once the deck is out and no card that could still be "
-        "played is in a hand with a turn to come",
+        help=say(
+            "hanabi.option-end-when-nothing-playable",
+            "end, as hanab.live does, once the deck is out and no card that could still be "
+            "played is in a hand with a turn to come",
+        ),
     ),
     Option(
         "variant",
         _variant,
         "No Variant",
-        help='a hanab.live variant by name, e.g. "Rainbow (6 Suits)" (docs/variants.md)',
+        help=say(
+            "hanabi.option-variant",
+            'a hanab.live variant by name, e.g. "Rainbow (6 Suits)" (docs/variants.md)',
+        ),
         catalogue=_variant_names,
     ),
-    Option("empty_clues", bool, False, help="a clue may touch no card (hanab.live's option)"),
-    Option("one_extra_card", bool, False, help="each hand holds one card more"),
-    Option("one_less_card", bool, False, help="each hand holds one card less"),
+    Option(
+        "empty_clues",
+        bool,
+        False,
+        help=say("hanabi.option-empty-clues", "a clue may touch no card (hanab.live's option)"),
+    ),
+    Option(
+        "one_extra_card",
+        bool,
+        False,
+        help=say("hanabi.option-one-extra-card", "each hand holds one card more"),
+    ),
+    Option(
+        "one_less_card",
+        bool,
+        False,
+        help=say("hanabi.option-one-less-card", "each hand holds one card less"),
+    ),
 )
 
 
@@ -206,21 +243,24 @@ class Hanabi(Ruleset[HanabiState]):
         },
         reports=(
             (
-                "misplays by rank",
+                say("hanabi.report-misplays-by-rank", "misplays by rank"),
                 """
             SELECT card_rank AS rank, count(*) AS misplays FROM hanabi.events
             WHERE type = 'hanabi.play' AND NOT success
             GROUP BY ALL ORDER BY misplays DESC, rank""",
             ),
             (
-                "misplays by what the player knew of the card",
+                say(
+                    "hanabi.report-misplays-by-knowledge",
+                    "misplays by what the player knew of the card",
+                ),
                 """
             SELECT knowledge, count(*) AS misplays FROM hanabi.events
             WHERE type = 'hanabi.play' AND NOT success
             GROUP BY ALL ORDER BY misplays DESC, knowledge""",
             ),
             (
-                "scores by variant",
+                say("hanabi.report-scores-by-variant", "scores by variant"),
                 """
             SELECT coalesce(options->>'variant', 'No Variant') AS variant,
                    player_count AS players, count(*) AS games, round(avg(score), 1) AS score,
@@ -229,7 +269,7 @@ class Hanabi(Ruleset[HanabiState]):
             GROUP BY ALL ORDER BY games DESC, variant, players""",
             ),
             (
-                "efficiency and pace by player count",
+                say("hanabi.report-efficiency-and-pace", "efficiency and pace by player count"),
                 """
             WITH last AS (
                 SELECT game_id, arg_max(efficiency, seq) AS efficiency, min(pace) AS min_pace,

@@ -20,7 +20,11 @@ from gametape.messages import say
 
 OPTIONS = (
     Option(
-        "first", int, None, choices=(0, 1), help="the seat that starts round 1 (default: drawn)"
+        "first",
+        int,
+        None,
+        choices=(0, 1),
+        help=say("hanamikoji.option-first", "the seat that starts round 1 (default: drawn)"),
     ),
 )
 
@@ -54,7 +58,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
         },
         reports=(
             (
-                "captures lost to ties",
+                say("hanamikoji.report-captures-lost-to-ties", "captures lost to ties"),
                 """
             SELECT name, sum(ties_lost) AS ties_lost, count(*) AS games FROM hanamikoji.game_players
             WHERE ties_lost IS NOT NULL

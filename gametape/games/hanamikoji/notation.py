@@ -236,4 +236,7 @@ GLOSSARY = (
     term("hanamikoji.outcome", "win"),
     term("hanamikoji.outcome", "draw"),
     term("hanamikoji.outcome", "terminated"),
+    term("hanamikoji.kind", "assign"),
+    term("hanamikoji.kind", "round"),
+    term("hanamikoji.column", "ties_lost"),
 )

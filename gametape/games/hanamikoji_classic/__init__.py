@@ -34,7 +34,13 @@ from gametape.messages import say
 
 OPTIONS = (
     Option(
-        "first", int, None, choices=(0, 1), help="the seat that starts round 1 (default: drawn)"
+        "first",
+        int,
+        None,
+        choices=(0, 1),
+        help=say(
+            "hanamikoji-classic.option-first", "the seat that starts round 1 (default: drawn)"
+        ),
     ),
 )
 
@@ -73,7 +79,10 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         },
         reports=(
             (
-                "first action of a round, and how often its player won the game",
+                say(
+                    "hanamikoji-classic.report-first-action",
+                    "first action of a round, and how often its player won the game",
+                ),
                 """
             SELECT e.action, count(*) AS times, count(*) FILTER (WHERE p.won) AS won
             FROM hanamikoji_classic.events e

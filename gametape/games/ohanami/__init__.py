@@ -45,7 +45,7 @@ class Ohanami(Ruleset[OhanamiState]):
         },
         reports=(
             (
-                "discards by season",
+                say("ohanami.report-discards-by-season", "discards by season"),
                 """
             SELECT CASE round WHEN 1 THEN 'spring' WHEN 2 THEN 'summer' ELSE 'autumn' END
                    AS season, count(*) AS discards FROM ohanami.events

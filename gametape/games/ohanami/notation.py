@@ -171,4 +171,10 @@ GLOSSARY = (
     term("ohanami.outcome", "win"),
     term("ohanami.outcome", "shared"),
     term("ohanami.outcome", "terminated"),
+    term("ohanami.kind", "deal"),
+    term("ohanami.kind", "pick"),
+    term("ohanami.kind", "turn"),
+    term("ohanami.kind", "round end"),
+    term("ohanami.column", "discards"),
+    term("ohanami.column", "season"),
 )

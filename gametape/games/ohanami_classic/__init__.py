@@ -36,7 +36,10 @@ OPTIONS = (
         "triangle",
         bool,
         False,
-        help="more than 15 pink cards go on up the triangle (16: 136) instead of 120 (O3)",
+        help=say(
+            "ohanami-classic.option-triangle",
+            "more than 15 pink cards go on up the triangle (16: 136) instead of 120 (O3)",
+        ),
     ),
 )
 
@@ -79,7 +82,10 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
         },
         reports=(
             (
-                "points by kind and round (mean per player)",
+                say(
+                    "ohanami-classic.report-points-by-kind",
+                    "points by kind and round (mean per player)",
+                ),
                 """
             SELECT r AS round,
                    round(avg(blue_points[r]), 1) AS blue, round(avg(green_points[r]), 1) AS green,
@@ -90,7 +96,10 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
             GROUP BY r ORDER BY r""",
             ),
             (
-                "rows and discards (mean per player, finished games)",
+                say(
+                    "ohanami-classic.report-rows-and-discards",
+                    "rows and discards (mean per player, finished games)",
+                ),
                 """
             SELECT round(avg("rows"), 2) AS "rows", round(avg(cards_in_rows), 1) AS cards_in_rows,
                    round(avg(discards), 1) AS discards

@@ -29,31 +29,32 @@
     for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
     return e;
   }
-  const status = el("p", "joining the review…", { id: "room-status", role: "status" });
-  const follow = el("button", "follow", { id: "room-follow", type: "button", hidden: "" });
-  const take = el("button", "take the lead", { id: "room-take", type: "button", hidden: "" });
-  const handTo = el("select", null, { id: "room-hand-to", "aria-label": "hand the lead to" });
-  const hand = el("button", "hand the lead on", { id: "room-hand", type: "button" });
+  const status = el("p", say("web.js-joining"), { id: "room-status", role: "status" });
+  const follow = el("button", say("web.js-follow"), { id: "room-follow", type: "button", hidden: "" });
+  const take = el("button", say("web.js-take"), { id: "room-take", type: "button", hidden: "" });
+  const handTo = el("select", null, { id: "room-hand-to", "aria-label": say("web.js-hand-to") });
+  const hand = el("button", say("web.js-hand"), { id: "room-hand", type: "button" });
   const handBox = el("span", null, { hidden: "" });
   handBox.append(handTo, hand);
-  const branch = el("button", "what if: branch here", { id: "room-branch", type: "button", hidden: "" });
-  const lines = el("select", null, { id: "room-lines", "aria-label": "line of play", hidden: "" });
+  const branch = el("button", say("web.js-branch"), { id: "room-branch", type: "button", hidden: "" });
+  const lines = el("select", null, { id: "room-lines", "aria-label": say("web.js-lines"), hidden: "" });
   const moveForm = el("form", null, { id: "room-move", hidden: "" });
   const moveText = el("input", null, {
-    name: "text", "aria-label": "a move in the branch", autocomplete: "off", placeholder: D.example ? "a move, as in the game: " + D.example : "a move, as in the game",
+    name: "text", "aria-label": say("web.js-branch-move"), autocomplete: "off",
+    placeholder: D.example ? say("web.js-move-example", { example: D.example }) : say("web.js-move-plain"),
   });
-  moveForm.append(moveText, el("button", "record in the branch", { type: "submit" }));
-  const notes = el("ul", null, { id: "room-notes", "aria-label": "notes on this move" });
+  moveForm.append(moveText, el("button", say("web.js-record-branch"), { type: "submit" }));
+  const notes = el("ul", null, { id: "room-notes", "aria-label": say("web.js-notes") });
   const noteForm = el("form", null, { id: "room-note" });
   const noteText = el("input", null, {
-    name: "text", "aria-label": "a note on this move", autocomplete: "off", placeholder: "a note on this move",
+    name: "text", "aria-label": say("web.js-note-text"), autocomplete: "off", placeholder: say("web.js-note-text"),
   });
-  const noteMark = el("select", null, { name: "mark", "aria-label": "a mark" });
-  for (const m of ["", "!", "?", "!!", "??", "!?", "?!"]) noteMark.append(el("option", m || "no mark", { value: m }));
+  const noteMark = el("select", null, { name: "mark", "aria-label": say("web.js-mark") });
+  for (const m of ["", "!", "?", "!!", "??", "!?", "?!"]) noteMark.append(el("option", m || say("web.js-no-mark"), { value: m }));
   const noteCard = el("input", null, {
-    name: "card", "aria-label": "on a card (its holder and place)", autocomplete: "off", placeholder: "on a card: ann 3", size: "10",
+    name: "card", "aria-label": say("web.js-note-card"), autocomplete: "off", placeholder: say("web.js-note-card-example"), size: "10",
   });
-  noteForm.append(noteText, noteCard, noteMark, el("button", "note", { type: "submit" }));
+  noteForm.append(noteText, noteCard, noteMark, el("button", say("web.js-note"), { type: "submit" }));
   const people = el("p", null, { id: "room-members" });
   const said = el("p", null, { id: "room-said", "aria-live": "polite" });
   const controls = el("div", null, { class: "controls" });
@@ -72,10 +73,10 @@
         method: "POST", body, headers: { accept: "application/json" },
       });
       const data = await answer.json().catch(() => ({}));
-      if (!answer.ok) said.textContent = data.error || "refused (" + answer.status + ")";
+      if (!answer.ok) said.textContent = data.error || say("web.js-refused", { status: answer.status });
       return answer.ok;
     } catch (e) {
-      said.textContent = "offline: not sent";
+      said.textContent = say("web.js-not-sent");
       return false;
     }
   }
@@ -93,6 +94,11 @@
     }
   }
 
+  function listed(m) {  // a member as the room's list names them: who leads, who is away
+    const named = m.leads ? say("web.js-leads", { member: m.label }) : m.label;
+    return m.here ? named : say("web.js-away", { member: asSaid(named) });
+  }
+
   function render() {
     const s = snap;
     const b = document.body.dataset;
@@ -101,23 +107,23 @@
     b.leads = s.you_lead ? "1" : "0";
     b.roomGame = s.game;
     b.roomSeq = s.seq;
-    const where = (s.game === s.main ? "" : "branch " + s.game + ", ") + "seq " + s.seq;
-    if (s.you_lead) status.textContent = "You lead the review (" + s.you + "): every page follows you; " + where;
-    else if (!s.leader) status.textContent = "Nobody leads the review: take the lead";
-    else if (following) status.textContent = "Following " + s.leader + ": " + where;
-    else status.textContent = "On your own at seq " + seqShown() + "; " + s.leader + " is at " + where;
+    const where = asSaid(s.game === s.main ? say("web.js-at-main", { seq: s.seq }) : say("web.js-at-branch", { game: s.game, seq: s.seq }));
+    if (s.you_lead) status.textContent = say("web.js-you-lead", { you: s.you, where });
+    else if (!s.leader) status.textContent = say("web.js-nobody-leads");
+    else if (following) status.textContent = say("web.js-following", { leader: s.leader, where });
+    else status.textContent = say("web.js-on-your-own", { seq: seqShown(), leader: s.leader, where });
     follow.hidden = s.you_lead || following || !s.leader;
-    follow.textContent = "follow " + (s.leader || "");
+    follow.textContent = s.leader ? say("web.js-follow-leader", { leader: s.leader }) : say("web.js-follow");
     take.hidden = !s.can_take;
     handBox.hidden = !s.you_lead;
-    handTo.replaceChildren(...s.members.filter((m) => !m.you).map((m) => el("option", m.label + (m.here ? "" : " (away)"), { value: m.number })));
+    handTo.replaceChildren(...s.members.filter((m) => !m.you).map((m) => el("option", m.here ? m.label : say("web.js-away", { member: m.label }), { value: m.number })));
     hand.disabled = !handTo.options.length;
     branch.hidden = !s.you_lead || s.game !== room.dataset.game;
     lines.hidden = !s.you_lead || s.lines.length < 2;
-    lines.replaceChildren(...s.lines.map((g) => el("option", g === s.main ? "the game " + g : "what if " + g, { value: g })));
+    lines.replaceChildren(...s.lines.map((g) => el("option", say(g === s.main ? "web.js-the-game" : "web.js-what-if-line", { game: g }), { value: g })));
     lines.value = s.game;
     moveForm.hidden = !s.can_move;
-    people.textContent = "In the room: " + s.members.map((m) => m.label + (m.leads ? " (leads)" : "") + (m.here ? "" : " (away)")).join(", ");
+    people.textContent = say("web.js-in-room", { members: asSaid(say.list(s.members.map(listed))) });
     showNotes();
   }
 
@@ -125,7 +131,10 @@
     if (!snap) return;
     const at = seqShown();
     const here = snap.game === room.dataset.game ? snap.notes.filter((n) => n.seq === at) : [];
-    notes.replaceChildren(...here.map((n) => el("li", n.author + (n.mark ? " " + n.mark : "") + (n.card ? " on " + n.card : "") + (n.text ? ": " + n.text : ""))));
+    notes.replaceChildren(...here.map((n) => {
+      const by = n.author + (n.mark ? " " + n.mark : "");
+      return el("li", (n.card ? say("web.js-on-card", { note: by, card: n.card }) : by) + (n.text ? ": " + n.text : ""));
+    }));
     noteForm.hidden = at === 0;
   }
 
@@ -140,7 +149,7 @@
       const answer = await fetch(room.dataset.state + "?member=" + member, { cache: "no-store" });
       if (!answer.ok) {
         const data = await answer.json().catch(() => ({}));
-        status.textContent = data.error || "the review is not open";
+        status.textContent = data.error || say("web.js-not-open");
         return;
       }
       snap = await answer.json();
@@ -150,7 +159,7 @@
       if (following || snap.you_lead) goToRoom();
     } catch (e) {
       // the network is away: say so, and read the room again until it is back
-      status.textContent = "offline: reconnecting… (what you see may be behind)";
+      status.textContent = say("web.js-reconnecting");
       document.body.dataset.offline = "1";
       setTimeout(refresh, 1000);
     } finally {
@@ -203,6 +212,6 @@
   });
   stream.addEventListener("error", () => {
     document.body.dataset.offline = "1";
-    status.textContent = "offline: reconnecting… (what you see may be behind)";
+    status.textContent = say("web.js-reconnecting");
   });
 })();

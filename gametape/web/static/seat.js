@@ -107,7 +107,7 @@
         said.setAttribute("role", "alert");
         form.append(said);
       }
-      said.textContent = "tick one at least: " + set.querySelector("legend").textContent;
+      said.textContent = say("web.js-tick-one", { what: asSaid(set.querySelector("legend").textContent) });
       return;
     }
     sendsValue(form);
@@ -256,7 +256,7 @@
     const note = document.createElement("small");
     note.className = "gone";
     note.setAttribute("role", "status");
-    note.textContent = "no longer offered: " + gone.join(", ") + " (Send will be refused)";
+    note.textContent = say("web.js-no-longer", { choices: asSaid(say.list(gone)) });
     form.append(note);
   }
   // Put the live part drawn anew in place, keeping every picker a finger has touched.
@@ -331,7 +331,7 @@
   const offline = document.createElement("p");
   offline.id = "offline";
   offline.setAttribute("role", "status");
-  offline.textContent = "offline: reconnecting… (what you see may be behind)";
+  offline.textContent = say("web.js-reconnecting");
   offline.hidden = true;
   document.body.prepend(offline);
   stream.addEventListener("error", () => {

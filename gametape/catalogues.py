@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -104,9 +105,11 @@ def _home(prefix: str) -> tuple[Path, str]:
     return Path(module).parent / "locale", prefix
 
 
+@cache
 def load(folder: Path, domain: str, lang: str) -> Any:
     """The translations of ``domain`` in ``lang`` from ``folder`` (NullTranslations if it
-    has none): the compiled catalogue if it is as new as its source, else the source."""
+    has none): the compiled catalogue if it is as new as its source, else the source. Read
+    once (the prefixes core., cli. and web. share gametape's)."""
     where = folder / lang / "LC_MESSAGES"
     po, mo = where / f"{domain}.po", where / f"{domain}.mo"
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
@@ -152,7 +155,7 @@ KEYWORDS = {
 # Words every language needs that no call names literally: a list's "and" and "or", the
 # noun of a count, the unit of turns, a game's status and the columns of `gametape stats`.
 CORE_WORDS = (("core.word", "and"), ("core.word", "or"), ("core.word", ", "), ("core.word", "; "))
-COUNTS = (("card", "cards"), ("point", "points"), ("branch", "branches"))
+COUNTS = (("card", "cards"), ("point", "points"), ("branch", "branches"), ("move", "moves"))
 COLUMNS = (
     "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
     "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",

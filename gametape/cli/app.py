@@ -8,7 +8,10 @@ tools that drive the CLI in-process) is built the first time it is asked for.
 
 import signal
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # Every command: the module of gametape.cli.commands that defines it, and its line of help
 # (the first line of the command's docstring; a test keeps the two the same).
@@ -180,21 +183,27 @@ def plain_help() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _quick(argv: list[str]) -> int | None:
-    """``gametape.cli.quick``'s answer to argv (None: typer runs it). msgspec imports
-    typing_extensions wherever it is installed (a dependency of typer, rich and Starlette)
-    only to read that module's own kinds of type, which no gametape type uses: 15 ms, half of
-    msgspec's import. It is kept from msgspec here, and given back before typer runs."""
+def _lean(work: Callable[[list[str]], T], argv: list[str]) -> T:
+    """``work(argv)`` without typing_extensions. msgspec imports it wherever it is installed
+    (a dependency of typer, rich and Starlette) only to read that module's own kinds of type,
+    which no gametape type uses: 15 ms, half of msgspec's import. It is kept from msgspec
+    while the language is chosen and ``gametape.cli.quick`` answers, and given back before
+    typer runs."""
     hidden = "typing_extensions" not in sys.modules
     if hidden:
         sys.modules["typing_extensions"] = None  # type: ignore[assignment]
     try:
-        from gametape.cli.quick import run
-
-        return run(argv)
+        return work(argv)
     finally:
         if hidden and sys.modules.get("typing_extensions", 0) is None:
             del sys.modules["typing_extensions"]
+
+
+def _quick(argv: list[str]) -> int | None:
+    """``gametape.cli.quick``'s answer to argv (None: typer runs it)."""
+    from gametape.cli.quick import run
+
+    return run(argv)
 
 
 DIGITS = 30  # a number on the command line (a seq, a count, a seed) has at most these
@@ -259,7 +268,7 @@ def _language(argv: list[str]) -> list[str]:
 
 def main() -> None:
     """Console-script entry point."""
-    argv = sys.argv[1:] = hoisted(_language(sys.argv[1:]))
+    argv = sys.argv[1:] = hoisted(_lean(_language, sys.argv[1:]))
     command = command_named(argv)
     if command is None and (not argv or argv in (["-h"], ["--help"])):
         sys.stdout.write(plain_help())
@@ -278,7 +287,7 @@ def main() -> None:
         )
         raise SystemExit(2)
     if command in ("show", "move", "list"):  # their usual forms, without typer or rich
-        code = _quick(argv)
+        code = _lean(_quick, argv)
         if code is not None:
             sys.stdout.flush()
             raise SystemExit(code)

@@ -49,14 +49,28 @@ class Panel(NamedTuple):
 NARROW = frozenset(" ▒·→←—–…✎★☆✓✗⚑♦♥♠♣✿≈▲▼↩⁂°±×÷«»‘’“”")
 
 
+def _cells(text: str) -> int:
+    """The cells ``text`` takes (its characters are narrow or zero-width: ``_narrow``)."""
+    return len(text) if text.isascii() else len(text) - sum(map(zero_width, text))
+
+
+@lru_cache(maxsize=2048)
+def zero_width(c: str) -> bool:
+    """Whether ``c`` takes no cell, as rich counts it: the zero-width non-joiner and joiner
+    (Persian's می‌دانند) and a nonspacing mark (Persian's kasra, a hamza above)."""
+    import unicodedata
+
+    return c in "\u200c\u200d" or unicodedata.category(c) == "Mn"
+
+
 def _width(line: Line) -> int:
-    return sum(len(text) for text, _ in line)
+    return sum(_cells(text) for text, _ in line)
 
 
 def _narrow(text: str) -> bool:
     if text.isascii():
         return text.isprintable()
-    return all(" " <= c <= "~" or c in NARROW or _one_cell(c) for c in text)
+    return all(" " <= c <= "~" or c in NARROW or _one_cell(c) or zero_width(c) for c in text)
 
 
 @lru_cache(maxsize=2048)
@@ -81,21 +95,24 @@ def _wrap(line: Line, width: int) -> list[Line] | None:
     """``line`` wrapped at ``width`` as rich wraps a Text (a word that does not fit starts
     the next line); None for a word longer than the width (rich folds it)."""
     plain = "".join(text for text, _ in line)
-    if len(plain) <= width:
+    if _cells(plain) <= width:
         return [line]
     breaks, offset = [], 0
     for match in re.finditer(r"\s*\S+\s*", plain):  # rich's words: with their spaces
         word = match.group()
-        length = len(word.rstrip())
+        length = _cells(word.rstrip())
         if width - offset >= length:
-            offset += len(word)
+            offset += _cells(word)
         elif length > width:
             return None
         else:
             breaks.append(match.start())
-            offset = len(word)
+            offset = _cells(word)
     ends = zip([0, *breaks], [*breaks, len(plain)], strict=True)
-    return [_slice(line, a, b if b - a <= width else a + len(plain[a:b].rstrip())) for a, b in ends]
+    return [
+        _slice(line, a, b if _cells(plain[a:b]) <= width else a + len(plain[a:b].rstrip()))
+        for a, b in ends
+    ]
 
 
 def _slice(line: Line, start: int, end: int) -> Line:
@@ -176,16 +193,18 @@ def lay_out(drawing: Panel | Table, width: int) -> list[Line] | None:
     if isinstance(drawing, Table):
         return _table(drawing, width)
     inner = min(width - 2, max(map(_measure, drawing.parts), default=0) + 2)
-    inner = min(width - 2, max(inner, len(drawing.title) + 4))
+    inner = min(width - 2, max(inner, _cells(drawing.title) + 4))
     text = inner - 2
+    if _cells(drawing.title) + 2 > inner - 2:
+        return None  # rich cuts the title short
     body: list[Line] = []
     for part in drawing.parts:
         placed = _grid_lines(part, text) if isinstance(part, Grid) else _wrap(part, text)
         if placed is None:
             return None
         body += placed
-    title = f" {drawing.title} "[: inner - 2]
-    top: Line = [("╭─", ""), (title, ""), ("─" * (inner - 2 - len(title)) + "─╮", "")]
+    title = f" {drawing.title} "
+    top: Line = [("╭─", ""), (title, ""), ("─" * (inner - 2 - _cells(title)) + "─╮", "")]
     lines = [top]
     for line in body:
         lines.append([("│ ", ""), *_pad(line, text), (" │", "")])

@@ -105,6 +105,30 @@ def colour(stream: TextIO) -> bool | None:
     return None if os.environ.get("TERM", "") in ("dumb", "unknown", "") else True
 
 
+def legal_lines(game: Any) -> list[Line]:
+    """``move GAME ?``: what each seat to act may do now, at most 40 moves a seat, as the
+    recorder's ``?`` lists them."""
+    from gametape.messages import count_of, render, say
+    from gametape.usecases import record
+
+    if game.is_over:
+        over = say(
+            "cli.no-legal-move", "the game is over: no move is legal (undo takes the last one back)"
+        )
+        return [[(render(over), "")]]
+    lines: list[Line] = []
+    for seat, forms in record.move_forms(game).items():
+        listed = [f.shown for f in forms if f.shown]
+        moves = count_of(len(listed), "move")
+        said = say("cli.legal-moves", "{player}: {moves}", player=game.players[seat], moves=moves)
+        lines.append([(render(said), "bold")])
+        lines += [[(f"  {shown}", "")] for shown in listed[:40]]
+        if len(listed) > 40:
+            more = say("cli.legal-more", "… and {n} more", n=len(listed) - 40)
+            lines.append([(f"  {render(more)}", "dim")])
+    return lines
+
+
 def status(game: Any) -> Line:
     """The line under a move: the end of the game, or whose turn it is."""
     from gametape import results
@@ -273,7 +297,10 @@ def _list(store: Any, options: dict[str, Any], paint: bool) -> int | None:
         print_json_lines(reports)
         return 0
     if not reports:
-        _say(sys.stdout, [(f"no games in {store.name}", "")], paint)
+        from gametape.messages import render, say
+
+        none = say("cli.no-games-in", "no games in {store}", store=store.name)
+        _say(sys.stdout, [(render(none), "")], paint)
         return 0
     lines = lines_of_table(reports_table(reports, listing=True), paint)
     if lines is None:
@@ -293,7 +320,13 @@ def _move(
 
         log = browse.read(store, ref)
         if text.strip() == "?":
-            return None
+            if json:
+                return None
+            lines = legal_lines(record.open_game(log))
+            if max(map(len, (t for line in lines for t, _ in line))) > width():
+                return None  # rich wraps a line longer than the terminal
+            sys.stdout.write(text_of(lines, paint))
+            return 0
         if move_id is not None:
             record.check_move_id(move_id)
         done = record.record_move(store, log, text, by, move_id=move_id or "")

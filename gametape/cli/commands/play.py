@@ -240,16 +240,8 @@ def _legal(log: Any, json: bool = False) -> None:
             for seat, forms in record.move_forms(game).items()
         )
         return
-    if game.is_over:
-        out.print(Text("the game is over: no move is legal (undo takes the last one back)"))
-        return
-    for seat, forms in record.move_forms(game).items():
-        listed = [f.shown for f in forms if f.shown]
-        out.print(Text(f"{game.players[seat]}: {len(listed)} move(s)", style="bold"))
-        for shown in listed[:40]:
-            out.print(Text(f"  {shown}"))
-        if len(listed) > 40:
-            out.print(Text(f"  … and {len(listed) - 40} more", style="dim"))
+    for line in quick.legal_lines(game):
+        out.print(Text.assemble(*line))
 
 
 @app.command("log")

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from gametape import messages
 from gametape.cli.board import render as draw
 from gametape.cli.common import (
     STATE,
@@ -28,6 +29,7 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
+from gametape.messages import say
 from gametape.text import plural
 from gametape.usecases import browse, position
 from gametape.usecases.check import demo_store, validate_paths, validate_store
@@ -111,7 +113,8 @@ def list_cmd(json: JsonOpt = False) -> None:
         print_json_lines(reports)
         return
     if not reports:
-        out.print(Text(f"no games in {STATE.store.name}"))
+        none = say("cli.no-games-in", "no games in {store}", store=STATE.store.name)
+        out.print(Text(messages.render(none)))
         return
     print_reports(reports, listing=True)
 

@@ -91,6 +91,8 @@ SEAT = (
     script("web.js-tick-one", "tick one at least: {what}"),
     script("web.js-no-longer", "no longer offered: {choices} (Send will be refused)"),
     script("web.js-reconnecting", "offline: reconnecting… (what you see may be behind)"),
+    script("web.js-queued", "offline: “{move}” will be sent when the network is back"),
+    script("web.js-not-recorded", "“{move}” was not recorded: {why}"),
 )
 ALL = (*REPLAY, *REVIEW, *SEAT)
 TEXTS = dict(ALL)

@@ -3,6 +3,7 @@ script a user runs, in its own process, with links read from what it prints (--j
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -67,6 +69,17 @@ class Served:
     def path(self, link: str) -> str:
         """A link's path (the same on a server restarted on another port)."""
         return urlsplit(link).path
+
+    @contextlib.contextmanager
+    def unreachable(self) -> Iterator[None]:
+        """The server answers nothing while inside (its process stopped, SIGSTOP): a network
+        that delivers nothing, for a page whose own offline emulation a service worker's
+        requests pass through. What was sent meanwhile is answered once it goes on."""
+        self.process.send_signal(signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            self.process.send_signal(signal.SIGCONT)
 
     def stop(self) -> str:
         """Ctrl-C, as a person stops it; what it printed on stderr."""

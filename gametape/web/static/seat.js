@@ -374,7 +374,7 @@
   function show() {
     const q = queued();
     banner.hidden = !q;
-    if (q) banner.textContent = "offline: “" + q.text + "” will be sent when the network is back";
+    if (q) banner.textContent = say("web.js-queued", { move: q.text });
     if (q) document.body.dataset.queued = "1";
     else delete document.body.dataset.queued;
   }
@@ -418,7 +418,7 @@
       }
       show();
       banner.hidden = false;
-      banner.textContent = "“" + q.text + "” was not recorded: " + (data.error || answer.status);
+      banner.textContent = say("web.js-not-recorded", { move: q.text, why: asSaid(data.error || String(answer.status)) });
       const typed = document.querySelector("form.typed input[name=text]");
       if (typed && !typed.value && !q.fields.move) typed.value = q.text;
     } catch (e) {

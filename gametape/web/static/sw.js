@@ -5,9 +5,9 @@
 // (its board, its queued move), which says it is offline and catches up when the network is
 // back. A page comes from the server whenever the server answers. Nothing is fetched from any
 // other site. CACHE is renamed whenever the pages' own files change.
-const CACHE = "gametape-v2";
+const CACHE = "gametape-v3";
 const PAGES = "gametape-pages";
-const OWN = ["/static/seat.js", "/static/seat.css", "/static/replay.css", "/static/icon.svg"];
+const OWN = ["/static/words.js", "/static/seat.js", "/static/seat.css", "/static/replay.css", "/static/icon.svg"];
 const PAGE = /^\/g\/[^/]+\/[^/]+(\/live)?$/; // a link's page, and its live part
 
 self.addEventListener("install", (event) => {

@@ -155,7 +155,13 @@ KEYWORDS = {
 # Words every language needs that no call names literally: a list's "and" and "or", the
 # noun of a count, the unit of turns, a game's status and the columns of `gametape stats`.
 CORE_WORDS = (("core.word", "and"), ("core.word", "or"), ("core.word", ", "), ("core.word", "; "))
-COUNTS = (("card", "cards"), ("point", "points"), ("branch", "branches"), ("move", "moves"))
+COUNTS = (
+    ("card", "cards"),
+    ("point", "points"),
+    ("branch", "branches"),
+    ("move", "moves"),
+    ("row", "rows"),
+)
 COLUMNS = (
     "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
     "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",

@@ -11,7 +11,8 @@ command, are what it prints:
 - a line holding only `…` stands for any number of printed lines (none included): the one
   documented way to leave lines out;
 - a command shown with no lines after it is run, and only its exit status is checked;
-- a command fails (exit status other than 0) exactly when a shown line starts with `error:`.
+- a command fails (exit status other than 0) exactly when a shown line starts with `error:`
+  (or with its words in another language: `hiba:`, `خطا:`).
 
 Commands are `gametape …`, `printf '…' | gametape …` (the printf text is its standard input)
 and `export NAME=VALUE` (set for the rest of the block; `~` is the home directory). A command
@@ -136,7 +137,7 @@ def run_block(
         output = result.output.replace(str(home), "~")
         if pg_url is not None:
             output = output.replace(pg_url, DOC_URL)
-        fails = any(line.startswith("error:") for line in shown)
+        fails = any(line.startswith(("error:", "hiba:", "خطا:")) for line in shown)
         assert (result.exit_code != 0) == fails, (command, result.exit_code, output)
         if shown:
             printed = [line.rstrip() for line in output.splitlines()]

@@ -17,8 +17,10 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
+from gametape import messages
 from gametape.cli.quick import print_json, print_json_lines
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError, os_error
+from gametape.messages import say
 from gametape.text import visible
 
 __all__ = [
@@ -62,9 +64,20 @@ def render(renderable: Any) -> None:
     out.print(renderable, soft_wrap=False)
 
 
+LABELS = {
+    "error": say("cli.error", "error:"),
+    "warning": say("cli.warning", "warning:"),
+}
+
+
+def label(kind: str) -> str:
+    """``error:`` or ``warning:``, heading a line, in the reader's language."""
+    return messages.render(LABELS[kind])
+
+
 def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoReturn:
     """Print a one-line error (and an optional hint), as text, and exit with ``code``."""
-    err.print(Text.assemble(("error:", "bold red"), " ", message))
+    err.print(Text.assemble((label("error"), "bold red"), " ", message))
     if hint:
         err.print(Text(hint, style="dim"))
     raise typer.Exit(code)

@@ -283,7 +283,10 @@ def _show(
         return None
     sys.stdout.write(text_of(lines, paint))
     if log.error is not None:
-        _say(sys.stderr, [("warning:", "yellow"), (f" {log.error}", "")], paint_err)
+        from gametape.messages import render, say
+
+        warning = render(say("cli.warning", "warning:"))
+        _say(sys.stderr, [(warning, "yellow"), (f" {log.error}", "")], paint_err)
     return 0
 
 

@@ -11,7 +11,16 @@ from rich.text import Text
 
 from gametape import messages
 from gametape.cli.common import STATE, JsonOpt, progress
-from gametape.cli.output import EXIT_USAGE, err, fail, friendly_errors, out, print_json, render
+from gametape.cli.output import (
+    EXIT_USAGE,
+    err,
+    fail,
+    friendly_errors,
+    label,
+    out,
+    print_json,
+    render,
+)
 from gametape.errors import MachineError, UsageError
 from gametape.messages import Message, Term, count_of, say
 from gametape.text import plural
@@ -28,7 +37,7 @@ def _model() -> Any:
 def _speak(model: Any) -> None:
     """Say what the model had to do on its own (a damaged model set aside and rebuilt)."""
     for note in model.notes:
-        err.print(Text.assemble(("warning:", "yellow"), f" {note}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" {note}"))
     model.notes.clear()
 
 
@@ -173,15 +182,15 @@ def query(
         )
     render(rich_table(columns, rows))
     if more:
-        err.print(
-            Text(
-                f"{len(rows)} rows shown, {more} more not shown: --format csv or json "
-                "prints them all",
-                style="dim",
-            )
+        cut = say(
+            "cli.rows-cut",
+            "{rows} shown, {more} more not shown: --format csv or json prints them all",
+            rows=count_of(len(rows), "row"),
+            more=more,
         )
+        err.print(Text(messages.render(cut), style="dim"))
     else:
-        err.print(Text(f"{len(rows)} row{'s' if len(rows) != 1 else ''}", style="dim"))
+        err.print(Text(messages.render(count_of(len(rows), "row")), style="dim"))
 
 
 @app.command()
@@ -245,6 +254,11 @@ def stats(
             else:
                 none = say("cli.report-none", "{title}: none", title=title)
                 out.print(Text(messages.render(none)))
+
+
+def wrote(path: Any) -> Message:
+    """``wrote out/games.parquet``."""
+    return say("cli.wrote", "wrote {path}", path=str(path))
 
 
 SCORES = say("cli.report-scores", "score by player count")
@@ -368,7 +382,7 @@ def players(
         for group in found["look_alike"]:
             err.print(
                 Text.assemble(
-                    ("warning:", "yellow"),
+                    (label("warning"), "yellow"),
                     f" {' and '.join(map(repr, group))} only look alike: different letters, "
                     "so different people (if they are one: gametape players merge)",
                 )
@@ -463,7 +477,7 @@ def _player_page(found: dict[str, Any], counted: str, output: Path | None) -> No
         sys.stdout.buffer.write(content)
         return
     export.write(output, content)
-    err.print(Text(f"wrote {output}", style="dim"))
+    err.print(Text(messages.render(wrote(output)), style="dim"))
 
 
 def _merge(words: list[str], json: bool) -> None:
@@ -544,7 +558,7 @@ def export(
     if parquet is None:
         raise UsageError("say what to export: GAME... --format FORMAT, or --parquet DIR")
     for path in fresh_model().export_parquet(parquet):
-        out.print(Text(f"wrote {path}"))
+        out.print(Text(messages.render(wrote(path))))
 
 
 def _export_games(
@@ -561,16 +575,18 @@ def _export_games(
         task = bar.add_task("exporting", total=len(refs), visible=len(refs) > 5)
         for done in export.export_games(STATE.store, refs, fmt, as_player):
             for warning in done.warnings:
-                err.print(Text.assemble(("warning:", "yellow"), f" {warning}"))
+                err.print(Text.assemble((label("warning"), "yellow"), f" {warning}"))
             if done.cut:
                 stopped += 1
-                err.print(Text.assemble(("warning:", "yellow"), f" {done.path.stem} {done.cut}"))
+                err.print(
+                    Text.assemble((label("warning"), "yellow"), f" {done.path.stem} {done.cut}")
+                )
             if output is None:
                 sys.stdout.buffer.write(done.content)
             else:
                 path = export.target(output, done, several=len(refs) > 1)
                 export.write(path, done.content)
-                err.print(Text(f"wrote {path}", style="dim"))
+                err.print(Text(messages.render(wrote(path)), style="dim"))
             bar.advance(task)
     if stopped:
         fail(f"{stopped} of {len(refs)} games replay only up to a bad event (see above)")

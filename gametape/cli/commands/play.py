@@ -29,13 +29,14 @@ from gametape.cli.output import (
     err,
     fail,
     friendly_errors,
+    label,
     out,
     print_json,
     print_json_lines,
     render,
 )
 from gametape.errors import GametapeError
-from gametape.messages import Term, say
+from gametape.messages import Term, many, say
 from gametape.text import plural
 from gametape.usecases import browse, position, record
 from gametape.usecases.store import RuleViolation
@@ -96,13 +97,24 @@ def new(
         )
         return
     out.print(Text(gid, style="bold"))
-    err.print(Text(f"new {game} game for {', '.join(listed)} → {path}", style="dim"))
+    made = say(
+        "cli.new-game",
+        "new {game} game for {players} → {path}",
+        game=game,
+        players=many(listed),
+        path=str(path),
+    )
+    err.print(Text(messages.render(made), style="dim"))
+    show, move, record_it = (f"gametape {w} {gid}" for w in ("show", "move", "record"))
     if table:
-        err.print(
-            Text(f"next: gametape record {gid}   (type the moves as the table plays)", style="dim")
+        then = say(
+            "cli.next-record",
+            "next: {record}   (type the moves as the table plays)",
+            record=record_it,
         )
     else:
-        err.print(Text(f'next: gametape show {gid}   ·   gametape move {gid} "…"', style="dim"))
+        then = say("cli.next-move", 'next: {show}   ·   {move} "…"', show=show, move=move)
+    err.print(Text(messages.render(then), style="dim"))
 
 
 @app.command()
@@ -187,7 +199,7 @@ def show(
         return
     render(draw(position.board(game, seat, last=last)))
     if log.error is not None:
-        err.print(Text.assemble(("warning:", "yellow"), f" {log.error}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" {log.error}"))
 
 
 def _game_options(name: str, json: bool) -> None:
@@ -263,7 +275,7 @@ def log_cmd(
     log = read(game_ref)
     notes, problems = read_notes(STATE.store, log.path)
     for problem in problems:
-        err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" {problem}"))
     sheet = browse.sheet(log, notes, record.viewing_seat(game_of(log, 0), as_player))
     if json:
         print_json_lines(r.to_dict() for r in sheet.rows)
@@ -309,7 +321,7 @@ def log_cmd(
     render(table)
     _tree(log)
     if sheet.read_problem is not None:
-        err.print(Text.assemble(("warning:", "yellow"), f" {sheet.read_problem}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" {sheet.read_problem}"))
 
 
 @app.command()
@@ -346,7 +358,7 @@ def replay(
     seat = seat_of(Game.from_events(cursor.events[:1]), as_player)
     notes, problems = read_notes(STATE.store, log)
     for problem in problems:
-        err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" {problem}"))
     if at is not None:
         frames = [cursor.frame(at, seat)]
     elif all_frames or json:
@@ -502,7 +514,7 @@ def _follow_while(recorder: Any, reader: Any) -> None:
         try:
             recorder.recording.follow(stop, told, viewer=recorder.seat)
         except GametapeError as exc:  # the store went away: say so once, keep recording
-            err.print(Text.assemble(("warning:", "yellow"), f" not following: {exc.message}"))
+            err.print(Text.assemble((label("warning"), "yellow"), f" not following: {exc.message}"))
 
     follower = threading.Thread(target=watch, name="follow", daemon=True)
     with patch_stdout(raw=True):
@@ -557,7 +569,7 @@ def games(
         for info in infos
     ]
     for name, why in problems.items():  # every other game still works
-        err.print(Text.assemble(("warning:", "yellow"), f" the game plug-in {name!r}: {why}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" the game plug-in {name!r}: {why}"))
     if json:
         print_json_lines(rows)
         return

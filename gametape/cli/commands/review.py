@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gametape.cli.common import STATE, GameArg, JsonOpt
-from gametape.cli.output import err, friendly_errors, out, print_json, render
+from gametape.cli.output import err, friendly_errors, label, out, print_json, render
 from gametape.errors import UsageError
 from gametape.usecases import position
 
@@ -129,7 +129,7 @@ def notes(game_ref: GameArg, json: JsonOpt = False) -> None:
     log = STATE.store.resolve(game_ref)
     found, problems = review.read_notes(STATE.store, log)
     for problem in problems:
-        err.print(Text.assemble(("warning:", "yellow"), f" {problem}"))
+        err.print(Text.assemble((label("warning"), "yellow"), f" {problem}"))
     if json:
         import msgspec
 

@@ -29,7 +29,7 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
-from gametape.messages import say
+from gametape.messages import Term, many, say
 from gametape.text import plural
 from gametape.usecases import browse, position
 from gametape.usecases.check import demo_store, validate_paths, validate_store
@@ -199,10 +199,21 @@ def simulate(
     if json:
         print_json(summary)
         return
-    mix = ", ".join(f"{k} {v}" for k, v in done.outcomes.most_common())
-    out.print(Text(f"wrote {games} {game} games to {store.name}"))
-    out.print(f"outcomes: {mix}; mean score {done.mean_score:.1f}")
-    out.print(f"first: {done.ids[0]}   last: {done.ids[-1]}")
+    mix = many(
+        say("cli.outcome-count", "{outcome} {n}", outcome=Term(f"{game}.outcome", k), n=v)
+        for k, v in done.outcomes.most_common()
+    )
+    written = say(
+        "cli.simulated", "wrote {n} {game} games to {store}", n=games, game=game, store=store.name
+    )
+    out.print(Text(messages.render(written)))
+    mean = round(done.mean_score, 1)
+    said = say("cli.simulated-outcomes", "outcomes: {mix}; mean score {mean}", mix=mix, mean=mean)
+    out.print(Text(messages.render(said)))
+    ends = say(
+        "cli.simulated-ids", "first: {first}   last: {last}", first=done.ids[0], last=done.ids[-1]
+    )
+    out.print(Text(messages.render(ends)))
 
 
 @app.command("import")

@@ -4,6 +4,8 @@ language: each page carries them as JSON (``<script id="words">``), and a script
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from gametape.messages import current
@@ -117,10 +119,16 @@ def script_words() -> dict[str, str | list[str]]:
 
 
 def as_json() -> str:
-    """``script_words`` as JSON that can sit inside a ``<script>`` element: ``<``, ``>`` and
-    ``&`` written as ``\\u`` escapes, so no text can close the element."""
+    """``script_words`` as JSON that can sit inside a ``<script>`` element."""
+    return in_script(script_words())
+
+
+def in_script(data: Any) -> str:
+    """``data`` as JSON that can sit inside a ``<script>`` element: ``<``, ``>`` and ``&``
+    occur only in its strings, where ``\\u`` escapes mean the same, so no text can close the
+    element."""
     return (
-        msgspec.json.encode(script_words())
+        msgspec.json.encode(data)
         .decode()
         .replace("<", "\\u003c")
         .replace(">", "\\u003e")

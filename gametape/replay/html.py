@@ -29,7 +29,7 @@ from gametape.events.notes import Annotation
 from gametape.i18n import page_translations
 from gametape.languages import RTL
 from gametape.messages import Term, current, render, say
-from gametape.pagewords import as_json
+from gametape.pagewords import as_json, in_script
 from gametape.replay.cursor import Cursor
 
 NAMED = 3  # at most this many cards a move brought are named in the move list
@@ -295,15 +295,7 @@ def page(
         parent=_parent(cursor.events[0]),
         branches=list(branches),
     )
-    # Inside <script>, "<", ">" and "&" only ever occur in JSON strings, where \u escapes
-    # mean the same: the page's text can never close the script element.
-    payload = (
-        msgspec.json.encode(data)
-        .decode()
-        .replace("<", "\\u003c")
-        .replace(">", "\\u003e")
-        .replace("&", "\\u0026")
-    )
+    payload = in_script(data)  # the page's text can never close the script element
     title = f"{rules.name} {game}: {', '.join(cursor.players)}"
     if seat is not None:
         seen_as = render(say("web.page-as", "as {seat}", seat=_seen_as(cursor, seat) or ""))

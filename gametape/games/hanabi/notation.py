@@ -399,7 +399,8 @@ def kinds(before: HanabiState, event: Event, after: HanabiState) -> tuple[str, .
 
 # The game's own words that its code names only as data (a suit of the deck, an outcome), so
 # that its catalogues list them (gametape.catalogues reads these calls): No Variant's suits
-# and clue colours, Odds and Evens' rank words, and the outcomes.
+# and clue colours, Odds and Evens' rank words, the outcomes, the kinds of event a replay
+# jumps between and the columns of its reports.
 GLOSSARY = (
     term("hanabi.suit", "red"),
     term("hanabi.suit", "yellow"),

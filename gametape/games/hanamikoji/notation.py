@@ -224,7 +224,8 @@ def describe(
 
 
 # The game's own words that its code names only as data, so that its catalogues list them
-# (gametape.catalogues reads these calls): the artists' colours, the outcomes.
+# (gametape.catalogues reads these calls): the artists' colours, the outcomes, the kinds of
+# event a replay jumps between and the columns of its reports.
 GLOSSARY = (
     term("hanamikoji.colour", "red"),
     term("hanamikoji.colour", "orange"),

@@ -297,7 +297,8 @@ def kinds(before: ClassicState, event: Event, after: ClassicState) -> tuple[str,
 
 
 # The game's own words that its code names only as data, so that its catalogues list them
-# (gametape.catalogues reads these calls): the geishas, the actions, the goals.
+# (gametape.catalogues reads these calls): the geishas, the actions, the goals, the kinds of
+# event a replay jumps between and the columns of its reports.
 GLOSSARY = (
     term("hanamikoji-classic.geisha", "violet"),
     term("hanamikoji-classic.geisha", "red"),

@@ -453,7 +453,8 @@ def _points(names: Sequence[str], points: Sequence[int]) -> Many:
 
 
 # The game's own words that its code names only as data, so that its catalogues list them
-# (gametape.catalogues reads these calls): the phases of a step, the outcomes.
+# (gametape.catalogues reads these calls): the phases of a step, the outcomes, the kinds of
+# event a replay jumps between and the columns of its reports.
 GLOSSARY = (
     term("ohanami-classic.phase", "deal"),
     term("ohanami-classic.phase", "choose"),

@@ -5,6 +5,7 @@ phone's width and a desktop's (#36)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -50,6 +51,24 @@ def _small_targets(page) -> list[str]:
     return small
 
 
+def _every_page(server) -> Iterator[tuple[str, bool, str, str]]:
+    """Each game's pages, dealt and at a table: (game, at a table, which page, its URL)."""
+    for ruleset in sorted(names()):
+        for table in (False, True):
+            links = start_game(server, ruleset, "ann, ben", table=table)["links"]
+            yield from (
+                (ruleset, table, what, url)
+                for what, url in {
+                    "ann's page": links["ann"],
+                    "the host's page": links["host"],
+                    "the spectator's page": links["spectator"],
+                    "the links page": links["host"] + "/links",
+                    "the replay": links["ann"] + "/replay",
+                    "the review room": links["host"] + "/review",
+                }.items()
+            )
+
+
 @pytest.mark.parametrize("width", [390, 1200])
 def test_every_page_of_every_game_has_no_accessibility_violation(
     browser, server, axe_script, width
@@ -65,37 +84,25 @@ def test_every_page_of_every_game_has_no_accessibility_violation(
     try:
         page.goto(server.url + "/")
         problems["the front page"] = _violations(page, axe_script)
-        for ruleset in sorted(names()):
-            for table in (False, True):
-                said = start_game(server, ruleset, "ann, ben", table=table)
-                links = said["links"]
-                dealt = "at a table" if table else "dealt"
-                pages = {
-                    "ann's page": links["ann"],
-                    "the host's page": links["host"],
-                    "the spectator's page": links["spectator"],
-                    "the links page": links["host"] + "/links",
-                    "the replay": links["ann"] + "/replay",
-                    "the review room": links["host"] + "/review",
-                }
-                lang = ("fa" if width == 390 else "hu") if table else "en"
-                for what, url in pages.items():
-                    asked = f"{url}?lang={lang}" if lang != "en" else url
-                    page.goto(asked)
-                    if asked != url:
-                        assert page.locator(f'html[lang="{lang}"]').count() == 1, asked
-                        wide = page.evaluate("document.documentElement.scrollWidth > innerWidth")
-                        assert (
-                            page.evaluate("document.documentElement.dir")
-                            == ("rtl" if lang == "fa" else "ltr")
-                            and not wide
-                        ), (asked, wide)
-                    if "review" in url:
-                        page.locator("body[data-room-version]").wait_for(timeout=30_000)
-                    found = _violations(page, axe_script)
-                    if what in ("ann's page", "the host's page", "the review room"):
-                        found += [f"a tap target under 44 px: {t}" for t in _small_targets(page)]
-                    problems[f"{ruleset} {dealt} ({lang}): {what}"] = found
+        for ruleset, table, what, url in _every_page(server):
+            dealt = "at a table" if table else "dealt"
+            lang = ("fa" if width == 390 else "hu") if table else "en"
+            asked = f"{url}?lang={lang}" if lang != "en" else url
+            page.goto(asked)
+            if asked != url:
+                assert page.locator(f'html[lang="{lang}"]').count() == 1, asked
+                wide = page.evaluate("document.documentElement.scrollWidth > innerWidth")
+                assert (
+                    page.evaluate("document.documentElement.dir")
+                    == ("rtl" if lang == "fa" else "ltr")
+                    and not wide
+                ), (asked, wide)
+            if "review" in url:
+                page.locator("body[data-room-version]").wait_for(timeout=30_000)
+            found = _violations(page, axe_script)
+            if what in ("ann's page", "the host's page", "the review room"):
+                found += [f"a tap target under 44 px: {t}" for t in _small_targets(page)]
+            problems[f"{ruleset} {dealt} ({lang}): {what}"] = found
     finally:
         context.close()
     found = {k: v for k, v in problems.items() if v}
@@ -158,20 +165,8 @@ def test_every_page_in_the_pseudo_language_is_from_catalogues_and_fits_a_phone(b
             problems[what] = found
 
         look("the front page", server.url + "/")
-        for ruleset in sorted(names()):
-            for table in (False, True):
-                links = start_game(server, ruleset, "ann, ben", table=table)["links"]
-                dealt = "at a table" if table else "dealt"
-                pages = {
-                    "ann's page": links["ann"],
-                    "the host's page": links["host"],
-                    "the spectator's page": links["spectator"],
-                    "the links page": links["host"] + "/links",
-                    "the replay": links["ann"] + "/replay",
-                    "the review room": links["host"] + "/review",
-                }
-                for what, url in pages.items():
-                    look(f"{ruleset} {dealt}: {what}", url)
+        for ruleset, table, what, url in _every_page(server):
+            look(f"{ruleset} {'at a table' if table else 'dealt'}: {what}", url)
         look("a link that is not one", server.url + "/g/nosuchgame/" + "x" * 22)
     finally:
         context.close()

@@ -165,10 +165,11 @@ COUNTS = (
 COLUMNS = (
     "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
     "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",
+    "game", "W-D-L", "streak", "rating", "mean", "last game", "mean score", "total",
 )  # fmt: skip
 CORE_TERMS = (
     *(("core.turn-word", w) for w in ("turn", "round", "step")),
-    *(("core.status", s) for s in ("finished", "in progress", "invalid")),
+    *(("core.status", s) for s in ("finished", "in progress", "invalid", "abandoned")),
     *(("core.column", c) for c in COLUMNS),
 )
 

@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -267,8 +268,7 @@ ENGLISH = {
 def test_the_readme_tour_in_the_pseudo_language_is_all_from_catalogues(tmp_path):
     """#52: the README tour's commands in the pseudo-language (``--lang qps``: catalogue
     text accented and longer, what a person typed marked ⟦…⟧) print no English: new, show,
-    move, log, replay, simulate, validate, stats, query and export. (``players`` and
-    ``import`` still speak English: #52 stays open for them.)"""
+    move, log, replay, simulate, validate, stats, players, query, export and import."""
     from typer.testing import CliRunner
 
     from gametape.cli.app import app
@@ -289,8 +289,10 @@ def test_the_readme_tour_in_the_pseudo_language_is_all_from_catalogues(tmp_path)
         ["simulate", "hanabi", "--games", "5", "--players", "3", "--seed", "1"],
         ["validate"],
         ["stats", "hanabi"],
+        ["players", "alice"],
         ["query", "SELECT player_count, round(avg(score), 1) AS avg FROM games GROUP BY ALL"],
         ["export", "--parquet", str(tmp_path / "out")],
+        ["import", "hanablive", str(Path(__file__).parents[1] / "examples" / "hanablive")],
         ["export", gid, "--format", "hanablive", "-o", str(tmp_path / "game.json")],
         ["export", gid, "--format", "html", "--as", "bob", "-o", str(tmp_path / "game.html")],
     ]

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gametape.charts import bins
-from gametape.messages import current
+from gametape.messages import Term, current, render
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -25,6 +25,13 @@ def cell(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(map(cell, value))
     return str(value)
+
+
+def heading(game: str, column: str) -> str:
+    """A column of a report in the reader's language: the game's word for it, else
+    gametape's (in English: the column's name, as SQL reads it)."""
+    own = render(Term(f"{game}.column", column))
+    return own if own != column else render(Term("core.column", column))
 
 
 def rich_table(

@@ -16,6 +16,7 @@ from gametape.events.errors import LogError
 from gametape.events.log import read_bytes
 from gametape.events.store import GameStore
 from gametape.interop.formats import Format, ImportRefused
+from gametape.messages import render, say
 from gametape.text import shown_path
 
 Status = Literal["imported", "duplicate", "refused", "ignored"]
@@ -32,6 +33,7 @@ class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
     outcome: str | None = None
     score: int | None = None
     facts: dict[str, Any] = {}
+    ruleset: str | None = None  # the game imported: whose words its outcome and facts are
 
 
 def files_in(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
@@ -104,14 +106,14 @@ def _import_one(
             source = fmt.parse(data)
         except ImportRefused:
             if not named and not fmt.looks_like(data):
-                return ImportResult(file=file, status="ignored", reason=f"not a {fmt.description}")
+                said = say("core.import-not-a", "not a {format}", format=fmt.description)
+                return ImportResult(file=file, status="ignored", reason=render(said))
             raise
         mine = fmt.keys(source)
         seen = sorted(mine & keys)
         if seen:
-            return ImportResult(
-                file=file, status="duplicate", reason=f"already imported: {seen[0]}"
-            )
+            said = say("core.import-already", "already imported: {key}", key=seen[0])
+            return ImportResult(file=file, status="duplicate", reason=render(said))
         game = fmt.to_game(source, shown_path(path.name), options)
     except (ImportRefused, LogError) as exc:  # reason is the message of the one Problem
         problem = exc.problem()
@@ -127,8 +129,12 @@ def _import_one(
         outcome=result.outcome if result else None,
         score=result.scores[0] if result else None,
         facts=fmt.facts(game),
-        reason=None if result else "the file records no end: imported as in progress",
+        ruleset=game.ruleset.name,
+        reason=None if result else render(NO_END),
     )
+
+
+NO_END = say("core.import-no-end", "the file records no end: imported as in progress")
 
 
 def find_format(name: str) -> Format:

@@ -22,7 +22,7 @@ from gametape.cli.output import (
     render,
 )
 from gametape.errors import MachineError, UsageError
-from gametape.messages import Message, Term, count_of, say
+from gametape.messages import Message, Term, count_of, many, say
 from gametape.text import plural
 
 app = typer.Typer()
@@ -272,11 +272,7 @@ CORE_REPORTS = {
 def _report(game: str, rows: list[dict[str, Any]], title: str) -> Any:
     """A report's rows as a table in the reader's language: each column by the game's word
     for it, else gametape's; an outcome in the game's words, a number in the digits."""
-    from gametape.cli.tables import cell, rich_table
-
-    def heading(column: str) -> str:
-        own = messages.render(Term(f"{game}.column", column))
-        return own if own != column else messages.render(Term("core.column", column))
+    from gametape.cli.tables import cell, heading, rich_table
 
     def value(column: str, v: Any) -> Any:
         if column == "outcome" and v in STATUSES:
@@ -286,7 +282,7 @@ def _report(game: str, rows: list[dict[str, Any]], title: str) -> Any:
         return messages.current().digits(cell(v)) if isinstance(v, int | float) else v
 
     cells = [[value(c, v) for c, v in r.items()] for r in rows]
-    return rich_table([heading(c) for c in rows[0]], cells, title)
+    return rich_table([heading(game, c) for c in rows[0]], cells, title)
 
 
 STATUSES = ("finished", "in_progress", "invalid")
@@ -366,7 +362,7 @@ def players(
             f"no {'' if abandoned else 'finished '}game has a player named {name!r}",
             hint="`gametape players` lists everyone (names are matched ignoring case and width)",
         )
-    counted = _counted(found["left_out"], abandoned, branches)
+    counted = messages.render(_counted(found["left_out"], abandoned, branches))
     if json:
         print_json(found)
     elif fmt == "html":
@@ -388,42 +384,67 @@ def players(
                 )
             )
         if fmt == "table":
-            err.print(
-                Text(
-                    "W-D-L: won (the only winner), drawn (a shared win), lost (any other place, "
-                    "second of three too; the rating counts places); streak W2: won the last "
-                    f"two; {counted}",
-                    style="dim",
-                )
+            legend = say(
+                "cli.players-legend",
+                "W-D-L: won (the only winner), drawn (a shared win), lost (any other place, "
+                "second of three too; the rating counts places); streak W2: won the last two; "
+                "{counted}",
+                counted=_counted(found["left_out"], abandoned, branches),
             )
+            err.print(Text(messages.render(legend), style="dim"))
 
 
-def _counted(left_out: dict[str, int], abandoned: bool, branches: bool) -> str:
+def _counted(left_out: dict[str, int], abandoned: bool, branches: bool) -> Message:
     """Which games a players answer counted, in words."""
-    said = "finished and abandoned games" if abandoned else "finished games only"
+    if abandoned:
+        said = say("cli.counted-abandoned", "finished and abandoned games")
+    else:
+        said = say("cli.counted-finished", "finished games only")
     if branches:
-        said += ", branches too"
+        said = say("cli.counted-branches", "{counted}, branches too", counted=said)
     if left_out:
-        parts = [
-            f"{n} branch{'es' * (n != 1)}" if why == "branch" else f"{plural(n, 'game')} {why}"
+        parts = many(
+            count_of(n, "branch", "branches")
+            if why == "branch"
+            else say(
+                "cli.games-why",
+                "{games} {why}",
+                games=count_of(n, "game"),
+                why=Term("core.status", why),
+            )
             for why, n in left_out.items()
-        ]
-        said += f" ({', '.join(parts)} left out)"
+        )
+        said = say(
+            "cli.counted-left-out", "{counted} ({parts} left out)", counted=said, parts=parts
+        )
     return said
 
 
 def _players_table(found: dict[str, Any]) -> None:
     from gametape.cli.tables import bar_table, rich_table, sparkline
 
+    def heads(*columns: str) -> list[str]:
+        return [messages.render(Term("core.column", c)) for c in columns]
+
     rows = found["players"]
     # `player` is `name` read one way; other spellings go under the table
-    headings = ["name", "game", "games", "W-D-L", "streak", "rating", "mean", "last game"]
+    headings = heads("name", "game", "games", "W-D-L", "streak", "rating", "mean", "last game")
+    digits = messages.current().digits
     table = [
         [
             r["name"],
             r["ruleset"],
-            r["games"] if not r["abandoned"] else f"{r['games']} ({r['abandoned']} abandoned)",
-            None if r["wins"] is None else f"{r['wins']}-{r['draws']}-{r['losses']}",
+            r["games"]
+            if not r["abandoned"]
+            else messages.render(
+                say(
+                    "cli.games-abandoned",
+                    "{games} ({abandoned} abandoned)",
+                    games=r["games"],
+                    abandoned=r["abandoned"],
+                )
+            ),
+            None if r["wins"] is None else digits(f"{r['wins']}-{r['draws']}-{r['losses']}"),
             r["streak"],
             r["rating"],
             r["mean_score"],
@@ -431,41 +452,70 @@ def _players_table(found: dict[str, Any]) -> None:
         ]
         for r in rows
     ]
-    render(rich_table(headings, table, "players"))
+    render(rich_table(headings, table, messages.render(CORE_REPORTS["players"])))
     detail = found.get("detail")
     if detail is not None:
         render(
             rich_table(
-                ["game", "players", "games", "mean score"],
+                heads("game", "players", "games", "mean score"),
                 [list(r.values()) for r in detail["by_player_count"]],
-                "by player count",
+                messages.render(say("cli.by-player-count", "by player count")),
             )
         )
         for series in detail["history"]:
             values = series["values"]
-            last = f"the last {SPARK} games" if len(values) > SPARK else "game by game"
+            if len(values) > SPARK:
+                last = say("cli.last-games", "the last {n} games", n=SPARK)
+            else:
+                last = say("cli.game-by-game", "game by game")
+            head = say(
+                "cli.series",
+                "{game} {of}, {last}",
+                game=series["ruleset"],
+                of=Term("core.column", series["of"]),
+                last=last,
+            )
+            now = say(
+                "cli.series-now",
+                "now {now} (low {low}, high {high})",
+                now=values[-1],
+                low=min(values),
+                high=max(values),
+            )
             out.print(
                 Text.assemble(
-                    (f"{series['ruleset']} {series['of']}, {last}  ", "bold"),
+                    (messages.render(head) + "  ", "bold"),
                     (sparkline(values, SPARK), "cyan"),
-                    f"  now {values[-1]} (low {min(values)}, high {max(values)})",
+                    "  " + messages.render(now),
                 )
             )
         if detail["histograms"]:
-            out.print(Text("scores", style="bold"))
+            out.print(Text(messages.render(say("cli.scores", "scores")), style="bold"))
             groups = {h["ruleset"]: h["bins"] for h in detail["histograms"]}
-            render(bar_table(("game", "score", "games"), groups, width=30))
+            render(bar_table(heads("game", "score", "games"), groups, width=30))
         for facts in detail["facts"]:
-            pairs = [[k.replace("_", " "), v] for k, v in facts.items() if k != "ruleset"]
+            game = facts["ruleset"]
+            # a fact is the game's word for it: in English its name, in words (clues given)
+            pairs = [
+                [messages.render(Term(f"{game}.column", k.replace("_", " "))), v]
+                for k, v in facts.items()
+                if k != "ruleset"
+            ]
             if pairs:  # a game whose facts sum to nothing gets no empty heading
-                render(rich_table(["", "total"], pairs, f"{facts['ruleset']}: their own play"))
+                own = say("cli.own-play", "{game}: their own play", game=game)
+                render(rich_table(["", *heads("total")], pairs, messages.render(own)))
     spellings: dict[str, set[str]] = {}
     for r in rows:
         spellings.setdefault(r["name"], set()).update(set(r["written"]) - {r["name"]})
     for shown_name, others in spellings.items():
         if others:
-            also = ", ".join(sorted(others))
-            err.print(Text(f"{shown_name} also played as {also}", style="dim"))
+            also = say(
+                "cli.also-as",
+                "{name} also played as {others}",
+                name=shown_name,
+                others=many(sorted(others)),
+            )
+            err.print(Text(messages.render(also), style="dim"))
 
 
 def _player_page(found: dict[str, Any], counted: str, output: Path | None) -> None:

@@ -216,6 +216,14 @@ def simulate(
     out.print(Text(messages.render(ends)))
 
 
+IMPORT_WORDS = {
+    "imported": (say("cli.imported", "imported"), "green"),
+    "refused": (say("cli.import-refused", "refused"), "red"),
+    "duplicate": (say("cli.import-skipped", "skipped"), "dim"),
+    "ignored": (say("cli.import-ignored", "ignored"), "dim"),
+}
+
+
 @app.command("import")
 @friendly_errors
 def import_cmd(
@@ -269,27 +277,49 @@ def import_files_cli(fmt_name: str, paths: list[Path], json: bool, options: dict
         print_json_lines(results)
     else:
         for r in results:
-            if r.status == "refused":
-                out.print(Text.assemble(("refused", "red"), f" {r.file}: {r.reason}"))
-            elif r.status in ("duplicate", "ignored"):
-                word = "skipped" if r.status == "duplicate" else "ignored"
-                out.print(Text.assemble((word, "dim"), f" {r.file}: {r.reason}"))
+            word, style = IMPORT_WORDS[r.status]
+            if r.status != "imported":
+                where = messages.render(say("cli.import-file", "{file}:", file=r.file))
+                out.print(Text.assemble((messages.render(word), style), f" {where} {r.reason}"))
+                continue
+            game = r.ruleset or ""
+            if r.outcome:
+                outcome = Term(f"{game}.outcome", r.outcome)
+                ending = say(
+                    "cli.imported-ending",
+                    "{outcome}, score {score}",
+                    outcome=outcome,
+                    score=r.score or 0,
+                )
             else:
-                ending = (
-                    f"{r.outcome}, score {r.score}" if r.outcome else f"in progress ({r.reason})"
+                ending = say("cli.imported-going", "in progress ({why})", why=r.reason or "")
+            facts = [
+                say(
+                    "cli.imported-fact",
+                    "{fact} {value}",
+                    fact=Term(f"{game}.column", k.replace("_", " ")),
+                    value=v,
                 )
-                facts = "".join(f", {k.replace('_', ' ')} {v}" for k, v in r.facts.items())
-                out.print(
-                    Text.assemble(("imported", "green"), f" {r.file} → {r.game}: {ending}{facts}")
-                )
-        counts = Counter(r.status for r in results)
-        out.print(
-            Text(
-                f"{counts['imported']} imported, {counts['duplicate']} skipped as "
-                f"duplicates, {counts['refused']} refused → {store.name}",
-                style="bold",
+                for k, v in r.facts.items()
+            ]
+            line = say(
+                "cli.imported-line",
+                "{file} → {game}: {ending}",
+                file=r.file,
+                game=r.game or "",
+                ending=many([ending, *facts]),
             )
+            out.print(Text.assemble((messages.render(word), style), " " + messages.render(line)))
+        counts = Counter(r.status for r in results)
+        summary = say(
+            "cli.imported-summary",
+            "{imported} imported, {duplicates} skipped as duplicates, {refused} refused → {store}",
+            imported=counts["imported"],
+            duplicates=counts["duplicate"],
+            refused=counts["refused"],
+            store=store.name,
         )
+        out.print(Text(messages.render(summary), style="bold"))
     if any(r.status == "refused" and r.kind != "variant" for r in results):
         raise typer.Exit(EXIT_INVALID)
 

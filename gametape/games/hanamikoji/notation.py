@@ -240,4 +240,8 @@ GLOSSARY = (
     term("hanamikoji.kind", "assign"),
     term("hanamikoji.kind", "round"),
     term("hanamikoji.column", "ties_lost"),
+    term("hanamikoji.column", "artists"),
+    term("hanamikoji.column", "votes"),
+    term("hanamikoji.column", "hidden"),
+    term("hanamikoji.column", "ties lost"),
 )

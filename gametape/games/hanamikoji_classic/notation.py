@@ -326,4 +326,8 @@ GLOSSARY = (
     term("hanamikoji-classic.column", "action"),
     term("hanamikoji-classic.column", "times"),
     term("hanamikoji-classic.column", "won"),
+    term("hanamikoji-classic.column", "points"),
+    term("hanamikoji-classic.column", "geishas"),
+    term("hanamikoji-classic.column", "rounds"),
+    term("hanamikoji-classic.column", "first action"),
 )

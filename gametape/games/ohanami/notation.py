@@ -178,4 +178,8 @@ GLOSSARY = (
     term("ohanami.kind", "round end"),
     term("ohanami.column", "discards"),
     term("ohanami.column", "season"),
+    term("ohanami.column", "cards placed"),
+    term("ohanami.column", "points spring"),
+    term("ohanami.column", "points summer"),
+    term("ohanami.column", "points autumn"),
 )

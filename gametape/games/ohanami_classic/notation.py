@@ -479,4 +479,10 @@ GLOSSARY = (
     term("ohanami-classic.column", "round"),
     term("ohanami-classic.column", "rows"),
     term("ohanami-classic.column", "total"),
+    term("ohanami-classic.column", "round points"),
+    term("ohanami-classic.column", "blue points"),
+    term("ohanami-classic.column", "green points"),
+    term("ohanami-classic.column", "grey points"),
+    term("ohanami-classic.column", "pink points"),
+    term("ohanami-classic.column", "cards in rows"),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
@@ -35,6 +35,9 @@ from gametape.usecases import browse, position
 from gametape.usecases.check import demo_store, validate_paths, validate_store
 from gametape.usecases.simulate import simulate as simulate_games
 from gametape.usecases.store import Report, Source, is_url, repair_torn
+
+if TYPE_CHECKING:
+    from gametape.usecases.importing import ImportResult
 
 app = typer.Typer()
 
@@ -216,6 +219,39 @@ def simulate(
     out.print(Text(messages.render(ends)))
 
 
+def _import_line(r: ImportResult) -> str:
+    """What became of one file, after its word: ``FILE → GAME: normal, score 23, fireworks
+    sum 23`` (the outcome and facts in the game's words), or ``FILE: why``."""
+    if r.status != "imported":
+        where = messages.render(say("cli.import-file", "{file}:", file=r.file))
+        return f"{where} {r.reason}"
+    game = r.ruleset or ""
+    if r.outcome:
+        outcome = Term(f"{game}.outcome", r.outcome)
+        ending = say(
+            "cli.imported-ending", "{outcome}, score {score}", outcome=outcome, score=r.score or 0
+        )
+    else:
+        ending = say("cli.imported-going", "in progress ({why})", why=r.reason or "")
+    facts = [
+        say(
+            "cli.imported-fact",
+            "{fact} {value}",
+            fact=Term(f"{game}.column", k.replace("_", " ")),
+            value=v,
+        )
+        for k, v in r.facts.items()
+    ]
+    line = say(
+        "cli.imported-line",
+        "{file} → {game}: {ending}",
+        file=r.file,
+        game=r.game or "",
+        ending=many([ending, *facts]),
+    )
+    return messages.render(line)
+
+
 IMPORT_WORDS = {
     "imported": (say("cli.imported", "imported"), "green"),
     "refused": (say("cli.import-refused", "refused"), "red"),
@@ -278,38 +314,7 @@ def import_files_cli(fmt_name: str, paths: list[Path], json: bool, options: dict
     else:
         for r in results:
             word, style = IMPORT_WORDS[r.status]
-            if r.status != "imported":
-                where = messages.render(say("cli.import-file", "{file}:", file=r.file))
-                out.print(Text.assemble((messages.render(word), style), f" {where} {r.reason}"))
-                continue
-            game = r.ruleset or ""
-            if r.outcome:
-                outcome = Term(f"{game}.outcome", r.outcome)
-                ending = say(
-                    "cli.imported-ending",
-                    "{outcome}, score {score}",
-                    outcome=outcome,
-                    score=r.score or 0,
-                )
-            else:
-                ending = say("cli.imported-going", "in progress ({why})", why=r.reason or "")
-            facts = [
-                say(
-                    "cli.imported-fact",
-                    "{fact} {value}",
-                    fact=Term(f"{game}.column", k.replace("_", " ")),
-                    value=v,
-                )
-                for k, v in r.facts.items()
-            ]
-            line = say(
-                "cli.imported-line",
-                "{file} → {game}: {ending}",
-                file=r.file,
-                game=r.game or "",
-                ending=many([ending, *facts]),
-            )
-            out.print(Text.assemble((messages.render(word), style), " " + messages.render(line)))
+            out.print(Text.assemble((messages.render(word), style), " " + _import_line(r)))
         counts = Counter(r.status for r in results)
         summary = say(
             "cli.imported-summary",

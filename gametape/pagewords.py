@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.messages import current
+from gametape.messages import Message, Param, current
 
 
 def script(id: str, text: str) -> tuple[str, str]:
@@ -98,6 +98,12 @@ SEAT = (
 )
 ALL = (*REPLAY, *REVIEW, *SEAT)
 TEXTS = dict(ALL)
+
+
+def script_message(id: str, **params: Param) -> Message:
+    """One script message with its parameters, said where a script is not (the CLI's replay
+    heads its frames as the replay page does), from the same text."""
+    return Message(id, TEXTS[id], params)
 
 
 def script_word(id: str) -> str:

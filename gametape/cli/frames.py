@@ -8,7 +8,8 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from gametape.cli.board import render as draw
-from gametape.messages import render, say
+from gametape.messages import render
+from gametape.pagewords import script_message
 from gametape.text import visible
 from gametape.usecases import position
 from gametape.usecases.replaying import Cursor, Frame
@@ -20,14 +21,14 @@ def header(cursor: Cursor, frame: Frame) -> Text:
     ``round 2`` in a game played in rounds."""
     text = Text(position.frame_status(cursor, frame), style="bold")
     if frame.seq == 0:
-        text.append(" · " + render(say("web.js-setup", "the setup")), style="dim")
+        text.append(" · " + render(script_message("web.js-setup")), style="dim")
     elif frame.move is not None:
         text.append(visible(f" · {frame.actor + ': ' if frame.actor else ''}{frame.move}"))
     elif frame.actor:
-        moved = say("web.js-moved", "{player} moved", player=frame.actor)
+        moved = script_message("web.js-moved", player=frame.actor)
         text.append(" · " + render(moved), style="dim")
     if frame.undone_by is not None:
-        undone = say("web.js-undone-title", "taken back at seq {seq}", seq=frame.undone_by)
+        undone = script_message("web.js-undone-title", seq=frame.undone_by)
         text.append("  ↶ " + render(undone), style="yellow")
     return text
 
@@ -49,7 +50,7 @@ def render_frame(cursor: Cursor, frame: Frame, notes: Sequence[Annotation] = ())
             )
             parts.append(Text(said, style="italic cyan"))
     if frame.seq == cursor.last and cursor.problem:
-        stops = say("web.js-stops", "The replay stops here: {problem}", problem=str(cursor.problem))
+        stops = script_message("web.js-stops", problem=str(cursor.problem))
         parts.append(Text(visible(render(stops)), style="bold red"))
     parts.append(draw(position.frame_board(cursor, frame)))
     return Group(*parts)

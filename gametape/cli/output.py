@@ -17,10 +17,8 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
-from gametape import messages
-from gametape.cli.quick import print_json, print_json_lines
+from gametape.cli.quick import label, print_json, print_json_lines
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError, os_error
-from gametape.messages import say
 from gametape.text import visible
 
 __all__ = [
@@ -62,17 +60,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 def render(renderable: Any) -> None:
     """Print a board or a table: laid out (and wrapped) to the width, unlike plain lines."""
     out.print(renderable, soft_wrap=False)
-
-
-LABELS = {
-    "error": say("cli.error", "error:"),
-    "warning": say("cli.warning", "warning:"),
-}
-
-
-def label(kind: str) -> str:
-    """``error:`` or ``warning:``, heading a line, in the reader's language."""
-    return messages.render(LABELS[kind])
 
 
 def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoReturn:

@@ -105,6 +105,28 @@ def colour(stream: TextIO) -> bool | None:
     return None if os.environ.get("TERM", "") in ("dumb", "unknown", "") else True
 
 
+def label(kind: str) -> str:
+    """``error:`` or ``warning:``, heading a line, in the reader's language."""
+    from gametape.messages import render, say
+
+    labels = {"error": say("cli.error", "error:"), "warning": say("cli.warning", "warning:")}
+    return render(labels[kind])
+
+
+def status_word(status: str) -> str:
+    """A game's status (``in_progress``) in the reader's language."""
+    from gametape.messages import Term, render
+
+    return render(Term("core.status", status.replace("_", " ")))
+
+
+def no_games(store: str) -> str:
+    """``no games in STORE``, in the reader's language."""
+    from gametape.messages import render, say
+
+    return render(say("cli.no-games-in", "no games in {store}", store=store))
+
+
 def legal_lines(game: Any) -> list[Line]:
     """``move GAME ?``: what each seat to act may do now, at most 40 moves a seat, as the
     recorder's ``?`` lists them."""
@@ -188,7 +210,7 @@ def reports_table(reports: Sequence[Any], listing: bool = False) -> Table:
             cells += [f"{r.last[:10]} {r.last[11:16]}" if r.last else "", ", ".join(r.players)]
         row: list[Line] = [[(c, "")] for c in cells]
         row += [
-            [(render(Term("core.status", r.status.replace("_", " "))), STATUS_COLOURS[r.status])],
+            [(status_word(r.status), STATUS_COLOURS[r.status])],
             [(str(r.events), "")],
             [(result, "")],
         ]
@@ -283,10 +305,7 @@ def _show(
         return None
     sys.stdout.write(text_of(lines, paint))
     if log.error is not None:
-        from gametape.messages import render, say
-
-        warning = render(say("cli.warning", "warning:"))
-        _say(sys.stderr, [(warning, "yellow"), (f" {log.error}", "")], paint_err)
+        _say(sys.stderr, [(label("warning"), "yellow"), (f" {log.error}", "")], paint_err)
     return 0
 
 
@@ -300,10 +319,7 @@ def _list(store: Any, options: dict[str, Any], paint: bool) -> int | None:
         print_json_lines(reports)
         return 0
     if not reports:
-        from gametape.messages import render, say
-
-        none = say("cli.no-games-in", "no games in {store}", store=store.name)
-        _say(sys.stdout, [(render(none), "")], paint)
+        _say(sys.stdout, [(no_games(store.name), "")], paint)
         return 0
     lines = lines_of_table(reports_table(reports, listing=True), paint)
     if lines is None:

@@ -21,6 +21,7 @@ from gametape.cli.output import (
     print_json,
     render,
 )
+from gametape.cli.quick import STATUS_COLOURS, no_games, status_word
 from gametape.errors import MachineError, UsageError
 from gametape.messages import Message, Term, count_of, many, say
 from gametape.text import plural
@@ -230,13 +231,7 @@ def stats(
         )
         err.print(Text(messages.render(said), style="dim"))
     if not reports:
-        out.print(
-            Text(
-                messages.render(
-                    say("cli.no-games-in", "no games in {store}", store=STATE.store.name)
-                )
-            )
-        )
+        out.print(Text(no_games(STATE.store.name)))
     for rep in reports:
         name = rep["ruleset"]
         out.rule(Text(name, style="bold"))
@@ -275,17 +270,14 @@ def _report(game: str, rows: list[dict[str, Any]], title: str) -> Any:
     from gametape.cli.tables import cell, heading, rich_table
 
     def value(column: str, v: Any) -> Any:
-        if column == "outcome" and v in STATUSES:
-            return messages.render(Term("core.status", v.replace("_", " ")))
+        if column == "outcome" and v in STATUS_COLOURS:  # a game with no outcome yet
+            return status_word(v)
         if column == "outcome" and isinstance(v, str):
             return messages.render(Term(f"{game}.outcome", v))
         return messages.current().digits(cell(v)) if isinstance(v, int | float) else v
 
     cells = [[value(c, v) for c, v in r.items()] for r in rows]
     return rich_table([heading(game, c) for c in rows[0]], cells, title)
-
-
-STATUSES = ("finished", "in_progress", "invalid")
 
 
 @app.command()

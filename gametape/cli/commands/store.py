@@ -29,6 +29,7 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
+from gametape.cli.quick import no_games
 from gametape.messages import Term, many, say
 from gametape.text import plural
 from gametape.usecases import browse, position
@@ -116,8 +117,7 @@ def list_cmd(json: JsonOpt = False) -> None:
         print_json_lines(reports)
         return
     if not reports:
-        none = say("cli.no-games-in", "no games in {store}", store=STATE.store.name)
-        out.print(Text(messages.render(none)))
+        out.print(Text(no_games(STATE.store.name)))
         return
     print_reports(reports, listing=True)
 

@@ -117,6 +117,10 @@ ENGLISH = {
     "what", "who", "when", "page", "links", "host", "spectator", "review", "replay", "result",
     "send", "undo", "options", "language", "new", "start", "players", "seat", "game", "moves",
 }  # fmt: skip
+# A word: letters between neither letters nor digits (a link's random token, 1oR9…, holds
+# none); a URL is taken out first (its token may hold -or- as well)
+WORD = re.compile(r"(?<![a-z0-9_-])[a-z]+(?![a-z0-9_-])")
+URL = re.compile(r"https?://\S+")
 SHOWN = r"""() => {
   const said = [document.title];
   const skip = new Set(["SCRIPT", "STYLE", "CODE", "KBD", "TEMPLATE"]);
@@ -138,7 +142,7 @@ def _english(page) -> list[str]:
     left = []
     for text in page.evaluate(SHOWN):
         plain = re.sub(r"⟦[^⟧]*⟧", "", text)
-        if ENGLISH & set(re.findall(r"[a-z]+", plain.lower())):
+        if ENGLISH & set(WORD.findall(URL.sub("", plain).lower())):
             left.append(" ".join(text.split())[:100])
     return sorted(set(left))
 

@@ -8,8 +8,7 @@ words; gametape's own (``core.``, ``web.``) are in ``gametape/locale``. A compil
 is read when it is at least as new as its ``.po`` (``make`` compiles them: ``python -m
 gametape.catalogues compile``); otherwise the ``.po`` itself, through Babel. Numbers are
 written in the language's own digits where CLDR says so (Persian: ۰-۹). ``python -m
-gametape.catalogues update`` brings every ``.po`` up to the code (as ``pybabel extract`` and
-``update`` would).
+gametape.extraction`` brings every ``.po`` up to the code.
 """
 
 from __future__ import annotations
@@ -20,15 +19,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gametape.languages import LANGUAGES, RTL
+from gametape.languages import RTL
 from gametape.messages import Pseudo, Words
 
 HOME = Path(__file__).parent / "locale"  # gametape's own domain
 DOMAIN = "gametape"
-# The digits each language writes its numbers in, where they are not 0-9: CLDR's default
-# numbering system for it (Persian: arabext). Kept here, not read from Babel's CLDR data at
-# each start (that costs 40 ms); a test holds it to Babel's.
-DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+# How each language writes a number, where it is not as Python does: the digits of CLDR's
+# default numbering system for it (Persian: arabext, ۰-۹), its decimal sign and its group
+# separator (Hungarian: 2,5 and 1 000). Kept here, not read from Babel's CLDR data at each
+# start (that costs 40 ms); a test holds them to Babel's.
+NUMBERS = {"fa": ("۰۱۲۳۴۵۶۷۸۹", "٫", "٬"), "hu": ("0123456789", ",", "\u00a0")}
 
 
 class Catalogued(Words):
@@ -38,8 +38,8 @@ class Catalogued(Words):
         self.lang = lang
         self.isolate = isolate and lang in RTL  # a page's: a terminal lays out no direction
         self._domains: dict[str, Any] = {}
-        digits = DIGITS.get(lang)
-        self._digits = str.maketrans("0123456789", digits) if digits else None
+        digits, decimal, group = NUMBERS.get(lang, ("0123456789", ".", ","))
+        self._digits = str.maketrans("0123456789.,", digits + decimal + group)
 
     def _catalogue(self, id: str) -> Any:
         prefix = id.split(".", 1)[0]
@@ -74,7 +74,7 @@ class Catalogued(Words):
         return f"\u2068{text}\u2069" if self.isolate else text
 
     def digits(self, text: str) -> str:
-        return text.translate(self._digits) if self._digits else text
+        return text.translate(self._digits)
 
 
 class PseudoCatalogue(gettext.NullTranslations):
@@ -144,36 +144,6 @@ def compile_all() -> int:
     return len(sources)
 
 
-# How the messages are found in the code, as ``pybabel extract -k`` reads keywords: a
-# message's id is its context (``say("core.not-your-turn", "it is {acting}'s turn, …")``).
-KEYWORDS = {
-    "say": ((1, "c"), 2),
-    "term": ((1, "c"), 2),
-    "Term": ((1, "c"), 2),
-    "script": ((1, "c"), 2),  # a page script's words (gametape.pagewords)
-}
-# Words every language needs that no call names literally: a list's "and" and "or", the
-# noun of a count, the unit of turns, a game's status and the columns of `gametape stats`.
-CORE_WORDS = (("core.word", "and"), ("core.word", "or"), ("core.word", ", "), ("core.word", "; "))
-COUNTS = (
-    ("card", "cards"),
-    ("point", "points"),
-    ("branch", "branches"),
-    ("move", "moves"),
-    ("row", "rows"),
-)
-COLUMNS = (
-    "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
-    "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",
-    "game", "W-D-L", "streak", "rating", "mean", "last game", "mean score", "total",
-)  # fmt: skip
-CORE_TERMS = (
-    *(("core.turn-word", w) for w in ("turn", "round", "step")),
-    *(("core.status", s) for s in ("finished", "in progress", "invalid", "abandoned")),
-    *(("core.column", c) for c in COLUMNS),
-)
-
-
 def domains() -> dict[str, tuple[Path, Path]]:
     """Each domain of gametape and its built-in games: its code's folder and its locale."""
     package = Path(__file__).parent
@@ -184,84 +154,7 @@ def domains() -> dict[str, tuple[Path, Path]]:
     return found
 
 
-def extract(domain: str) -> Any:
-    """The domain's messages as Babel finds them in its code (a ``Catalog``)."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_dir
-
-    code, _ = domains()[domain]
-    catalog = Catalog(domain=domain, project="gametape", msgid_bugs_address="", fuzzy=False)
-
-    # a message's domain is its id's prefix: a game that says one of gametape's own
-    # (core.only-holder-enters) finds its words in gametape's
-    own = domain if domain != DOMAIN else None
-
-    def _prefix(context: str | None) -> str | None:
-        prefix = (context or "").split(".", 1)[0]
-        return None if prefix in ("core", "web", "cli") else prefix
-
-    def ours(path: str) -> bool:  # gametape's own domain leaves the games to theirs
-        return domain != DOMAIN or Path(path).parts[0] != "games"
-
-    found = extract_from_dir(
-        str(code),
-        # the pages' own words (gettext in the templates: jinja2.ext.i18n) are gametape's
-        method_map=[
-            ("**.py", "python"),
-            ("web/templates/**.html", "jinja2"),
-            ("replay/**.html", "jinja2"),
-        ],
-        options_map={
-            page: {"trim_blocks": "true", "lstrip_blocks": "true"}
-            for page in ("web/templates/**.html", "replay/**.html")
-        },
-        keywords={**KEYWORDS, "_": None, "gettext": None},
-        comment_tags=(),
-        strip_comment_tags=True,
-    )
-    for path, line, message, _, context in found:
-        if not ours(path) or not isinstance(message, str):
-            continue
-        if path.endswith(".html") or (_prefix(context) == own and context):
-            catalog.add(message, locations=[(path, line)], context=context)
-    if domain == DOMAIN:
-        for context, message in (*CORE_WORDS, *CORE_TERMS):
-            catalog.add(message, context=context)
-        for count in COUNTS:
-            catalog.add(count, context="core.count")
-    return catalog
-
-
-def update() -> list[Path]:
-    """Write each domain's template (``.pot``) from its code and bring each language's
-    ``.po`` up to it (new messages untranslated, gone ones dropped): the files changed."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po, write_po
-
-    written = []
-    for domain, (_, locale) in domains().items():
-        template = extract(domain)
-        for lang in sorted(set(LANGUAGES) - {"en"}):
-            po = locale / lang / "LC_MESSAGES" / f"{domain}.po"
-            if po.exists():
-                with po.open("rb") as source:
-                    catalog = read_po(source, locale=lang, domain=domain)
-            else:
-                catalog = Catalog(locale=lang, domain=domain, project="gametape", fuzzy=False)
-            catalog.update(template, no_fuzzy_matching=True)
-            catalog.obsolete.clear()
-            po.parent.mkdir(parents=True, exist_ok=True)
-            with po.open("wb") as target:
-                write_po(target, catalog, omit_header=False, sort_output=True, width=100,
-                         no_location=True)  # fmt: skip
-            written.append(po)
-    return written
-
-
-if __name__ == "__main__":  # python -m gametape.catalogues compile|update
-    if sys.argv[1:] == ["compile"]:
-        print(f"compiled {compile_all()} catalogues")
-    elif sys.argv[1:] == ["update"]:
-        print(f"updated {len(update())} catalogues from the code")
-    else:
-        raise SystemExit("usage: python -m gametape.catalogues compile|update")
+if __name__ == "__main__":  # python -m gametape.catalogues compile
+    if sys.argv[1:] != ["compile"]:
+        raise SystemExit("usage: python -m gametape.catalogues compile")
+    print(f"compiled {compile_all()} catalogues")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from gametape import catalogues, i18n
+from gametape import catalogues, extraction, i18n
 from gametape.messages import Words, count_of, names, render, say, seat_of, term
 from tests.test_messages import CATALOGUE
 
@@ -64,7 +64,7 @@ def test_each_catalogue_holds_what_its_code_says_and_keeps_every_placeholder(dom
     """`python -m gametape.i18n update` would add or drop nothing (the extraction finds no
     new message), no entry is fuzzy, and a translation names exactly its text's
     parameters."""
-    catalog, found = _po(domain, lang), catalogues.extract(domain)
+    catalog, found = _po(domain, lang), extraction.extract(domain)
     ids = {(m.context, m.id) for m in catalog if m.id}
     assert ids == {(m.context, m.id) for m in found if m.id}, "run python -m gametape.i18n update"
     for message in catalog:
@@ -110,9 +110,9 @@ def test_a_message_renders_in_the_reader_s_language_with_its_digits():
         most=300,
         length=12345,
     )
-    assert render(long, i18n.words("fa")).endswith("۱۲,۳۴۵ دارد")
+    assert render(long, i18n.words("fa")).endswith("۱۲٬۳۴۵ دارد")  # CLDR: Persian groups with ٬
     assert "۳۰۰" in render(long, i18n.words("fa"))
-    assert render(long, i18n.words("hu")) == "egy lépés legfeljebb 300 karakter; ez 12,345"
+    assert render(long, i18n.words("hu")) == "egy lépés legfeljebb 300 karakter; ez 12\u00a0345"
     assert render(count_of(3, "card"), i18n.words("fa")) == "۳ کارت"
     assert render(count_of(3, "card"), i18n.words("hu")) == "3 lap"
     assert render(count_of(3, "card")) == "3 cards"
@@ -226,14 +226,20 @@ def test_what_a_game_says_is_found_in_its_catalogue_at_run_time(name, lang):
 
 @pytest.mark.parametrize("lang", ["en", "fa", "hu"])
 def test_each_language_writes_numbers_in_cldr_s_digits(lang):
-    """The digits kept in gametape.catalogues are CLDR's default numbering system for the
-    language, as Babel knows it."""
+    """The digits, decimal sign and group separator kept in gametape.catalogues are those
+    of CLDR's default numbering system for the language, as Babel knows it; a message's
+    numbers are written with them (#52: Persian 2٫5, Hungarian 2,5)."""
     from babel import Locale
-    from babel.numbers import get_decimal_symbol  # noqa: F401  (CLDR's data is Babel's)
 
-    system = Locale.parse(lang).default_numbering_system
+    locale = Locale.parse(lang)
+    system = locale.default_numbering_system
     digits = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹", "arab": "٠١٢٣٤٥٦٧٨٩"}[system]
-    assert catalogues.DIGITS.get(lang, "0123456789") == digits
+    symbols = locale.number_symbols[system]
+    kept = catalogues.NUMBERS.get(lang, ("0123456789", ".", ","))
+    assert kept == (digits, symbols["decimal"], symbols["group"])
+    if lang != "en":
+        said = render(say("core.x", "{n:,} and {f}", n=12345, f=2.5), i18n.words(lang))
+        assert said == f"{digits[1:3]}{kept[2]}{digits[3:6]} and {digits[2]}{kept[1]}{digits[5]}"
 
 
 def test_stats_reads_in_the_language_chosen(tmp_path):
@@ -313,3 +319,94 @@ def test_the_readme_tour_in_the_pseudo_language_is_all_from_catalogues(tmp_path)
         if ENGLISH & set(WORD.findall(re.sub(r"⟦[^⟧]*⟧", "", line).lower()))
     }
     assert not left, left
+
+
+def _console(*args: str) -> subprocess.CompletedProcess[str]:
+    """``gametape ARGS`` as its console script runs it (typer names it so in a usage line)."""
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "gametape"), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "", "COLUMNS": "100"},
+    )
+
+
+def _command_lines() -> list[list[str]]:
+    from gametape.cli.app import COMMANDS
+
+    return [[], *([c] for c in COMMANDS), ["store", "init"], ["store", "copy"]]
+
+
+def _english_left(text: str) -> set[str]:
+    """The English words of ``text`` once what a person typed (⟦…⟧) and the commands' own
+    names (``gametape new``; a row of a help's Commands panel) and metavariables (``SEQ``,
+    as a usage line writes a parameter) are taken out."""
+    text = re.sub(r"gametape(?: [a-z]+)*", "", re.sub(r"⟦[^⟧]*⟧", "", text))
+    text = re.sub(r"(?m)^│\s+[a-z]+|\b[A-Z]{2,}\b", "", text)
+    return ENGLISH & set(WORD.findall(text.lower()))
+
+
+def test_every_commands_help_is_in_the_readers_language():
+    """#52: ``--help`` of gametape and of every command reads in the pseudo-language with no
+    English word left (the help texts, typer's panels, ``Usage:``, ``[default: …]``), and in
+    Persian and Hungarian in their own words."""
+    for line in _command_lines():
+        done = _console("--lang", "qps", *line, "--help")
+        assert done.returncode == 0 and done.stderr == "", (line, done.stderr)
+        assert not _english_left(done.stdout), (line, _english_left(done.stdout), done.stdout)
+    fa = _console("--lang", "fa", "show", "--help")
+    assert "کاربرد: gametape show" in fa.stdout and "گزینه‌ها" in fa.stdout, fa.stdout
+    assert "وضعیت یک بازی را نشان بده" in fa.stdout and "Show" not in fa.stdout
+    hu = _console("--lang", "hu", "--help")
+    assert "Használat: gametape" in hu.stdout and "Parancsok" in hu.stdout, hu.stdout
+    assert "Egy lépés rögzítése" in hu.stdout  # a command's line of help, in the list
+    en = _console("--help")
+    assert en.stdout.startswith("Usage: gametape") and "Record one move" in en.stdout
+
+
+# A wrong command line of each kind typer's click refuses, and what is left of it in English
+WRONG = [
+    (["show"], "Missing argument"),
+    (["list", "--jsn"], "No such option"),
+    (["show", "g", "--at", "x"], "whole number"),
+    (["list", "--json=3"], "flag"),
+    (["show", "a", "b"], "extra argument"),
+    (["shwo"], "No such command"),
+    (["store", "bogus"], "No such command"),
+    (["export", "g", "--format", "html", "--as"], "needs one"),
+]
+
+
+@pytest.mark.parametrize(("line", "english"), WRONG, ids=[" ".join(w[0]) for w in WRONG])
+def test_a_wrong_command_line_is_refused_in_the_readers_language(line, english):
+    """#52: typer's usage errors (its bundled click writes them as English f-strings) are
+    said again as messages: in English as before, in the pseudo-language with no English
+    word, in Persian in Persian; exit status 2, no traceback."""
+    en = _console(*line)
+    assert en.returncode == 2 and english in en.stderr, en.stderr
+    qps = _console("--lang", "qps", *line)
+    assert qps.returncode == 2 and "Traceback" not in qps.stderr
+    assert english not in qps.stderr and not _english_left(qps.stderr), qps.stderr
+    fa = _console("--lang", "fa", *line)
+    assert fa.returncode == 2 and "خطا" in fa.stderr and english not in fa.stderr, fa.stderr
+
+
+def test_typers_own_words_are_all_in_the_catalogue():
+    """What typer says through gettext (Babel finds it in typer's code) is every word
+    ``helpwords`` gives the catalogue, and each of typer.rich_utils' words is one it has."""
+    import typer.rich_utils
+    from babel.messages.extract import extract_from_dir
+
+    from gametape.cli import helpwords
+
+    found = extract_from_dir(
+        str(Path(typer.__file__).parent),
+        method_map=[("**.py", "python")],
+        keywords={"_": None},
+    )
+    said = {message for _, _, message, _, _ in found}
+    assert said == {*helpwords.CORE_WORDS, *helpwords.RICH_WORDS.values()} - {
+        "Try '{command_path} {help_option}' for help."  # said here without rich's [blue]
+    } | {"Try [blue]'{command_path} {help_option}'[/] for help."}
+    assert all(hasattr(typer.rich_utils, name) for name in helpwords.RICH_WORDS)

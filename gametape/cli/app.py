@@ -266,11 +266,17 @@ def _language(argv: list[str]) -> list[str]:
     return kept
 
 
+def _english() -> bool:
+    from gametape.i18n import default
+
+    return default() == "en"
+
+
 def main() -> None:
     """Console-script entry point."""
     argv = sys.argv[1:] = hoisted(_lean(_language, sys.argv[1:]))
     command = command_named(argv)
-    if command is None and (not argv or argv in (["-h"], ["--help"])):
+    if command is None and (not argv or argv in (["-h"], ["--help"])) and _english():
         sys.stdout.write(plain_help())
         return
     # When the reader goes away (`gametape validate --json | head -1`), stop quietly as other
@@ -291,11 +297,12 @@ def main() -> None:
         if code is not None:
             sys.stdout.flush()
             raise SystemExit(code)
+    from gametape.cli.helpwords import localised
     from gametape.cli.output import err
 
     application = build(command)  # no command named (--version, a typo): every command
     try:
-        application()
+        localised(application)()
     except KeyboardInterrupt:
         err.print("interrupted")
         raise SystemExit(130) from None

@@ -1,15 +1,15 @@
 "use strict";
 // The words of the page's scripts, in the page's language (gametape/pagewords.py, carried
 // as JSON in <script id="words">): say(id, {name: value}) fills a text's placeholders,
-// writing a number in the language's digits and a name (what a person typed) as the
+// writing a number in the language's digits and decimal sign and a name (what a person typed) as the
 // language isolates it.
 const say = (function () {
   const data = document.getElementById("words");
   const W = data ? JSON.parse(data.textContent) : {};
-  const digits = W.digits || "0123456789";
+  const digits = W.digits || "0123456789."; // 0-9, then the decimal sign
   const [before, after] = W.typed || ["", ""];
   function value(v) {
-    if (typeof v === "number") return String(v).replace(/[0-9]/g, (d) => digits[Number(d)]);
+    if (typeof v === "number") return String(v).replace(/[0-9.]/g, (d) => digits[d === "." ? 10 : Number(d)]);
     if (v && typeof v === "object") return v.said; // words already said: as they are
     return before + v + after;
   }

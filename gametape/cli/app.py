@@ -297,12 +297,12 @@ def main() -> None:
         if code is not None:
             sys.stdout.flush()
             raise SystemExit(code)
-    from gametape.cli.helpwords import localised
+    from gametape.cli.helpwords import run
     from gametape.cli.output import err
 
     application = build(command)  # no command named (--version, a typo): every command
     try:
-        localised(application)()
+        run(application)
     except KeyboardInterrupt:
         err.print("interrupted")
         raise SystemExit(130) from None

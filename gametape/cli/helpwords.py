@@ -13,7 +13,7 @@ f-strings, so those are said again here, by their kind, as messages (``usage_mes
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 from gametape.messages import Message, current, many, say
 
@@ -50,26 +50,55 @@ def catalogued(app: Any) -> Iterator[tuple[str, str]]:
         yield TYPER, text
 
 
+def run(app: Any) -> NoReturn:
+    """Run ``app`` as typer would, its help and what it refuses in the language chosen now.
+    typer's rich printer (160 ms to import) is loaded only when help or an error is shown."""
+    from typer._click.exceptions import Abort, ClickException
+
+    command = localised(app)
+    try:
+        code = command.main(prog_name="gametape", standalone_mode=False)
+    except ClickException as error:
+        said = usage_message(error)
+        if said is not None:
+            error = _usage_error(str(said), error)
+        _rich().rich_format_error(error)
+        raise SystemExit(error.exit_code) from None
+    except Abort:
+        _rich().rich_abort_error()
+        raise SystemExit(1) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
 def localised(app: Any) -> Any:
-    """``app``'s click command, its help and typer's words in the language chosen now."""
+    """``app``'s click command, its help texts and typer's words in the language chosen now."""
     import typer.core
-    import typer.rich_utils
 
-    words = current()
-
-    def typer_word(message: str) -> str:
-        return words.text(TYPER, message)
-
-    typer.core._ = typer_word
-    for name, text in RICH_WORDS.items():
-        setattr(typer.rich_utils, name, typer_word(text))
-    if not getattr(typer.rich_utils.rich_format_error, "said_again", False):
-        typer.rich_utils.rich_format_error = _said_again(typer.rich_utils.rich_format_error)
+    typer.core._ = _typer_word
     command = _tree(app)
-    context = _context_class(command.context_class, typer_word(USAGE))
+    context = _context_class(command.context_class, _typer_word(USAGE))
     for each in _commands(command):
         _localise(each, context)
     return command
+
+
+def _typer_word(message: str) -> str:
+    return current().text(TYPER, message)
+
+
+def _rich() -> Any:
+    """typer.rich_utils, its words (panel titles, ``[default: …]``) in the reader's language."""
+    import typer.rich_utils
+
+    for name, text in RICH_WORDS.items():
+        setattr(typer.rich_utils, name, _typer_word(text))
+    return typer.rich_utils
+
+
+def _usage_error(said: str, error: Any) -> Any:
+    from typer._click.exceptions import UsageError
+
+    return UsageError(said, getattr(error, "ctx", None))
 
 
 def _tree(app: Any) -> Any:
@@ -111,6 +140,13 @@ def _localise(command: Any, context: type) -> None:
         return option
 
     command.get_help_option = help_option
+    help_of = command.format_help
+
+    def format_help(ctx: Any, formatter: Any) -> None:
+        _rich()  # its words said before it writes the page
+        help_of(ctx, formatter)
+
+    command.format_help = format_help
     if hasattr(command, "commands"):
         _suggest(command)
 
@@ -146,20 +182,6 @@ def _context_class(base: type, usage: str) -> type:
             super().write_usage(prog, args, usage if prefix is None else prefix)
 
     return type("Context", (base,), {"formatter_class": Formatter})
-
-
-def _said_again(show: Any) -> Any:
-    """typer's ``rich_format_error``, showing each usage error as ``usage_message`` says it."""
-    from typer._click.exceptions import UsageError
-
-    def shown(error: Any) -> None:
-        said = usage_message(error)
-        if said is not None:
-            error = UsageError(str(said), getattr(error, "ctx", None))
-        show(error)
-
-    shown.said_again = True  # type: ignore[attr-defined]
-    return shown
 
 
 def usage_message(error: Any) -> Message | None:

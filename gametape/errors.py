@@ -8,12 +8,13 @@ Front-ends catch ``GametapeError`` and nothing else, so a real bug still shows i
 from __future__ import annotations
 
 import errno
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
-from gametape.messages import Message, render
+from gametape.messages import Message, many, render, say
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -32,22 +33,26 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     rule: str | None = None
 
     def where(self) -> str:
-        """``file:line, seq N, byte B`` with whatever parts are known."""
-        parts = []
+        """``file:line, seq N, byte B`` with whatever parts are known, in the reader's
+        language."""
+        parts: list[Message | str] = []
         if self.file is not None:
             parts.append(self.file + (f":{self.line}" if self.line is not None else ""))
         elif self.line is not None:
-            parts.append(f"line {self.line}")
+            parts.append(say("core.where-line", "line {line}", line=self.line))
         if self.seq is not None:
-            parts.append(f"seq {self.seq}")
+            parts.append(say("core.where-seq", "seq {seq}", seq=self.seq))
         if self.offset is not None:
-            parts.append(f"byte {self.offset}")
-        return ", ".join(parts)
+            parts.append(say("core.where-byte", "byte {offset}", offset=self.offset))
+        return ", ".join(render(p) if isinstance(p, Message) else p for p in parts)
 
     def __str__(self) -> str:
         where = self.where()
         text = f"{where}: {self.message}" if where else self.message
-        return text + (f" (rule: {self.rule})" if self.rule else "")
+        if self.rule:  # the rule: words already said
+            rule = render(say("core.where-rule", "rule"))
+            text += f" ({rule}: {self.rule})"
+        return text
 
 
 class GametapeError(Exception):
@@ -60,14 +65,16 @@ class GametapeError(Exception):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
         *,
         path: object = None,
         line: int | None = None,
         seq: int | None = None,
         offset: int | None = None,
-        hint: str | None = None,
+        hint: str | Message | None = None,
     ) -> None:
+        if isinstance(message, Message):  # said in the language of whoever is told
+            message = render(message)
         super().__init__(message)
         self.message = message
         # a file's path; or where a log kept elsewhere is, as its store names it (a URL)
@@ -75,7 +82,7 @@ class GametapeError(Exception):
         self.line = line
         self.seq = seq
         self.offset = offset
-        self.hint = hint
+        self.hint = render(hint) if isinstance(hint, Message) else hint
 
     @property
     def rule(self) -> str | None:
@@ -115,8 +122,11 @@ class NotationError(GametapeError):
         self.said = said
         super().__init__(
             render(said),
-            hint="nothing was recorded; `gametape games` shows how "
-            "moves are written (docs/notation.md)",
+            hint=say(
+                "core.notation-hint",
+                "nothing was recorded; `gametape games` shows how "
+                "moves are written (docs/notation.md)",
+            ),
         )
 
 
@@ -150,28 +160,59 @@ class MachineError(UsageError):
 
 
 _WHAT_TO_DO = {
-    errno.ENOSPC: ("the disk is full", "free some space, then try again; nothing was half-written"),
-    errno.EDQUOT: ("the disk quota is used up", "free some space, then try again"),
-    errno.EACCES: (
-        "permission denied",
-        "this store or file is not writable for you: use --store with a directory you own",
+    errno.ENOSPC: (
+        say("core.os-full", "the disk is full"),
+        say("core.os-full-hint", "free some space, then try again; nothing was half-written"),
     ),
-    errno.EPERM: ("not permitted", "use --store with a directory you own"),
-    errno.EROFS: ("the file system is read-only", "use --store with a writable directory"),
-    errno.ENAMETOOLONG: ("the name is too long for the file system", "use a shorter name"),
-    errno.ELOOP: ("a symlink loop", "point --store (or the path) at a real directory"),
-    errno.ENOTDIR: ("not a directory", "check the path"),
-    errno.EISDIR: ("is a directory", "name a file"),
-    errno.ENOENT: ("no such file or directory", "check the path"),
-}
+    errno.EDQUOT: (
+        say("core.os-quota", "the disk quota is used up"),
+        say("core.os-quota-hint", "free some space, then try again"),
+    ),
+    errno.EACCES: (
+        say("core.os-denied", "permission denied"),
+        say("core.os-denied-hint", "this store or file is not writable for you: use --store "
+            "with a directory you own"),
+    ),
+    errno.EPERM: (
+        say("core.os-not-permitted", "not permitted"),
+        say("core.os-not-permitted-hint", "use --store with a directory you own"),
+    ),
+    errno.EROFS: (
+        say("core.os-read-only", "the file system is read-only"),
+        say("core.os-read-only-hint", "use --store with a writable directory"),
+    ),
+    errno.ENAMETOOLONG: (
+        say("core.os-name-too-long", "the name is too long for the file system"),
+        say("core.os-name-too-long-hint", "use a shorter name"),
+    ),
+    errno.ELOOP: (
+        say("core.os-loop", "a symlink loop"),
+        say("core.os-loop-hint", "point --store (or the path) at a real directory"),
+    ),
+    errno.ENOTDIR: (
+        say("core.os-not-a-directory", "not a directory"),
+        say("core.os-check-path", "check the path"),
+    ),
+    errno.EISDIR: (
+        say("core.os-is-a-directory", "is a directory"),
+        say("core.os-name-a-file", "name a file"),
+    ),
+    errno.ENOENT: (
+        say("core.os-no-such-file", "no such file or directory"),
+        say("core.os-check-path", "check the path"),
+    ),
+}  # fmt: skip
 
 
-def os_error(exc: OSError, path: object = None, doing: str | None = None) -> MachineError:
+def os_error(
+    exc: OSError, path: object = None, doing: Literal["read", "write"] | None = None
+) -> MachineError:
     """An OSError as one line naming the path and what to do (exit 2): ``what: path``, or
-    with ``doing`` (``"cannot write"``) ``cannot write path: what``."""
+    with ``doing`` (``"write"``) ``cannot write path: what``."""
     from gametape.text import shown_path
 
-    what, hint = _WHAT_TO_DO.get(exc.errno or 0, (exc.strerror or str(exc), None))
+    known = _WHAT_TO_DO.get(exc.errno or 0)
+    what, hint = known if known else (exc.strerror or str(exc), None)
     path = exc.filename if path is None else path
     if isinstance(path, bytes):
         path = path.decode("utf-8", "backslashreplace")
@@ -181,9 +222,30 @@ def os_error(exc: OSError, path: object = None, doing: str | None = None) -> Mac
         shown = shown_path(path)
         if len(shown) > 120:
             shown = shown[:60] + "…" + shown[-40:]
-        made = MachineError(f"{doing} {shown}: {what}" if doing else f"{what}: {shown}", hint=hint)
+        if doing == "write":
+            said = say("core.os-cannot-write", "cannot write {path}: {what}", path=shown, what=what)
+        elif doing == "read":
+            said = say("core.os-cannot-read", "cannot read {path}: {what}", path=shown, what=what)
+        else:
+            said = say("core.os-at", "{what}: {path}", what=what, path=shown)
+        made = MachineError(said, hint=hint)
     made.full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
     return made
+
+
+def unknown_format(name: str, formats: Iterable[str]) -> Message:
+    """No format ``name``: the ones there are."""
+    return say(
+        "core.unknown-format",
+        "unknown format {format}; formats: {formats}",
+        format=repr(name),
+        formats=many(formats),
+    )
+
+
+def no_seq(seq: int, last: int) -> Message:
+    """There is no ``seq`` in a game whose last is ``last``."""
+    return say("core.no-seq", "no seq {seq}: this game has seqs 0 to {last}", seq=seq, last=last)
 
 
 def _restore(cls: type[GametapeError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:

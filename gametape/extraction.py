@@ -30,16 +30,29 @@ COUNTS = (
     ("branch", "branches"),
     ("move", "moves"),
     ("row", "rows"),
+    ("legal move", "legal moves"),
+    ("kind of move", "kinds of move"),
+    ("name", "names"),
+    ("notice", "notices"),
+    ("note", "notes"),
+    ("game", "games"),
+    ("event", "events"),
+    ("line", "lines"),
 )
 COLUMNS = (
     "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
     "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",
-    "game", "W-D-L", "streak", "rating", "mean", "last game", "mean score", "total",
+    "game", "W-D-L", "streak", "rating", "mean", "last game", "mean score", "total", "bots",
+    "moves", "options", "note", "seq", "by", "mark", "card", "text",
 )  # fmt: skip
 CORE_TERMS = (
     *(("core.turn-word", w) for w in ("turn", "round", "step")),
     *(("core.status", s) for s in ("finished", "in progress", "invalid", "abandoned")),
     *(("core.column", c) for c in COLUMNS),
+    *(
+        ("core.copy-outcome", o)
+        for o in ("copied", "copied invalid", "already there", "skipped", "refused")
+    ),
 )
 
 

@@ -63,7 +63,7 @@ class Many(msgspec.Struct, frozen=True, tag="many"):
     """A list: ``and`` (``ann, ben and cat``), ``or``, or items joined by ``sep``."""
 
     items: tuple[Param, ...]
-    sep: Literal["and", "or", ", ", "; ", " ", "+", ""] = ", "
+    sep: Literal["and", "or", ", ", "; ", " ", " · ", "+", ""] = ", "
 
 
 class Message(msgspec.Struct, frozen=True, tag="message"):

@@ -114,8 +114,8 @@ def script_word(id: str) -> str:
 
 def script_words() -> dict[str, str | list[str]]:
     """Each script message's text in the reader's language, by id; ``digits`` is how it
-    writes 0-9 and a decimal point, ``list`` what separates the items of a list and ``typed`` what goes before
-    and after a name (a right-to-left page's isolates)."""
+    writes 0-9 and a decimal point, ``list`` what separates the items of a list and
+    ``typed`` what goes before and after a name (a right-to-left page's isolates)."""
     words = current()
     said: dict[str, str | list[str]] = {id: words.text(id, text) for id, text in ALL}
     said["digits"] = words.digits("0123456789.")

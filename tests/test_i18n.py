@@ -410,3 +410,74 @@ def test_typers_own_words_are_all_in_the_catalogue():
         "Try '{command_path} {help_option}' for help."  # said here without rich's [blue]
     } | {"Try [blue]'{command_path} {help_option}'[/] for help."}
     assert all(hasattr(typer.rich_utils, name) for name in helpwords.RICH_WORDS)
+
+
+def test_the_other_commands_and_their_refusals_in_the_pseudo_language(tmp_path):
+    """#52: the commands outside the README tour, and what each refuses, print no English in
+    the pseudo-language: record (a piped game, a refused line), note, notes, branch, games,
+    index, repair, store init, players merge and unmerge, and the usual mistakes (no such
+    game, seq, note, bot, format or option; a move id, an option, a mark that is wrong)."""
+    from typer.testing import CliRunner
+
+    from gametape.cli.app import app
+
+    runner = CliRunner()
+    store = ["--lang", "qps", "--store", str(tmp_path / "store")]
+    made = runner.invoke(app, [*store, "new", "hanabi", "-p", "ann,ben,cat", "--seed", "3"])
+    gid = made.stdout.split()[0].strip("⟦⟧")
+    table = runner.invoke(app, [*store, "new", "hanabi", "-p", "ann,ben", "--table"])
+    tid = table.stdout.split()[0].strip("⟦⟧")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": ["a", "b"], "deck": [], "actions": [], "options": {"cardCycle": true}}')
+    lines = [
+        (["record", tid], "c ben r 1\nbogus\n"),
+        (["move", gid, "play 1"], None),
+        (["move", gid, "clue ann red"], None),
+        (["move", gid, "undo"], None),
+        (["note", gid, "1", "nice", "--mark", "!"], None),
+        (["note", gid, "2", "nice", "--mark", "!"], None),  # taken back: refused
+        (["notes", gid], None),
+        (["note", gid, "--retract", "1"], None),
+        (["note", gid, "--retract", "7"], None),
+        (["note", gid, "99", "x"], None),
+        (["note", gid, "1", "x", "--mark", "?!?"], None),
+        (["branch", gid, "--at", "1"], None),
+        (["branch", gid, "--at", "1", "--as", "ben"], None),
+        (["branch", gid, "--at", "999"], None),
+        (["log", gid], None),
+        (["replay", gid, "--all"], None),
+        (["show", gid, "--at", "99"], None),
+        (["show", "zzzz"], None),
+        (["move", gid, "fly away"], None),
+        (["move", gid, "play 1", "--id", "x"], None),
+        (["games", "hanabi"], None),
+        (["games", "nope"], None),
+        (["index"], None),
+        (["repair", gid], None),
+        (["store", "init"], None),
+        (["simulate", "hanabi", "--games", "3", "--bot", "nobody"], None),
+        (["simulate", "hanabi", "--games", "3", "--seed", "2"], None),
+        (["new", "hanabi", "-p", "a"], None),
+        (["new", "hanabi", "-p", "a,b", "-o", "zz"], None),
+        (["query", "DELETE FROM games"], None),
+        (["query", "SELECT 1", "--format", "bogus"], None),
+        (["players", "merge", "x"], None),
+        (["players", "merge", "Ann B", "ann"], None),
+        (["players", "unmerge", "ann"], None),
+        (["players", "nobody"], None),
+        (["export", gid, "--format", "bogus"], None),
+        (["import", "bogus", "x"], None),
+        (["import", "hanablive", str(bad)], None),
+    ]
+    said = {}
+    for args, given in lines:
+        done = runner.invoke(app, [*store, *args], input=given)
+        assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr)
+        said[" ".join(args)] = done.stdout + done.stderr
+    left = {
+        command: line
+        for command, text in said.items()
+        for line in text.splitlines()
+        if _english_left(line)
+    }
+    assert not left, left

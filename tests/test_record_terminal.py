@@ -84,7 +84,7 @@ def test_record_at_80_by_24_lists_completes_and_wraps_between_words(tmp_path: Pa
         assert asked >= 0 and any("› " in line or line.endswith("›") for line in lines[asked + 1 :])
         # the recorder's own words are never cut in two at the screen's edge
         words = " ".join(line.strip() for line in lines[asked:]).split()
-        for word in HELP.split():
+        for word in HELP.text.split():
             assert word in words, (word, shown)
         # Tab completes the first word of a move and puts a space after it
         first = next(line for line in lines[asked + 1 :] if line.startswith("  ")).split()[0]

@@ -369,7 +369,7 @@ def test_the_replay_viewer_steps_into_a_branch_at_its_fork_and_back_out(tmp_path
     async def drive() -> None:
         async with app.run_test(size=(80, 30)) as pilot:
             await pilot.press("b")
-            assert "no branch leaves here (branches at seq [7])" in app.message
+            assert "no branch leaves here (branches at seq 7)" in app.message
             await pilot.press("colon", "7", "enter", "b")
             assert app.cursor.events[0].game == bid and app.cursor.seq == 8
             await pilot.press("right")

@@ -16,6 +16,7 @@ import msgspec
 from gametape.errors import os_error
 from gametape.events import sidelog
 from gametape.events.postgres import PgStore
+from gametape.messages import say
 from gametape.text import person, shown_path
 
 FILE = "players.log"
@@ -48,14 +49,15 @@ def read(root: Path | PgStore) -> tuple[dict[str, str], list[str]]:
             )
         data = path.read_bytes()
     except OSError as exc:
-        return {}, [str(os_error(exc, path, "cannot read"))]
+        return {}, [str(os_error(exc, path, "read"))]
     return _parse(data, shown_path(path))
 
 
 def _parse(data: bytes, where: str) -> tuple[dict[str, str], list[str]]:
     merged: dict[str, str] = {}
     problems: list[str] = []
-    for _, entry in sidelog.entries(data, _decode, where, "a merge of names", problems):
+    merge = say("core.a-merge", "a merge of names")
+    for _, entry in sidelog.entries(data, _decode, where, merge, problems):
         if entry.merge is not None and entry.into is not None:
             merged[entry.merge] = entry.into
         elif entry.unmerge is not None:

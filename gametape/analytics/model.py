@@ -32,6 +32,7 @@ from gametape.events.naming import is_url
 from gametape.events.notes import SUFFIX as NOTES_SUFFIX
 from gametape.events.postgres import PgStore
 from gametape.events.store import SUFFIX, GameStore, Store
+from gametape.messages import render, say
 from gametape.parallel import pipelined
 from gametape.text import person, shown_path
 
@@ -70,14 +71,16 @@ def _query_errors(limits: QueryLimits) -> Iterator[None]:
         yield
     except duckdb.InterruptException:
         raise QueryError(
-            f"the query ran longer than {limits.seconds:g} s and was stopped",
-            hint="a longer limit: --timeout SECONDS",
-        ) from None
+            say("core.query-too-long", "the query ran longer than {seconds:g} s and was stopped",
+                seconds=limits.seconds),
+            hint=say("core.query-too-long-hint", "a longer limit: --timeout SECONDS"),
+        ) from None  # fmt: skip
     except duckdb.OutOfMemoryException:
         raise QueryError(
-            f"the query needs more than {limits.memory} of memory and was stopped",
-            hint="a larger limit: --memory-limit 8GB",
-        ) from None
+            say("core.query-too-big", "the query needs more than {memory} of memory and was "
+                "stopped", memory=limits.memory),
+            hint=say("core.query-too-big-hint", "a larger limit: --memory-limit 8GB"),
+        ) from None  # fmt: skip
     except duckdb.Error as exc:
         raise QueryError(str(exc).splitlines()[0]) from None
 
@@ -93,13 +96,17 @@ def _model_error(path: Path, exc: Exception) -> GametapeError:
         from gametape.errors import MachineError
 
         return MachineError(
-            f"the disk is full: cannot write the read model {path}",
-            hint="free some space, then `gametape index`; the logs are untouched",
-        )
+            say("core.model-disk-full", "the disk is full: cannot write the read model {path}",
+                path=str(path)),
+            hint=say("core.model-disk-full-hint", "free some space, then `gametape index`; the "
+                     "logs are untouched"),
+        )  # fmt: skip
     return ModelError(
-        f"the read model {path} is damaged ({text})",
-        hint="it is only a copy of the logs: `gametape index --rebuild` builds it anew",
-    )
+        say("core.model-damaged", "the read model {path} is damaged ({why})", path=str(path),
+            why=text),
+        hint=say("core.model-damaged-hint", "it is only a copy of the logs: `gametape index "
+                 "--rebuild` builds it anew"),
+    )  # fmt: skip
 
 
 @dataclass
@@ -165,7 +172,9 @@ class ReadModel:
                 con = self._writable()
             except ModelError as exc:  # the model is disposable: set it aside, build anew
                 self.discard()
-                self.notes.append(f"{exc.message}; it was set aside and is rebuilt")
+                aside = say("core.model-set-aside", "{why}; it was set aside and is rebuilt",
+                            why=exc.message)  # fmt: skip
+                self.notes.append(render(aside))
                 con = self._writable()
         try:
             yield con
@@ -198,9 +207,10 @@ class ReadModel:
                     raise _model_error(self.path, exc) from None
                 if time.monotonic() > deadline:
                     raise ModelBusy(
-                        f"the read model {self.path} is in use by another process "
-                        f"(waited {wait:.0f}s); try again when it has finished"
-                    ) from None
+                        say("core.model-busy", "the read model {path} is in use by another "
+                            "process (waited {wait:.0f}s); try again when it has finished",
+                            path=str(self.path), wait=wait)
+                    ) from None  # fmt: skip
                 time.sleep(0.1)
             except duckdb.Error as exc:
                 raise _model_error(self.path, exc) from None
@@ -422,7 +432,7 @@ class ReadModel:
         """
         limits = limits or QueryLimits()
         if not sql.strip():
-            raise UsageError("the query is empty: write one SQL statement")
+            raise UsageError(say("core.query-empty", "the query is empty: write one SQL statement"))
         with self._sealed(limits) as con:
             timer = threading.Timer(limits.seconds, con.interrupt)
             timer.daemon = True
@@ -431,14 +441,16 @@ class ReadModel:
                 with _query_errors(limits):
                     statements = con.extract_statements(sql)
                     if len(statements) != 1:
-                        raise QueryError(f"{len(statements)} statements: a query is one statement")
+                        raise QueryError(say("core.query-statements", "{n} statements: a query is "
+                                             "one statement", n=len(statements)))  # fmt: skip
                     kind = statements[0].type
                     if kind not in READ_STATEMENTS:
                         raise QueryError(
-                            f"{kind.name} statements are not run: a query only reads "
-                            "(SELECT or EXPLAIN); the read model is rebuilt from the logs, "
-                            "and `gametape export --parquet DIR` writes it out"
-                        )
+                            say("core.query-reads-only", "{kind} statements are not run: a "
+                                "query only reads (SELECT or EXPLAIN); the read model is rebuilt "
+                                "from the logs, and `gametape export --parquet DIR` writes it "
+                                "out", kind=kind.name)
+                        )  # fmt: skip
                     result = con.execute(statements[0])
                 columns = [d[0] for d in result.description] if result.description else []
 
@@ -471,12 +483,14 @@ class ReadModel:
                 },
             )
         except (duckdb.InvalidInputException, duckdb.ParserException) as exc:
-            raise UsageError(f"bad query limit: {str(exc).splitlines()[0]}") from None
+            raise UsageError(say("core.query-limit", "bad query limit: {why}",
+                                 why=str(exc).splitlines()[0])) from None  # fmt: skip
         except duckdb.Error as exc:
             raise ModelError(
-                f"cannot open the read model {self.path}: {str(exc).splitlines()[0]}",
-                hint="it can be rebuilt: gametape index --rebuild",
-            ) from None
+                say("core.model-cannot-open", "cannot open the read model {path}: {why}",
+                    path=str(self.path), why=str(exc).splitlines()[0]),
+                hint=say("core.model-rebuild", "it can be rebuilt: gametape index --rebuild"),
+            ) from None  # fmt: skip
         try:
             yield con
         finally:
@@ -546,12 +560,22 @@ class ReadModel:
             merged = dict(con.execute("SELECT alias, player FROM aliases").fetchall())
             target = merged.get(b, b)
             if a == b:
-                raise UsageError(f"{alias!r} and {into!r} are one name already")
+                raise UsageError(say("core.merge-one-name", "{alias} and {into} are one name "
+                                     "already", alias=repr(alias), into=repr(into)))  # fmt: skip
             if target == a:
                 raise UsageError(
-                    f"{into!r} is merged into {alias!r}: merging {alias!r} into it would merge "
-                    "a person into themselves",
-                    hint=f"`gametape players unmerge {shlex.quote(into)}` first",
+                    say(
+                        "core.merge-circle",
+                        "{into} is merged into {alias}: merging {alias} "
+                        "into it would merge a person into themselves",
+                        alias=repr(alias),
+                        into=repr(into),
+                    ),
+                    hint=say(
+                        "core.merge-circle-hint",
+                        "{command} first",
+                        command=f"`gametape players unmerge {shlex.quote(into)}`",
+                    ),
                 )
 
             def games(who: str) -> set[str]:
@@ -564,15 +588,33 @@ class ReadModel:
             for name, found in ((alias, played), (into, other)):
                 if not found:
                     raise NotFound(
-                        f"no game has a player named {name!r}",
-                        hint="`gametape players` lists everyone",
-                    )
+                        say("core.merge-no-player", "no game has a player named {name}",
+                            name=repr(name)),
+                        hint=say("core.merge-no-player-hint", "`gametape players` lists "
+                                 "everyone"),
+                    )  # fmt: skip
             both = sorted(played & other)
             if both:
-                more = f" (and {len(both) - 1} more)" if len(both) > 1 else ""
                 raise UsageError(
-                    f"{alias!r} and {into!r} both played in game {both[0]}{more}: one game "
-                    "cannot have the same person twice"
+                    say(
+                        "core.merge-same-game",
+                        "{alias} and {into} both played in game {game}: "
+                        "one game cannot have the same person twice",
+                        alias=repr(alias),
+                        into=repr(into),
+                        game=both[0],
+                    )
+                    if len(both) == 1
+                    else say(
+                        "core.merge-same-games",
+                        "{alias} and {into} both played in game "
+                        "{game} (and {more} more): one game cannot have the same person "
+                        "twice",
+                        alias=repr(alias),
+                        into=repr(into),
+                        game=both[0],
+                        more=len(both) - 1,
+                    )
                 )
         aliases.append(self.source, merge=a, into=target)
         return target, len(played)
@@ -583,7 +625,9 @@ class ReadModel:
         with self.connect(read_only=True) as con:
             row = con.execute("SELECT player FROM aliases WHERE alias = ?", [a]).fetchone()
         if row is None:
-            raise NotFound(f"{alias!r} is not merged into anyone")
+            raise NotFound(
+                say("core.merge-not-merged", "{alias} is not merged into anyone", alias=repr(alias))
+            )
         aliases.append(self.source, unmerge=a)
         return str(row[0])
 

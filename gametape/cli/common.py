@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
-from gametape import results
+from gametape import messages, results
 from gametape.cli import quick
 from gametape.cli.drawing import text_of
 from gametape.cli.output import EXIT_USAGE, err, fail, out, render
 from gametape.errors import UsageError
+from gametape.messages import count_of, say
 from gametape.usecases import browse, record
 from gametape.usecases.store import Game, GameStore, LogRead, Report, default_store, open_store
 
@@ -122,11 +123,12 @@ def print_reports(reports: list[Report], listing: bool = False) -> None:
     else:
         for r in reports:
             if r.problem:
-                out.print(Text.assemble(("invalid", "red"), " ", str(r.problem)))
+                out.print(Text.assemble((quick.status_word("invalid"), "red"), " ", str(r.problem)))
     if not listing:  # a valid log's notices: claims made void or in dispute
         for r in (r for r in reports if r.notices):
-            said = "notice" if len(r.notices) == 1 else f"{len(r.notices)} notices"
-            out.print(Text.assemble((said, "yellow"), f" on {r.game}, a valid log:"))
+            said = say("cli.notices", "{notices} on {game}, a valid log:", game=r.game or "",
+                       notices=count_of(len(r.notices), "notice"))  # fmt: skip
+            out.print(Text(messages.render(said), style="yellow"))
             for notice in r.notices:
                 out.print(Text(f"  {notice}"))
     out.print(quick.counts_line(reports))

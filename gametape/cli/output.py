@@ -19,6 +19,7 @@ from rich.text import Text
 
 from gametape.cli.quick import label, print_json, print_json_lines
 from gametape.errors import EXIT_INVALID, EXIT_USAGE, GametapeError, os_error
+from gametape.messages import Message, say, text_of
 from gametape.text import visible
 
 __all__ = [
@@ -62,11 +63,14 @@ def render(renderable: Any) -> None:
     out.print(renderable, soft_wrap=False)
 
 
-def fail(message: str, code: int = EXIT_INVALID, hint: str | None = None) -> NoReturn:
-    """Print a one-line error (and an optional hint), as text, and exit with ``code``."""
-    err.print(Text.assemble((label("error"), "bold red"), " ", message))
+def fail(
+    message: str | Message, code: int = EXIT_INVALID, hint: str | Message | None = None
+) -> NoReturn:
+    """Print a one-line error (and an optional hint), as text in the reader's language, and
+    exit with ``code``."""
+    err.print(Text.assemble((label("error"), "bold red"), " ", text_of(message)))
     if hint:
-        err.print(Text(hint, style="dim"))
+        err.print(Text(text_of(hint), style="dim"))
     raise typer.Exit(code)
 
 
@@ -96,6 +100,7 @@ def friendly_errors(func: F) -> F:
             said = fault(exc)
             if said is None or DEBUG["on"]:
                 raise
-            fail(said, EXIT_INVALID, hint="`gametape --debug ...` shows where, in full")
+            where = say("cli.debug-hint", "`gametape --debug ...` shows where, in full")
+            fail(said, EXIT_INVALID, hint=where)
 
     return wrapper  # type: ignore[return-value]

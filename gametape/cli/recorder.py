@@ -14,9 +14,8 @@ from rich.console import Console
 from rich.text import Text
 
 from gametape.cli.board import render as draw
-from gametape.errors import GametapeError, MachineError
-from gametape.messages import text_of
-from gametape.text import plural
+from gametape.errors import GametapeError, MachineError, NotationError
+from gametape.messages import count_of, many, render, say, text_of
 from gametape.usecases import position
 from gametape.usecases.record import (
     Recording,
@@ -27,9 +26,10 @@ from gametape.usecases.record import (
     told_to,
 )
 
-HELP = (
+HELP = say(
+    "cli.record-help",
     "type a move (`?` lists the legal ones), `undo` takes back the last move, `b` shows the "
-    "board, Ctrl-D or `q` leaves (resume with `gametape record GAME`)"
+    "board, Ctrl-D or `q` leaves (resume with `gametape record GAME`)",
 )
 QUIT = ("q", "quit", "exit")
 LISTED = 8  # a kind of move with more legal moves than this is listed by its first words
@@ -128,16 +128,18 @@ class Recorder:
 
     def run(self) -> None:
         game_id = self.game.setup.game or self.recording.path.stem
-        self.console.print(
-            Text(f"recording {self.game.ruleset.name} {game_id}: {HELP}", style="dim")
-        )
+        game = self.game.ruleset.name
+        start = say("cli.record-start", "recording {game} {id}: {help}", game=game, id=game_id,
+                    help=HELP)  # fmt: skip
+        self.console.print(Text(render(start), style="dim"))
         last = len(self.game.events) - 1
         if self.game.is_over:
-            self.console.print(
-                Text(f"this game is over (at seq {last}): `undo` takes the last move back")
-            )
+            over = say("cli.record-over", "this game is over (at seq {seq}): `undo` takes the "
+                       "last move back", seq=last)  # fmt: skip
+            self.console.print(Text(render(over)))
         elif resumed_at(self.game) is not None:
-            self.console.print(Text(f"resumed at seq {last}", style="dim"))
+            resumed = say("cli.record-resumed", "resumed at seq {seq}", seq=last)
+            self.console.print(Text(render(resumed), style="dim"))
         self.show_board()
         while True:
             try:
@@ -145,19 +147,19 @@ class Recorder:
             except EOFError:
                 if not self.boards:
                     self.show_board()
-                said = (
-                    "left the game: it is over"
-                    if self.game.is_over
-                    else f"left the game in progress; resume with: gametape record {game_id}"
-                )
-                self.console.print(Text(said, style="dim"))
+                said = say("cli.record-left-over", "left the game: it is over")
+                if not self.game.is_over:
+                    said = say("cli.record-left", "left the game in progress; resume with: "
+                               "gametape record {id}", id=game_id)  # fmt: skip
+                self.console.print(Text(render(said), style="dim"))
                 return
             except KeyboardInterrupt:
                 continue
             if not line:
                 continue
             if line.lower() in QUIT:
-                self.console.print(Text(f"resume with: gametape record {game_id}", style="dim"))
+                resume = say("cli.record-resume", "resume with: gametape record {id}", id=game_id)
+                self.console.print(Text(render(resume), style="dim"))
                 return
             if line in ("?", "help"):
                 self.show_legal()
@@ -171,7 +173,7 @@ class Recorder:
     def prompt(self) -> str:
         game = self.game
         if game.is_over:
-            return "game over (undo, or q to leave) › "
+            return render(say("cli.record-prompt-over", "game over (undo, or q to leave)")) + " › "
         return f"{position.turn_now(game)} · {position.acting(game)} › "
 
     def forms(self) -> dict[int, list[Any]]:
@@ -190,19 +192,23 @@ class Recorder:
         except MachineError:
             raise  # the store, not the move: stop, saying what to do (nothing was recorded)
         except GametapeError as exc:
-            at = f" (as seq {exc.seq})" if exc.seq is not None else ""
-            self.console.print(Text.assemble(("refused", "bold red"), f"{at}: {exc.message}"))
+            refused = render(say("cli.record-refused", "refused"))
+            if exc.seq is not None:
+                refused += render(say("cli.record-as-seq", " (as seq {seq})", seq=exc.seq))
+            self.console.print(Text.assemble((refused, "bold red"), f": {exc.message}"))
+            nothing = render(say("cli.record-nothing", "nothing was recorded"))
             hint = exc.hint or ""
-            self.console.print(
-                Text(
-                    f"{hint}; nothing was recorded"
-                    if hint and "nothing was recorded" not in hint
-                    else hint or "nothing was recorded",
-                    style="dim",
-                )
-            )
+            if isinstance(exc, NotationError):  # its hint says nothing was recorded
+                said = hint
+            else:
+                said = f"{hint}; {nothing}" if hint else nothing
+            self.console.print(Text(said, style="dim"))
             return False
-        seqs = f"seq {done.first}" if done.first == done.last else f"seqs {done.first}-{done.last}"
+        seqs = render(
+            say("cli.record-seq", "seq {seq}", seq=done.first)
+            if done.first == done.last
+            else say("cli.record-seqs", "seqs {first}-{last}", first=done.first, last=done.last)
+        )
         if self.boards:  # the board first: what the move did (a round's result) stays in
             self.show_board()  # sight above the prompt, never scrolled off by the board
         shown = scribes_view(self.game, self.seat)
@@ -226,26 +232,31 @@ class Recorder:
         for seat, forms in seats.items():
             listed = [f for f in forms if f.shown]
             literal = all(f.is_literal for f in listed)
-            n = len(listed)
+            n, player = len(listed), game.players[seat]
             what = (
-                f"legal move{'s' * (n != 1)}"
+                say("cli.record-legal", "{player}: {moves}", player=player,
+                    moves=count_of(n, "legal move"))
                 if literal
-                else f"kind{'s' * (n != 1)} of move (say what the table saw)"
-            )
-            self.console.print(Text(f"{game.players[seat]}: {n} {what}", style="bold"))
+                else say("cli.record-kinds", "{player}: {kinds} (say what the table saw)",
+                         player=player, kinds=count_of(n, "kind of move", "kinds of move"))
+            )  # fmt: skip
+            self.console.print(Text(render(what), style="bold"))
             lines = legal_lines(listed) if literal else [(f.shown, text_of(f.note)) for f in listed]
             budget = max(1, room // len(seats) - 1)
             if len(lines) > budget:
                 more = len(lines) - (budget - 1)
-                lines = [*lines[: budget - 1], (f"… {more} more: Tab completes them", "")]
+                said = say("cli.record-more", "… {more} more: Tab completes them", more=more)
+                lines = [*lines[: budget - 1], (render(said), "")]
             for text, note in lines:
                 self.console.print(
                     Text.assemble(f"  {text}", (f"   {note}" if note else "", "dim"))
                 )
         examples = position.examples(game)
         if examples:
-            self.console.print(Text("written like: " + " · ".join(examples), style="dim"))
-        self.console.print(Text(HELP, style="dim"))
+            like = say("cli.record-like", "written like: {examples}",
+                       examples=many(examples, " · "))  # fmt: skip
+            self.console.print(Text(render(like), style="dim"))
+        self.console.print(Text(render(HELP), style="dim"))
 
 
 def legal_lines(forms: list[Any]) -> list[tuple[str, str]]:
@@ -265,5 +276,5 @@ def legal_lines(forms: list[Any]) -> list[tuple[str, str]]:
         for words in moves:
             key = " ".join(words[:cut])
             counts[key] = counts.get(key, 0) + 1
-        lines += [(f"{key} …", plural(count, "move")) for key, count in counts.items()]
+        lines += [(f"{key} …", render(count_of(count, "move"))) for key, count in counts.items()]
     return lines

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Input, Static
 
 from gametape.cli.frames import render_frame
+from gametape.messages import count_of, many, render, say
 from gametape.usecases.replaying import Cursor, Frame, OutOfRange
 from gametape.usecases.review import Annotation
 
@@ -24,27 +25,29 @@ class ReplayApp(App[None]):
     #jump { dock: bottom; display: none; }
     #jump.open { display: block; }
     """
+    # Short descriptions: the whole footer fits 80 columns. Each in the reader's language,
+    # chosen before this module is imported (``gametape replay`` imports it to open the
+    # viewer). Home and End go to the first and last, as everywhere.
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Short descriptions: the whole footer fits 80 columns.
-        Binding("right,l,n,space", "step(1)", "next"),
-        Binding("left,h,p", "step(-1)", "back"),
-        Binding("home,g", "first", "first", show=False),  # Home and End: as everywhere
-        Binding("end,G", "last", "last", show=False),
-        Binding("colon,j", "ask_jump", "jump"),
-        Binding("k", "cycle_kind", "kind"),
-        Binding("right_square_bracket", "find(True)", "next"),
-        Binding("left_square_bracket", "find(False)", "prev"),
-        Binding("s", "switch_seat", "seat"),
+        Binding("right,l,n,space", "step(1)", render(say("cli.key-next", "next"))),
+        Binding("left,h,p", "step(-1)", render(say("cli.key-back", "back"))),
+        Binding("home,g", "first", render(say("cli.key-first", "first")), show=False),
+        Binding("end,G", "last", render(say("cli.key-last", "last")), show=False),
+        Binding("colon,j", "ask_jump", render(say("cli.key-jump", "jump"))),
+        Binding("k", "cycle_kind", render(say("cli.key-kind", "kind"))),
+        Binding("right_square_bracket", "find(True)", render(say("cli.key-next", "next"))),
+        Binding("left_square_bracket", "find(False)", render(say("cli.key-prev", "prev"))),
+        Binding("s", "switch_seat", render(say("cli.key-seat", "seat"))),
         # Branches (what if): into one leaving this seq, and back up to the line it left.
-        Binding("b", "branch", "branch", show=False),
-        Binding("u", "up", "up", show=False),
-        Binding("q", "quit", "quit", priority=True),
-        Binding("escape", "back_out", "quit", show=False),
+        Binding("b", "branch", render(say("cli.key-branch", "branch")), show=False),
+        Binding("u", "up", render(say("cli.key-up", "up")), show=False),
+        Binding("q", "quit", render(say("cli.key-quit", "quit")), priority=True),
+        Binding("escape", "back_out", render(say("cli.key-quit", "quit")), show=False),
         # A board taller than the window scrolls (an 80x24 terminal shows part of one).
-        Binding("down", "scroll(1)", "scroll", show=False),
-        Binding("up", "scroll(-1)", "scroll", show=False),
-        Binding("pagedown", "scroll(10)", "scroll", show=False),
-        Binding("pageup", "scroll(-10)", "scroll", show=False),
+        Binding("down", "scroll(1)", render(say("cli.key-scroll", "scroll")), show=False),
+        Binding("up", "scroll(-1)", render(say("cli.key-scroll", "scroll")), show=False),
+        Binding("pagedown", "scroll(10)", render(say("cli.key-scroll", "scroll")), show=False),
+        Binding("pageup", "scroll(-10)", render(say("cli.key-scroll", "scroll")), show=False),
     ]
 
     def __init__(
@@ -73,9 +76,9 @@ class ReplayApp(App[None]):
         yield Static(id="status")
         with VerticalScroll():
             yield Static(id="frame")
-        yield Input(
-            placeholder="seq number, or t12 for turn 12 — enter to jump, esc to cancel", id="jump"
-        )
+        asked = say("cli.viewer-jump", "seq number, or t12 for turn 12 — enter to jump, esc to "
+                    "cancel")  # fmt: skip
+        yield Input(placeholder=render(asked), id="jump")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,12 +89,18 @@ class ReplayApp(App[None]):
     def show(self) -> None:
         self.frame = frame = self.cursor.frame(seat=self.seat)
         self.query_one("#frame", Static).update(render_frame(self.cursor, frame, self.notes))
-        kind = f"kind: {self.kind} ([ ] to jump)" if self.kind else "no kinds of events yet"
+        said = (
+            say("cli.viewer-kind", "kind: {kind} ([ ] to jump)", kind=self._kind_word())
+            if self.kind
+            else say("cli.viewer-no-kinds", "no kinds of events yet")
+        )
+        kind = render(said)
         forks = self._forks()
         if forks:
-            kind += f"   ↳ b: what if {forks[0]['game']}"
+            what_if = say("cli.viewer-what-if", "↳ b: what if {game}", game=forks[0]["game"])
+            kind += "   " + render(what_if)
         if self.above:
-            kind += "   u: back up"
+            kind += "   " + render(say("cli.viewer-back-up", "u: back up"))
         status = f"{kind}   {self.message}".rstrip()
         self.query_one("#status", Static).update(status)
 
@@ -104,8 +113,13 @@ class ReplayApp(App[None]):
             if self.kind is None:
                 kinds = self.cursor.kinds()
                 self.kind = kinds[0] if kinds else None
-            self.message = f"{self.cursor.last} events now"
+            self.message = render(say("cli.viewer-events-now", "{events} now",
+                                      events=count_of(self.cursor.last, "event")))  # fmt: skip
             self.show()
+
+    def _kind_word(self) -> str:
+        """The kind of event searched for, in the reader's language."""
+        return self.cursor.kind_words().get(self.kind or "", self.kind or "")
 
     def action_step(self, n: int) -> None:
         self.message = ""
@@ -142,7 +156,12 @@ class ReplayApp(App[None]):
         forks = self._forks()
         if not forks or self.opener is None:
             at = sorted({b["at"] for b in self.lines_of.get(self._game_id(), ())})
-            self.message = f"no branch leaves here (branches at seq {at})" if at else "no branches"
+            self.message = render(
+                say("cli.viewer-no-branch-here", "no branch leaves here (branches at seq {seqs})",
+                    seqs=many(at))
+                if at
+                else say("cli.viewer-no-branches", "no branches")
+            )  # fmt: skip
             self.show()
             return
         self.above.append((self.cursor, self.notes, self.seat))
@@ -153,13 +172,14 @@ class ReplayApp(App[None]):
             self.cursor.players.index(forced) if forced in self.cursor.players else self.seat
         )
         self.cursor.jump(min(forks[0]["at"] + 1, self.cursor.last))
-        self.message = f"in the branch {forks[0]['game']} (u: back to where it left)"
+        self.message = render(say("cli.viewer-in-branch", "in the branch {game} (u: back to where "
+                                  "it left)", game=forks[0]["game"]))  # fmt: skip
         self.show()
 
     def action_up(self) -> None:
         """Back to the line this branch left, at its fork."""
         if not self.above:
-            self.message = "on the main line"
+            self.message = render(say("cli.viewer-main-line", "on the main line"))
         else:
             self.cursor, self.notes, self.seat = self.above.pop()
             self.message = ""
@@ -168,13 +188,18 @@ class ReplayApp(App[None]):
     def action_switch_seat(self) -> None:
         """The next seat's view (everyone's after the last seat): what that player saw."""
         if "branch_as" in getattr(self.cursor.events[0], "meta", {}):
-            self.message = "a seat's hypothesis is shown only as that seat saw it"
+            self.message = render(say("cli.viewer-hypothesis", "a seat's hypothesis is shown only "
+                                      "as that seat saw it"))  # fmt: skip
             self.show()
             return
         seats = [None, *range(len(self.cursor.players))]
         self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
-        who = "everyone (every card)" if self.seat is None else self.cursor.players[self.seat]
-        self.message = f"as {who} (s: the next seat)"
+        self.message = render(
+            say("cli.viewer-as-everyone", "as everyone (every card) (s: the next seat)")
+            if self.seat is None
+            else say("cli.viewer-as", "as {player} (s: the next seat)",
+                     player=self.cursor.players[self.seat])
+        )  # fmt: skip
         self.show()
 
     def action_scroll(self, lines: int) -> None:
@@ -193,7 +218,12 @@ class ReplayApp(App[None]):
             return
         seq = self.cursor.find(self.kind, forward)
         if seq is None:
-            self.message = f"no {'later' if forward else 'earlier'} {self.kind}"
+            kind = self._kind_word()
+            self.message = render(
+                say("cli.viewer-no-later", "no later {kind}", kind=kind)
+                if forward
+                else say("cli.viewer-no-earlier", "no earlier {kind}", kind=kind)
+            )
         else:
             self.cursor.jump(seq)
             self.message = ""
@@ -216,7 +246,8 @@ class ReplayApp(App[None]):
             elif text.isdigit():
                 self.cursor.jump(int(text))
             else:
-                raise OutOfRange(f"{text!r}: type a seq number, or t and a turn number")
+                raise OutOfRange(say("cli.viewer-not-a-seq", "{typed}: type a seq number, or t and "
+                                     "a turn number", typed=repr(text)))  # fmt: skip
             self.message = ""
         except OutOfRange as exc:
             self.message = str(exc)

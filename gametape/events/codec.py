@@ -22,6 +22,7 @@ from gametape import plugins
 from gametape.errors import UnknownGame
 from gametape.events.base import Abandon, Event, Retract, Upgrade
 from gametape.events.errors import CorruptLine, FormatTooNew
+from gametape.messages import Message, say
 
 FORMAT_VERSION = 1
 HASH_MARK = b',"hash":"'
@@ -112,14 +113,22 @@ class Codec:
         try:
             data = msgspec.json.decode(line)
         except msgspec.DecodeError as exc:
-            raise CorruptLine(f"not valid JSON ({exc})") from None
+            raise CorruptLine(
+                say("core.line-not-json", "not valid JSON ({why})", why=str(exc))
+            ) from None
         version = data.get("v") if isinstance(data, dict) else None
         if not isinstance(version, int):
-            raise CorruptLine(str(error) if error else "no format version `v`") from None
+            no_version = say("core.line-no-version", "no format version `v`")
+            raise CorruptLine(str(error) if error else no_version) from None
         if version > FORMAT_VERSION:
             raise FormatTooNew(
-                f"format version {version} is newer than this gametape reads "
-                f"({FORMAT_VERSION}); upgrade gametape"
+                say(
+                    "core.line-too-new",
+                    "format version {version} is newer than this gametape "
+                    "reads ({known}); upgrade gametape",
+                    version=version,
+                    known=FORMAT_VERSION,
+                )
             )
         if version == FORMAT_VERSION:
             if self._old_event(data):
@@ -128,14 +137,27 @@ class Codec:
         while version < FORMAT_VERSION:
             step = UPGRADES.get(version)
             if step is None:
-                raise CorruptLine(f"format version {version} is not known")
+                raise CorruptLine(
+                    say(
+                        "core.line-version-unknown",
+                        "format version {version} is not known",
+                        version=version,
+                    )
+                )
             data = step(data)
             version += 1
             data["v"] = version
         try:
             return msgspec.convert(data, self.record)
         except msgspec.ValidationError as exc:
-            raise CorruptLine(f"after upgrading from version {data.get('v')}: {exc}") from None
+            raise CorruptLine(
+                say(
+                    "core.line-upgraded",
+                    "after upgrading from version {version}: {why}",
+                    version=str(data.get("v")),
+                    why=str(exc),
+                )
+            ) from None
 
     def _old_event(self, data: dict[str, Any]) -> bool:
         event = data.get("event")
@@ -148,25 +170,50 @@ class Codec:
         while isinstance(event, dict) and event.get("type") in self.event_upgrades:
             tag = event["type"]
             if tag in seen:
-                raise CorruptLine(f"the upgrades of {tag!r} go round in a loop")
+                raise CorruptLine(
+                    say(
+                        "core.line-upgrade-loop",
+                        "the upgrades of {tag} go round in a loop",
+                        tag=repr(tag),
+                    )
+                )
             seen.add(tag)
             try:
                 event = self.event_upgrades[tag](dict(event))
             except Exception as exc:  # a game's upgrade function: its failure names the event
-                raise CorruptLine(f"upgrading a {tag!r} event failed: {exc}") from None
+                raise CorruptLine(
+                    say(
+                        "core.line-upgrade-failed",
+                        "upgrading a {tag} event failed: {why}",
+                        tag=repr(tag),
+                        why=str(exc),
+                    )
+                ) from None
         try:
             return msgspec.convert({**data, "event": event}, self.record)
         except msgspec.ValidationError as exc:
-            raise CorruptLine(f"after upgrading an older event: {exc}") from None
+            raise CorruptLine(
+                say(
+                    "core.line-event-upgraded",
+                    "after upgrading an older event: {why}",
+                    why=str(exc),
+                )
+            ) from None
 
-    def _explain(self, data: Any, error: str) -> str:
+    def _explain(self, data: Any, error: str) -> Message | str:
         """msgspec's message, plus which game a foreign event tag belongs to."""
         event = data.get("event") if isinstance(data, dict) else None
         tag = event.get("type") if isinstance(event, dict) else None
         if isinstance(tag, str) and "Invalid value" in error and "." in tag:
             other = tag.split(".", 1)[0]
             if other != self.game:
-                return f"a {tag!r} event in a {self.game} log ({error})"
+                return say(
+                    "core.line-foreign",
+                    "a {tag} event in a {game} log ({why})",
+                    tag=repr(tag),
+                    game=self.game,
+                    why=error,
+                )
         return error
 
 
@@ -184,12 +231,18 @@ def game_of(first_line: bytes) -> str:
     try:
         head = _head(first_line)
     except msgspec.DecodeError as exc:
-        raise CorruptLine(f"not a log line ({exc})") from None
+        raise CorruptLine(
+            say("core.line-not-a-line", "not a log line ({why})", why=str(exc))
+        ) from None
     tag = head.event.type if head.event is not None else ""
     if not tag.endswith(SETUP_SUFFIX):
         raise CorruptLine(
-            f"the first event is {tag or 'missing'!r}, not a game's setup "
-            "(a log starts with its game's setup event)"
+            say(
+                "core.line-not-setup",
+                "the first event is {tag}, not a game's setup (a log "
+                "starts with its game's setup event)",
+                tag=repr(tag or "missing"),
+            )
         )
     return tag[: -len(SETUP_SUFFIX)]
 
@@ -201,7 +254,12 @@ def codec_of(first_line: bytes) -> Codec:
         return codec_for(game)
     except UnknownGame as exc:
         raise CorruptLine(
-            f"a log of the game {game!r}, which is not installed ({exc.message})"
+            say(
+                "core.line-not-installed",
+                "a log of the game {game}, which is not installed ({why})",
+                game=repr(game),
+                why=exc.message,
+            )
         ) from None
 
 
@@ -210,9 +268,11 @@ def seq_and_hash(line: bytes) -> tuple[int, str]:
     try:
         head = _head(line)
     except msgspec.DecodeError as exc:
-        raise CorruptLine(f"not a log line ({exc})") from None
+        raise CorruptLine(
+            say("core.line-not-a-line", "not a log line ({why})", why=str(exc))
+        ) from None
     if head.seq < 0 or not head.hash:
-        raise CorruptLine("the line has no seq or hash")
+        raise CorruptLine(say("core.line-no-seq", "the line has no seq or hash"))
     return head.seq, head.hash
 
 

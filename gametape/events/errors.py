@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gametape.errors import GametapeError, NotFound
+from gametape.messages import Message, many, say
 
 
 class LogError(GametapeError):
@@ -34,6 +37,17 @@ class StaleWrite(LogError):
 
 class GameNotFound(NotFound):
     """No log with that game id in the store (a usage error: exit 2)."""
+
+
+def no_game(ref: str, store: str) -> Message:
+    """No game ``ref`` in the store named ``store``."""
+    return say("core.no-game", "no game {ref} in the store {store}", ref=repr(ref), store=store)
+
+
+def ambiguous(ref: str, matches: Sequence[str]) -> Message:
+    """``ref`` begins the ids ``matches``: more than one game."""
+    return say("core.ambiguous", "game id {ref} is ambiguous: {games}", ref=repr(ref),
+               games=many(matches))  # fmt: skip
 
 
 class LockBusy(LogError):

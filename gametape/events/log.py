@@ -48,6 +48,7 @@ from gametape.events.errors import (
     StaleWrite,
     TornTail,
 )
+from gametape.messages import Message, say
 
 LOCK_TIMEOUT = 10.0
 # UTC, ISO 8601, milliseconds: 2026-11-30T02:01:54.123Z
@@ -88,24 +89,35 @@ class LogRead(msgspec.Struct, kw_only=True):
         return self.records[-1].hash if self.records else ""
 
 
-def read_bytes(path: Path, what: str = "the log") -> bytes:
+THE_LOG = say("core.the-log", "the log")
+
+
+def _cannot_read(what: Message, why: Message | str) -> Message:
+    return say("core.cannot-read", "cannot read {what}: {why}", what=what, why=why)
+
+
+def read_bytes(path: Path, what: Message = THE_LOG) -> bytes:
     """A log's (or another file's) bytes; a file that cannot be read is a LogError naming
     it (never a FIFO wait, never a directory)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise LogError(f"cannot read {what}: {exc.strerror or exc}", path=path) from None
+        raise LogError(_cannot_read(what, exc.strerror or str(exc)), path=path) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            raise LogError(f"cannot read {what}: {kind}", path=path)
+            kind = (
+                say("core.a-directory", "a directory")
+                if stat.S_ISDIR(st.st_mode)
+                else say("core.not-a-file", "not a regular file")
+            )
+            raise LogError(_cannot_read(what, kind), path=path)
         chunks = [os.read(fd, st.st_size + 1)]
         while chunks[-1]:  # a log growing while it is read: take what is there
             chunks.append(os.read(fd, 1 << 16))
         return b"".join(chunks)
     except OSError as exc:
-        raise LogError(f"cannot read {what}: {exc.strerror or exc}", path=path) from None
+        raise LogError(_cannot_read(what, exc.strerror or str(exc)), path=path) from None
     finally:
         os.close(fd)
 
@@ -158,8 +170,11 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
             return result
         if len(rec.ts) != 24 or not TS(rec.ts):
             result.error = CorruptLine(
-                f"ts {rec.ts[:40]!r} is not UTC ISO 8601 with milliseconds "
-                "(like 2026-11-30T02:01:54.123Z)",
+                say(
+                    "core.log-ts",
+                    "ts {ts} is not UTC ISO 8601 with milliseconds (like 2026-11-30T02:01:54.123Z)",
+                    ts=repr(rec.ts[:40]),
+                ),
                 path=path,
                 line=number,
                 seq=rec.seq,
@@ -167,9 +182,20 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
             )
             return result
         if rec.seq != seq_expected:
-            what = "a repeat" if rec.seq < seq_expected else "a gap"
             result.error = SeqError(
-                f"seq {rec.seq} where {seq_expected} was expected ({what})",
+                say(
+                    "core.log-seq-repeat",
+                    "seq {seq} where {expected} was expected (a repeat)",
+                    seq=rec.seq,
+                    expected=seq_expected,
+                )
+                if rec.seq < seq_expected
+                else say(
+                    "core.log-seq-gap",
+                    "seq {seq} where {expected} was expected (a gap)",
+                    seq=rec.seq,
+                    expected=seq_expected,
+                ),
                 path=path,
                 line=number,
                 seq=rec.seq,
@@ -184,8 +210,11 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
             carried = line[cut + MARK_LEN : -2]
             if cut < 0 or chain(prev, line[:cut]) != carried:
                 result.error = ChainBroken(
-                    "hash chain broken: this line or the one before it was edited, "
-                    "removed, inserted or moved",
+                    say(
+                        "core.log-chain",
+                        "hash chain broken: this line or the one before it "
+                        "was edited, removed, inserted or moved",
+                    ),
                     path=path,
                     line=number,
                     seq=rec.seq,

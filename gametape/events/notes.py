@@ -18,6 +18,7 @@ import msgspec
 
 from gametape.errors import UsageError
 from gametape.events import sidelog
+from gametape.messages import Message, say
 from gametape.text import has_control
 
 SUFFIX = ".notes"
@@ -87,14 +88,24 @@ def now() -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
 
 
-def check_text(text: str, what: str = "a note") -> str:
+A_NOTE = say("core.a-note", "a note")
+
+
+def check_text(text: str, what: Message = A_NOTE) -> str:
     """A note's text (or author): printable, at most MOST characters; markup is kept as text."""
     if len(text) > MOST:
-        raise UsageError(f"{what} is {len(text):,} characters; at most {MOST:,} are kept")
-    if has_control(text):
         raise UsageError(
-            f"{what} holds control characters (a terminal escape, a NUL); none are kept"
+            say(
+                "core.note-too-long",
+                "{what} is {length:,} characters; at most {most:,} are kept",
+                what=what,
+                length=len(text),
+                most=MOST,
+            )
         )
+    if has_control(text):
+        raise UsageError(say("core.note-control", "{what} holds control characters (a terminal "
+                             "escape, a NUL); none are kept", what=what))  # fmt: skip
     return text
 
 
@@ -107,7 +118,7 @@ def read(data: bytes, where: str) -> tuple[list[Annotation], list[str]]:
     be read is skipped and named by where and line, and costs that note only."""
     notes: dict[int, Annotation] = {}
     problems: list[str] = []
-    for n, note in sidelog.entries(data, _decode, where, "a note", problems):
+    for n, note in sidelog.entries(data, _decode, where, A_NOTE, problems):
         if note.retract is not None:
             taken = notes.get(note.retract)
             if taken is not None and taken.retracted_by is None:

@@ -23,9 +23,10 @@ import msgspec
 from gametape.errors import MachineError, UsageError
 from gametape.events.base import Event, Setup
 from gametape.events.codec import seq_and_hash
-from gametape.events.errors import GameNotFound, LogError, StaleWrite
+from gametape.events.errors import GameNotFound, LogError, StaleWrite, ambiguous, no_game
 from gametape.events.log import LogRead, Source, encode_lines, read_log
 from gametape.events.naming import ID_REF, StoreMissing, new_game_id
+from gametape.messages import say
 
 if TYPE_CHECKING:
     import psycopg
@@ -332,7 +333,8 @@ class PgStore:
         """A game from its id or a unique prefix of it."""
         if not ID_REF.fullmatch(ref):
             shown = ref if len(ref) <= 60 else ref[:60] + "…"
-            raise GameNotFound(f"{shown!r} is not a game id (up to 100 letters and digits)")
+            raise GameNotFound(say("core.not-a-game-id", "{ref} is not a game id (up to 100 "
+                                   "letters and digits)", ref=repr(shown)))  # fmt: skip
         with self._tx("cannot read the store") as con:  # no table: StoreMissing
             exact = con.execute(  # the whole id, as most are given: one look in the index
                 f"SELECT game_id FROM {EVENTS} WHERE game_id = %s LIMIT 1", [ref]
@@ -348,8 +350,8 @@ class PgStore:
         if (found and found[0] == ref) or len(found) == 1:
             return PgGame(self, found[0])
         if found:
-            raise GameNotFound(f"game id {ref!r} is ambiguous: {', '.join(found[:5])}")
-        raise GameNotFound(f"no game {ref!r} in the store {self.name}")
+            raise GameNotFound(ambiguous(ref, found[:5]))
+        raise GameNotFound(no_game(ref, self.name))
 
     def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
         """Write a new game (setup plus any first events); return its new id."""
@@ -392,7 +394,7 @@ class PgStore:
                     [game.stem],
                 ).fetchone()
                 if row is None:
-                    raise GameNotFound(f"no game {game.stem!r} in the store {self.name}")
+                    raise GameNotFound(no_game(game.stem, self.name))
                 try:
                     last_seq, last_hash = seq_and_hash(row[0].encode())
                 except LogError as exc:

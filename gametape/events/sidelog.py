@@ -23,6 +23,7 @@ import msgspec
 
 from gametape.errors import os_error
 from gametape.events.log import locked, set_aside, write_all
+from gametape.messages import Message, render, say
 
 T = TypeVar("T")
 
@@ -48,7 +49,7 @@ def append(path: Path, line: bytes) -> None:
         finally:
             os.close(fd)
     except OSError as exc:
-        raise os_error(exc, path, "cannot write") from None
+        raise os_error(exc, path, "write") from None
 
 
 def _set_torn_aside(fd: int, path: Path) -> int:
@@ -66,7 +67,7 @@ def _set_torn_aside(fd: int, path: Path) -> int:
 
 
 def entries(
-    data: bytes, decode: Callable[[bytes], T], where: str, what: str, problems: list[str]
+    data: bytes, decode: Callable[[bytes], T], where: str, what: Message, problems: list[str]
 ) -> Iterator[tuple[int, T]]:
     """Each line of ``data`` decoded, with its number (1 is the first); a line that does not
     decode is skipped, and ``problems`` gets ``where:N: not WHAT (why); skipped``."""
@@ -76,4 +77,6 @@ def entries(
         try:
             yield number, decode(line)
         except msgspec.DecodeError as exc:
-            problems.append(f"{where}:{number}: not {what} ({exc}); skipped")
+            skipped = say("core.side-line-skipped", "{where}:{line}: not {what} ({why}); skipped",
+                          where=where, line=number, what=what, why=str(exc))  # fmt: skip
+            problems.append(render(skipped))

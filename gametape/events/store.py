@@ -17,7 +17,7 @@ import msgspec
 from gametape.errors import os_error
 from gametape.events import sidelog
 from gametape.events.base import Event, Setup
-from gametape.events.errors import GameNotFound
+from gametape.events.errors import GameNotFound, ambiguous, no_game
 from gametape.events.log import (
     LogRead,
     Source,
@@ -34,6 +34,7 @@ from gametape.events.naming import (
     StoreMissing,
     new_game_id,
 )
+from gametape.messages import Message, say
 from gametape.text import shown_path
 
 SUFFIX = ".jsonl"
@@ -49,13 +50,16 @@ def links_path(log: Path) -> Path:
     return log.with_name(log.name.removesuffix(SUFFIX) + ".links")
 
 
-def _side(where: Callable[[Path], Path], log: Path | Source, what: str) -> bytes:
+def _side(where: Callable[[Path], Path], log: Path | Source, what: Message) -> bytes:
     """A side log's bytes beside ``log`` (nothing if there is none yet)."""
     assert isinstance(log, Path), log
     side = where(log)
     if not (side.exists() or side.is_symlink()):
         return b""
     return read_bytes(side, what=what)
+
+
+NO_DIRECTORY = say("core.no-such-directory", "no such directory")
 
 
 class Store:
@@ -86,39 +90,45 @@ class Store:
     def path(self, game_id: str) -> Path:
         return self.root / f"{game_id}{SUFFIX}"
 
-    def _problem(self) -> str | None:
-        """Why the store's path is not a usable directory, or None."""
+    def _problem(self) -> Message | str | None:
+        """Why the store's path is not a usable directory (NO_DIRECTORY: it is not there
+        yet), or None."""
         try:
             st = os.stat(self.root)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                return "a symlink loop"
+                return say("core.os-loop", "a symlink loop")
             if exc.errno == errno.ENOENT:
-                return "no such directory"
+                return NO_DIRECTORY
             return exc.strerror or str(exc)
-        return None if stat.S_ISDIR(st.st_mode) else "not a directory"
+        return (
+            None if stat.S_ISDIR(st.st_mode) else say("core.os-not-a-directory", "not a directory")
+        )
 
     def require(self) -> Store:
         """This store, if its directory exists; StoreMissing (a usage error) if not."""
         problem = self._problem()
         if problem is not None:
             raise StoreMissing(
-                f"no store at {shown_path(self.root)} ({problem})",
-                hint="check --store or $GAMETAPE_STORE; `gametape new` makes one",
-            )
+                say("core.no-store", "no store at {path} ({problem})", path=shown_path(self.root),
+                    problem=problem),
+                hint=say("core.no-store-hint", "check --store or $GAMETAPE_STORE; `gametape new` "
+                         "makes one"),
+            )  # fmt: skip
         return self
 
     def ensure(self) -> Store:
         """This store, its directory made if it does not exist yet (for commands that create
         games); StoreMissing if the path is a file, a device or a loop."""
-        if self._problem() == "no such directory":
+        if self._problem() == NO_DIRECTORY:
             try:
                 self.root.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreMissing(
-                    f"cannot make the store {shown_path(self.root)}: {exc.strerror or exc}",
-                    hint="check --store or $GAMETAPE_STORE",
-                ) from None
+                    say("core.cannot-make-store", "cannot make the store {path}: {why}",
+                        path=shown_path(self.root), why=exc.strerror or str(exc)),
+                    hint=say("core.check-store", "check --store or $GAMETAPE_STORE"),
+                ) from None  # fmt: skip
         return self.require()
 
     def game_ids(self) -> list[str]:
@@ -142,10 +152,9 @@ class Store:
             return as_path
         if not ID_REF.fullmatch(ref):
             shown = ref if len(ref) <= 60 else ref[:60] + "…"
-            raise GameNotFound(
-                f"{shown!r} is not a game id (up to 100 letters and digits), nor a path "
-                f"to an existing {SUFFIX} file"
-            )
+            raise GameNotFound(say("core.not-a-game-ref", "{ref} is not a game id (up to 100 "
+                                   "letters and digits), nor a path to an existing .jsonl file",
+                                   ref=repr(shown)))  # fmt: skip
         self.require()
         exact = self.path(ref)
         if exact.exists() or exact.is_symlink():
@@ -154,8 +163,8 @@ class Store:
         if len(matches) == 1:
             return self.path(matches[0])
         if len(matches) > 1:
-            raise GameNotFound(f"game id {ref!r} is ambiguous: {', '.join(matches[:5])}")
-        raise GameNotFound(f"no game {ref!r} in the store {self.root}")
+            raise GameNotFound(ambiguous(ref, matches[:5]))
+        raise GameNotFound(no_game(ref, str(self.root)))
 
     def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
         """Write a new game (setup plus any first events); return its new id."""
@@ -170,7 +179,7 @@ class Store:
             except FileExistsError:
                 continue
             except OSError as exc:
-                raise os_error(exc, path, "cannot write") from None
+                raise os_error(exc, path, "write") from None
             if not fsync:
                 self._unsynced.add(path)  # type: ignore[union-attr]
             return gid
@@ -187,7 +196,7 @@ class Store:
         try:
             last = append_events(path, events, expected_seq, fsync=fsync)
         except OSError as exc:  # a full disk, a read-only store: said, and nothing was written
-            raise os_error(exc, path, "cannot write") from None
+            raise os_error(exc, path, "write") from None
         if not fsync:
             self._unsynced.add(path)  # type: ignore[union-attr]
         return last
@@ -275,7 +284,7 @@ class Store:
 
     def notes(self, path: Path | Source) -> bytes:
         """The game's notes (gametape.events.notes): ``GAME.notes`` beside its log."""
-        return _side(notes_path, path, "the game's notes")
+        return _side(notes_path, path, say("core.the-notes", "the game's notes"))
 
     def add_note(self, path: Path | Source, line: bytes) -> None:
         """Append one line to the game's notes, as one write (two writers both keep theirs);
@@ -285,7 +294,7 @@ class Store:
 
     def links(self, path: Path | Source) -> bytes:
         """The game's links (gametape.usecases.links): ``GAME.links`` beside its log."""
-        return _side(links_path, path, "the game's links")
+        return _side(links_path, path, say("core.the-links", "the game's links"))
 
     def add_link(self, path: Path | Source, line: bytes) -> None:
         """Append one line to the game's links, as ``add_note`` does."""

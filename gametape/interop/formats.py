@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Event, Setup
+from gametape.messages import Message
 
 if TYPE_CHECKING:
     from gametape.engine.game import Game
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 class ImportRefused(GametapeError):
     """A file that cannot be imported; ``kind`` is ``variant``, ``format`` or ``illegal``."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str | Message) -> None:
         super().__init__(message)
         self.kind = kind
 

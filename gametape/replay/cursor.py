@@ -19,10 +19,10 @@ from gametape.engine.game import describe, kinds, notation, redact, undone_by
 from gametape.engine.moves import seat_named
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Ruleset
-from gametape.errors import GametapeError, NotationError, NotFound, Problem, UsageError
+from gametape.errors import GametapeError, NotationError, NotFound, Problem, UsageError, no_seq
 from gametape.events.base import Event, Setup, actor
 from gametape.events.log import LogRead, Source, read_log
-from gametape.messages import render, say
+from gametape.messages import Term, current, render, say
 
 
 class OutOfRange(NotFound):
@@ -153,7 +153,7 @@ class Cursor:
 
     def _check(self, seq: int) -> None:
         if not 0 <= seq <= self.last:
-            raise OutOfRange(f"no seq {seq}: this game has seqs 0 to {self.last}")
+            raise OutOfRange(no_seq(seq, self.last))
 
     def jump(self, seq: int) -> int:
         self._check(seq)
@@ -185,7 +185,23 @@ class Cursor:
             if self.turn_of(seq) == turn:
                 return self.jump(seq)
         first, last = self.turn_of(1 if self.last else 0), self.turn_of(self.last)
-        raise OutOfRange(f"no turn {turn}: this game has turns {first} to {last}")
+        raise OutOfRange(say("core.no-turn", "no turn {turn}: this game has turns {first} to "
+                             "{last}", turn=turn, first=first, last=last))  # fmt: skip
+
+    def kind_words(self) -> dict[str, str]:
+        """Each kind of event (``kinds``) in the reader's language: the game's own word for
+        it (``{game}.kind``), a kind that ends in a player's name (``clue to ann``) through
+        the game's word with ``{player}`` in the name's place."""
+        game = self.ruleset.name
+        said = {}
+        for kind in self.kinds():
+            named = next((p for p in self.players if kind.endswith(" " + p)), None)
+            if named is None:
+                said[kind] = render(Term(f"{game}.kind", kind))
+            else:
+                pattern = Term(f"{game}.kind", kind.removesuffix(named) + "{player}")
+                said[kind] = render(pattern).replace("{player}", current().typed(named))
+        return said
 
     def kinds(self) -> list[str]:
         """Every kind of event in the game, in order of first appearance."""

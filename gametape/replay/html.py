@@ -283,7 +283,7 @@ def page(
         seat=_seen_as(cursor, seat),
         landmark=rules.landmark if rules.landmark in cursor.kinds() else None,
         kinds=cursor.kinds(),
-        kind_words=kind_words(cursor),
+        kind_words=cursor.kind_words(),
         parts=parts.parts,
         views=views,
         result=result_text(cursor),
@@ -339,22 +339,6 @@ def _template(lang: str) -> Template:
     )
     env.install_gettext_translations(page_translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env.get_template("replay.html")
-
-
-def kind_words(cursor: Cursor) -> dict[str, str]:
-    """Each kind of event the replay jumps between, in the reader's language: the game's own
-    word for it (``{game}.kind``), a kind that ends in a player's name (``clue to ann``)
-    through the game's word with ``{player}`` in the name's place."""
-    game = cursor.ruleset.name
-    said = {}
-    for kind in cursor.kinds():
-        named = next((p for p in cursor.players if kind.endswith(" " + p)), None)
-        if named is None:
-            said[kind] = render(Term(f"{game}.kind", kind))
-        else:
-            pattern = Term(f"{game}.kind", kind.removesuffix(named) + "{player}")
-            said[kind] = render(pattern).replace("{player}", current().typed(named))
-    return said
 
 
 def _seen_as(cursor: Cursor, seat: int | None) -> str | None:

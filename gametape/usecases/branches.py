@@ -27,6 +27,7 @@ from gametape.events.base import Event, Setup
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.postgres import PgGame
 from gametape.events.store import SUFFIX, GameStore
+from gametape.messages import say
 from gametape.usecases.record import BRANCH_AS, viewing_seat
 
 
@@ -57,14 +58,16 @@ def branch(store: GameStore, ref: str, at: int, as_player: str | None = None) ->
     problem = report.problem if report.status == "invalid" else branch_problem(read)
     if problem is not None:
         raise GametapeError(
-            f"{log.stem} does not validate ({problem}): a branch of it would carry that",
-            hint=f"`gametape validate {log.stem}` says what is wrong",
-        )
+            say("core.branch-invalid", "{game} does not validate ({problem}): a branch of it "
+                "would carry that", game=log.stem, problem=str(problem)),
+            hint=say("core.branch-invalid-hint", "`gametape validate {game}` says what is wrong",
+                     game=log.stem),
+        )  # fmt: skip
     last = len(read.records) - 1
     if not 0 <= at <= last:
-        raise UsageError(
-            f"no seq {at} to branch from in {log.stem}: it has seqs 0-{last} (0: from the deal)"
-        )
+        raise UsageError(say("core.branch-no-seq", "no seq {seq} to branch from in {game}: it has "
+                             "seqs 0-{last} (0: from the deal)", seq=at, game=log.stem,
+                             last=last))  # fmt: skip
     setup = read.events[0]
     assert isinstance(setup, Setup)  # a valid game starts with its setup
     fork: dict[str, str | int] = {
@@ -95,10 +98,9 @@ def seen_by(events: Sequence[Event], seat: int) -> list[Event]:
     rules = ruleset_for(events[0])
     seen = rules.hypothesis(events, seat)
     if seen is None:
-        raise UsageError(
-            f"{rules.name} cannot start a seat's hypothesis: it has no record of a game as one "
-            "seat saw it (make the branch without --as)"
-        )
+        raise UsageError(say("core.no-hypothesis", "{game} cannot start a seat's hypothesis: it "
+                             "has no record of a game as one seat saw it (make the branch "
+                             "without --as)", game=rules.name))  # fmt: skip
     return seen
 
 

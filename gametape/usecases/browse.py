@@ -21,7 +21,7 @@ from gametape.events.base import actor
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.notes import Annotation
 from gametape.events.store import GameStore
-from gametape.messages import render
+from gametape.messages import many, render, say
 from gametape.usecases.check import validate_path
 from gametape.usecases.record import open_game
 
@@ -115,9 +115,12 @@ def option_values(game: str, option: str, match: str = "") -> list[NamedValue]:
     if found is None or found.catalogue is None:
         listed = [o.name for o in get_ruleset(game).options if o.catalogue]
         raise UsageError(
-            f"{game} has no option {option!r} with a list of names"
-            + (f"; try {', '.join(listed)}" if listed else "")
-        )
+            say("core.option-no-names-try", "{game} has no option {option} with a list of names; "
+                "try {options}", game=game, option=repr(option), options=many(listed))
+            if listed
+            else say("core.option-no-names", "{game} has no option {option} with a list of names",
+                     game=game, option=repr(option))
+        )  # fmt: skip
     needle = match.casefold()
     return [NamedValue(name, why) for name, why in found.catalogue() if needle in name.casefold()]
 
@@ -250,10 +253,9 @@ def latest_in_progress(store: GameStore) -> Path | Source:
     for path in store.recent(50):
         if validate_path(path).status == "in_progress":
             return path
-    raise UsageError(
-        "no game in progress in the store; name one, or start one with "
-        "`gametape new GAME --players ... --table`"
-    )
+    none = say("core.none-in-progress", "no game in progress in the store; name one, or start "
+               "one with `gametape new GAME --players ... --table`")  # fmt: skip
+    raise UsageError(none)
 
 
 def past_moves(game: Game) -> list[str]:

@@ -14,6 +14,7 @@ from gametape.events.errors import LogError
 from gametape.events.log import Source, read_log
 from gametape.events.postgres import PgStore
 from gametape.events.store import GameStore, Store
+from gametape.messages import say
 from gametape.text import shown_path
 
 
@@ -23,7 +24,9 @@ def validate_path(path: Path | Source, data: bytes | None = None) -> Report:
     shown = shown_path(path) if isinstance(path, Path) else str(path)
     try:  # the file's own name (its game id), not the store's folder, which may hold anything
         if isinstance(path, Path) and shown_path(path.name) != path.name:
-            raise LogError("the file name is not UTF-8 text: no game log is named so", path=path)
+            said = say("core.name-not-utf8", "the file name is not UTF-8 text: no game log is "
+                       "named so")  # fmt: skip
+            raise LogError(said, path=path)
         read = read_log(path, data=data)
     except LogError as exc:
         problem = Problem(kind=type(exc).__name__, message=exc.message, file=shown)
@@ -53,7 +56,8 @@ def demo_store(root: Path) -> Store:
     """A fresh demo store at ``root`` (``gametape demo``): made anew, or refused when
     ``root`` holds anything that is not an earlier demo store."""
     if root.exists() and any(root.iterdir()) and not (root / DEMO_MARK).exists():
-        raise UsageError(f"{root} is not empty and not a demo store; pick another with --store")
+        raise UsageError(say("core.demo-not-empty", "{path} is not empty and not a demo store; "
+                             "pick another with --store", path=str(root)))  # fmt: skip
     import shutil  # here: it imports every compressor, which no other command needs
 
     shutil.rmtree(root, ignore_errors=True)

@@ -18,6 +18,7 @@ from gametape.events import sidelog
 from gametape.events.log import read_log
 from gametape.events.postgres import PgStore
 from gametape.events.store import GameStore
+from gametape.messages import count_of, render, say
 
 Outcome = Literal["copied", "copied invalid", "already there", "skipped", "refused"]
 
@@ -96,25 +97,23 @@ def copy_store(
         why = str(report.problem) if report.problem else ""
         if gid in there:
             same = target.raw(target.path(gid)) == data
+            other = say("core.copy-other-log", "the destination holds a different log with this id")
             made = Copied(
                 gid,
                 "already there" if same else "refused",
                 report.status,
-                "" if same else "the destination holds a different log with this id",
+                "" if same else render(other),
             )
             yield _with_notes(source, target, gid, made) if same else made
             continue
         if invalid and not invalid_too:
-            yield Copied(gid, "skipped", "invalid", f"{why} (--with-invalid copies it)")
+            skipped = say("core.copy-invalid", "{why} (--with-invalid copies it)", why=why)
+            yield Copied(gid, "skipped", "invalid", render(skipped))
             continue
         if isinstance(target, PgStore) and not data.endswith(b"\n") and data:
-            yield Copied(
-                gid,
-                "refused",
-                report.status,
-                "its last line is torn, and a row holds only whole lines: "
-                "`gametape repair` it first",
-            )
+            torn = say("core.copy-torn", "its last line is torn, and a row holds only whole lines: "
+                       "`gametape repair` it first")  # fmt: skip
+            yield Copied(gid, "refused", report.status, render(torn))
             continue
         unfit = _unfit_for_rows(data) if isinstance(target, PgStore) else None
         if unfit is not None:
@@ -124,16 +123,18 @@ def copy_store(
             target.put(gid, data)
         except FileExistsError:  # another copy (or a writer) made it meanwhile
             same = target.raw(target.path(gid)) == data
-            reason = "" if same else "another writer made a game with this id meanwhile"
+            reason = "" if same else render(say("core.copy-raced", "another writer made a game "
+                                                "with this id meanwhile"))  # fmt: skip
             yield Copied(gid, "already there" if same else "refused", report.status, reason)
             continue
         back = target.raw(target.path(gid))
         again = validate(read_log(target.path(gid), data=back))[0]
         if back != data or again.status != report.status:
             raise GametapeError(
-                f"{gid}: the copy in {target.name} reads back differently from the source "
-                f"({again.status}); the source is unchanged"
-            )
+                say("core.copy-differs", "{game}: the copy in {store} reads back differently "
+                    "from the source ({status}); the source is unchanged", game=gid,
+                    store=target.name, status=again.status)
+            )  # fmt: skip
         made = Copied(gid, "copied invalid" if invalid else "copied", report.status, why)
         yield _with_notes(source, target, gid, made)
     yield _copy_players(source, target)
@@ -146,9 +147,11 @@ def _unfit_for_rows(data: bytes) -> str | None:
         try:
             line.decode("utf-8")
         except UnicodeDecodeError:
-            return f"line {number} holds a byte that is not UTF-8 text: a row holds text"
+            return render(say("core.copy-not-utf8", "line {line} holds a byte that is not UTF-8 "
+                              "text: a row holds text", line=number))  # fmt: skip
         if b"\x00" in line:
-            return f"line {number} holds a NUL byte: a row's text cannot"
+            return render(say("core.copy-nul", "line {line} holds a NUL byte: a row's text "
+                              "cannot", line=number))  # fmt: skip
     return None
 
 
@@ -158,9 +161,11 @@ def _with_notes(source: GameStore, target: GameStore, gid: str, done: Copied) ->
     dst = target.path(gid)
     added = _carry(target.notes(dst), want, lambda line: target.add_note(dst, line))
     if added is None:
-        done.outcome, done.reason = "refused", "the destination holds other notes on this game"
+        other = say("core.copy-other-notes", "the destination holds other notes on this game")
+        done.outcome, done.reason = "refused", render(other)
     elif target.notes(dst) != want:
-        raise GametapeError(f"{gid}: its notes read back differently in {target.name}")
+        raise GametapeError(say("core.copy-notes-differ", "{game}: its notes read back "
+                                "differently in {store}", game=gid, store=target.name))  # fmt: skip
     else:
         done.notes = added
     return done
@@ -171,7 +176,10 @@ def _copy_players(source: GameStore, target: GameStore) -> Copied:
     want = _players(source)
     added = _carry(_players(target), want, _add_players(target))
     if added is None:
-        return Copied(PLAYERS, "refused", "", "the destination has merged names of its own")
+        own = say("core.copy-other-names", "the destination has merged names of its own")
+        return Copied(PLAYERS, "refused", "", render(own))
     if _players(target) != want:
-        raise GametapeError(f"the merged names read back differently in {target.name}")
-    return Copied(PLAYERS, "copied" if added else "already there", "", f"{added} lines")
+        raise GametapeError(say("core.copy-names-differ", "the merged names read back "
+                                "differently in {store}", store=target.name))  # fmt: skip
+    lines = render(count_of(added, "line"))
+    return Copied(PLAYERS, "copied" if added else "already there", "", lines)

@@ -14,6 +14,7 @@ from typing import Any
 from gametape.errors import GametapeError, UsageError
 from gametape.events.log import Source
 from gametape.events.store import GameStore
+from gametape.messages import many, say
 from gametape.usecases.files import write_whole
 
 
@@ -32,9 +33,11 @@ class Exported:
 def check_request(fmt: str | None, as_player: str | None) -> str:
     """The format, if the request makes sense; a usage error saying what is missing."""
     if fmt is None:
-        raise UsageError("say the format: --format html, or another tool's (`gametape games`)")
+        raise UsageError(say("core.export-format", "say the format: --format html, or another "
+                             "tool's (`gametape games`)"))  # fmt: skip
     if as_player is not None and fmt != "html":
-        raise UsageError("--as is for --format html: a replay page as one player saw it")
+        raise UsageError(say("core.export-as", "--as is for --format html: a replay page as one "
+                             "player saw it"))  # fmt: skip
     return fmt
 
 
@@ -51,10 +54,9 @@ def export_games(
         for path in paths:
             cursor = Cursor.open(path)
             if "branch_as" in getattr(cursor.events[0], "meta", {}):
-                raise UsageError(
-                    f"{path.stem} is one seat's hypothesis: it is exported only as a page of "
-                    "what that seat saw (--format html), never whole"
-                )
+                raise UsageError(say("core.export-hypothesis", "{game} is one seat's hypothesis: "
+                                     "it is exported only as a page of what that seat saw "
+                                     "(--format html), never whole", game=path.stem))  # fmt: skip
             yield _in_format(path, cursor, fmt)
         return
     from gametape.usecases.branches import branch_tree
@@ -91,11 +93,14 @@ def _in_format(path: Path | Source, cursor: Any, fmt: str) -> Exported:
     """A game in another tool's format, with the format's warnings."""
     rules = cursor.ruleset
     if cursor.problem:
-        raise GametapeError(f"the game is invalid at {cursor.problem}", path=cursor.path)
+        raise GametapeError(say("core.export-invalid", "the game is invalid at {problem}",
+                                problem=str(cursor.problem)), path=cursor.path)  # fmt: skip
     formats = rules.formats()
     if fmt not in formats:
-        known = ", ".join(["html", *formats])
-        raise UsageError(f"unknown format {fmt!r} for a {rules.name} game; formats: {known}")
+        known = many(["html", *formats])
+        raise UsageError(say("core.export-unknown", "unknown format {format} for a {game} game; "
+                             "formats: {formats}", format=repr(fmt), game=rules.name,
+                             formats=known))  # fmt: skip
     data, warnings = formats[fmt].export(cursor.events)
     return Exported(path, data, formats[fmt].suffix, warnings=list(warnings))
 
@@ -110,9 +115,11 @@ def target(output: Path, exported: Exported, several: bool) -> Path:
 def check_output(count: int, output: Path | None) -> None:
     """Several games go into a directory."""
     if count > 1 and output is None:
-        raise UsageError("several games go into a directory: add -o DIR")
+        raise UsageError(say("core.export-several", "several games go into a directory: add "
+                             "-o DIR"))  # fmt: skip
     if count > 1 and output is not None and output.exists() and not output.is_dir():
-        raise UsageError(f"{output} is not a directory; several games go into a directory")
+        raise UsageError(say("core.export-not-a-directory", "{path} is not a directory; several "
+                             "games go into a directory", path=str(output)))  # fmt: skip
 
 
 def write(path: Path, content: bytes) -> None:

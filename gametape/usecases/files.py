@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from gametape.errors import UsageError, os_error
+from gametape.messages import say
 from gametape.text import shown_path
 
 
@@ -40,11 +41,13 @@ def write_whole(target: Path, data: bytes) -> None:
     except FileNotFoundError:
         found = None
     except OSError as exc:
-        raise os_error(exc, target, "cannot write") from None
+        raise os_error(exc, target, "write") from None
     if found is not None and stat.S_ISDIR(found.st_mode):
-        raise UsageError(f"{shown_path(target)} is a directory: name a file to write")
+        raise UsageError(say("core.write-directory", "{path} is a directory: name a file to "
+                             "write", path=shown_path(target)))  # fmt: skip
     if found is not None and stat.S_ISSOCK(found.st_mode):
-        raise UsageError(f"{shown_path(target)} is a socket, not a file to write")
+        raise UsageError(say("core.write-socket", "{path} is a socket, not a file to write",
+                             path=shown_path(target)))  # fmt: skip
     if found is not None and not stat.S_ISREG(found.st_mode):
         _through(target, data)  # a FIFO, a terminal, a device: written to, never replaced
         return
@@ -54,7 +57,7 @@ def write_whole(target: Path, data: bytes) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".gametape-", suffix=".part")
     except OSError as exc:
-        raise os_error(exc, target, "cannot write") from None
+        raise os_error(exc, target, "write") from None
     try:
         with os.fdopen(fd, "wb", buffering=0) as f:
             f.write(data)
@@ -66,7 +69,7 @@ def write_whole(target: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         if isinstance(exc, OSError):
-            raise os_error(exc, target, "cannot write") from None
+            raise os_error(exc, target, "write") from None
         raise
 
 
@@ -84,4 +87,4 @@ def _through(target: Path, data: bytes, *, stdout: bool = False) -> None:
             while view:
                 view = view[f.write(view) or 0 :]
     except OSError as exc:
-        raise os_error(exc, target, "cannot write") from None
+        raise os_error(exc, target, "write") from None

@@ -9,14 +9,14 @@ from typing import Any, Literal
 
 import msgspec
 
-from gametape.errors import UsageError
+from gametape.errors import UsageError, unknown_format
 from gametape.events.base import Setup
 from gametape.events.codec import decode_line
 from gametape.events.errors import LogError
 from gametape.events.log import read_bytes
 from gametape.events.store import GameStore
 from gametape.interop.formats import Format, ImportRefused
-from gametape.messages import render, say
+from gametape.messages import many, render, say
 from gametape.text import shown_path
 
 Status = Literal["imported", "duplicate", "refused", "ignored"]
@@ -77,10 +77,9 @@ def import_files(
     options = options or {}
     unknown = set(options) - set(fmt.options_help)
     if unknown:
-        raise UsageError(
-            f"unknown import option {sorted(unknown)[0]!r}; {fmt.name} options: "
-            f"{', '.join(fmt.options_help) or 'none'}"
-        )
+        raise UsageError(say("core.import-option", "unknown import option {option}; {format} "
+                             "options: {options}", option=repr(sorted(unknown)[0]), format=fmt.name,
+                             options=many(fmt.options_help)))  # fmt: skip
     keys = known_keys(store, fmt)
     results = []
     with store.batch():
@@ -101,7 +100,7 @@ def _import_one(
 ) -> ImportResult:
     file = shown_path(path)
     try:
-        data = read_bytes(path, "the file")
+        data = read_bytes(path, say("core.the-file", "the file"))
         try:
             source = fmt.parse(data)
         except ImportRefused:
@@ -145,6 +144,5 @@ def find_format(name: str) -> Format:
         n: f for rules in all_rulesets() for n, f in rules.formats().items()
     }
     if name not in offered:
-        known = ", ".join(sorted(offered)) or "none"
-        raise UsageError(f"unknown format {name!r}; formats: {known}")
+        raise UsageError(unknown_format(name, sorted(offered)))
     return offered[name]

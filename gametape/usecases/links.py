@@ -29,6 +29,7 @@ from gametape.messages import render, say
 
 TOKEN_BYTES = 16  # 128 bits
 HOST, SPECTATOR, SEAT = "host", "spectator", "seat"
+ROLE = {HOST: say("web.role-host", "host"), SPECTATOR: say("web.role-spectator", "spectator")}
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 

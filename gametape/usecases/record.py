@@ -42,7 +42,7 @@ from gametape.events.base import Abandon, Event, Move, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import LogRead, Source, read_log
 from gametape.events.store import GameStore
-from gametape.messages import Seat, render, text_of
+from gametape.messages import Message, Seat, many, render, say, text_of
 from gametape.text import has_control
 
 
@@ -55,19 +55,28 @@ def options_checked() -> Iterator[None]:
         if exc.seq:
             raise
         raise OptionError(
-            f"the options make no valid game: {exc.violation.message}",
-        ) from None
+            say("core.options-invalid", "the options make no valid game: {why}",
+                why=exc.violation.said)
+        ) from None  # fmt: skip
+
+
+def players_wanted(game: str, lo: int, hi: int, got: int) -> Message:
+    """``game`` is played by ``lo`` to ``hi`` players, not ``got``."""
+    if lo == hi:
+        return say("core.players-exactly", "{game} needs exactly {n} players, got {got}",
+                   game=game, n=lo, got=got)  # fmt: skip
+    return say("core.players-between", "{game} needs {lo}-{hi} players, got {got}", game=game,
+               lo=lo, hi=hi, got=got)  # fmt: skip
 
 
 def check_names(names: Sequence[str], rules: Any) -> None:
     """Player names for a new game: the right count, and the names rule every log keeps."""
     lo, hi = rules.min_players, rules.max_players
     if not lo <= len(names) <= hi:
-        wanted = f"exactly {lo}" if lo == hi else f"{lo}-{hi}"
-        raise UsageError(f"{rules.name} needs {wanted} players, got {len(names)}")
+        raise UsageError(players_wanted(rules.name, lo, hi, len(names)))
     problem = names_problem(names)
     if problem is not None:
-        raise UsageError(f"{problem}: {R_NAMES}")
+        raise UsageError(say("core.names", "{problem}: {rule}", problem=problem, rule=R_NAMES))
 
 
 def parse_options(items: Sequence[str]) -> dict[str, str]:
@@ -77,9 +86,11 @@ def parse_options(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise UsageError(f"option {item!r} is not key=value")
+            raise UsageError(say("core.option-not-key-value", "option {option} is not key=value",
+                                 option=repr(item)))  # fmt: skip
         if has_control(item):
-            raise UsageError(f"option {item!r} holds a control character")
+            raise UsageError(say("core.option-control", "option {option} holds a control "
+                                 "character", option=repr(item)))  # fmt: skip
         options[key.strip()] = value.strip()
     return options
 
@@ -106,7 +117,8 @@ def new_game(
     check_names(players, rules)
     if table:
         if seed is not None:
-            raise UsageError("a game dealt at the table has no seed: leave out --seed")
+            raise UsageError(say("core.table-no-seed", "a game dealt at the table has no seed: "
+                                 "leave out --seed"))  # fmt: skip
         typed = read_options(rules.name, rules.options, options or {}, table=True)
         with options_checked():
             created = Game(Fold(rules, rules.table_setup(players, typed)))
@@ -128,7 +140,7 @@ def open_game(read: LogRead, upto: int | None = None, *, whole: bool = True) -> 
         raise read.error
     events = read.events if upto is None else read.events[: upto + 1]
     if not events:
-        raise GametapeError("the log holds no events", path=read.path)
+        raise GametapeError(say("core.no-events", "the log holds no events"), path=read.path)
     try:
         return Game.from_events(events)
     except GametapeError as exc:
@@ -181,10 +193,9 @@ def viewing_seat(game: Game, name: str | None) -> int | None:
     forced = shown_as(game)
     asked = None if name is None else seat_of(game, name)
     if forced is not None and asked not in (None, forced):
-        raise UsageError(
-            f"this branch is {game.players[forced]}'s hypothesis: it is shown only as "
-            f"{game.players[forced]} saw it"
-        )
+        player = game.players[forced]
+        raise UsageError(say("core.hypothesis-of", "this branch is {player}'s hypothesis: it is "
+                             "shown only as {player} saw it", player=player))  # fmt: skip
     return forced if forced is not None else asked
 
 
@@ -246,7 +257,8 @@ MOVE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}\Z")
 def check_move_id(move_id: str) -> str:
     """A move id as a sender writes it: 8-64 letters, digits, ``-`` or ``_``."""
     if not MOVE_ID.match(move_id):
-        raise UsageError(f"the move id {move_id[:80]!r} is not 8-64 letters, digits, - or _")
+        raise UsageError(say("core.move-id", "the move id {id} is not 8-64 letters, digits, - "
+                             "or _", id=repr(move_id[:80])))  # fmt: skip
     return move_id
 
 
@@ -271,10 +283,12 @@ class Recorded(msgspec.Struct):
     @property
     def again_said(self) -> str:
         """What a retry is told: its move was recorded already (and, if so, taken back)."""
-        said = f"this move id was recorded already, as seq {self.first}"
         if self.taken_back is not None:
-            said += f", and taken back at seq {self.taken_back}"
-        return said
+            return render(say("core.again-taken-back", "this move id was recorded already, as "
+                              "seq {seq}, and taken back at seq {back}", seq=self.first,
+                              back=self.taken_back))  # fmt: skip
+        return render(say("core.again", "this move id was recorded already, as seq {seq}",
+                          seq=self.first))  # fmt: skip
 
     @property
     def last(self) -> int:
@@ -375,9 +389,12 @@ def record_move(
 
 def took_back(fold: Fold, events: Sequence[Event]) -> str:
     """What an undo's retractions took back, as its answer says it."""
-    return "took back " + ", ".join(
-        f"seq {r.seq} ({move_summary(fold, r.seq)})" for r in events if isinstance(r, Retract)
-    )
+    taken = [
+        say("core.took-back-one", "seq {seq} ({move})", seq=r.seq, move=move_summary(fold, r.seq))
+        for r in events
+        if isinstance(r, Retract)
+    ]
+    return render(say("core.took-back-these", "took back {moves}", moves=many(taken)))
 
 
 def resumed_at(game: Game) -> int | None:
@@ -409,10 +426,12 @@ def _again(game: Game, first: int, text: str, by: str | None, viewer: int | None
         same = again is not None and again == msgspec.structs.replace(event, move_id="")
     if not same or (seat is not None and actor(event) not in (seat, None)):
         raise IdTaken(
-            f"this page's move was recorded already, as seq {first}",
-            hint="nothing was recorded; look at the game and send your move again",
+            say("core.id-taken", "this page's move was recorded already, as seq {seq}",
+                seq=first),
+            hint=say("core.id-taken-hint", "nothing was recorded; look at the game and send "
+                     "your move again"),
             seq=first,
-        )
+        )  # fmt: skip
     events = [event]
     for e in fold.events[first + 1 :]:
         if actor(e) is not None and not isinstance(e, Retract):
@@ -487,10 +506,11 @@ class Recording:
                     # holds now. The store's own expected-seq check makes each judgement and
                     # its append one step.
             raise StaleWrite(
-                f"the move was made for seq {expected}, and the game kept moving meanwhile",
+                say("core.stale-moving", "the move was made for seq {seq}, and the game kept "
+                    "moving meanwhile", seq=expected or 0),
                 path=self.path,
                 seq=expected,
-            )
+            )  # fmt: skip
 
     def _move(
         self,
@@ -512,10 +532,11 @@ class Recording:
             and not self._out_of_turn(expected, by, text)
         ):
             raise StaleWrite(
-                f"the move was made for seq {expected}, which was recorded meanwhile",
+                say("core.stale-recorded", "the move was made for seq {seq}, which was recorded "
+                    "meanwhile", seq=expected),
                 path=self.path,
                 seq=expected,
-            )
+            )  # fmt: skip
         try:
             done = play(self.game, text, by, allow, viewer=viewer, move_id=move_id)
         except GametapeError:

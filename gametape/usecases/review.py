@@ -17,6 +17,7 @@ from gametape.errors import GametapeError, UsageError
 from gametape.events import notes
 from gametape.events.log import Source, read_log
 from gametape.events.notes import Annotation, Note
+from gametape.messages import many, say
 
 __all__ = ["Annotation", "add_note", "author", "read_notes", "retract_note"]
 from gametape.events.store import GameStore
@@ -29,9 +30,10 @@ AUTHOR_VAR = "GAMETAPE_AUTHOR"
 def author(given: str | None = None) -> str:
     """Who writes a note: ``--by``, else ``$GAMETAPE_AUTHOR``, else the login name."""
     name = given or os.environ.get(AUTHOR_VAR) or _login()
-    name = notes.check_text(name.strip(), "the author's name")
+    name = notes.check_text(name.strip(), say("core.the-author", "the author's name"))
     if not name or len(name) > 40:
-        raise UsageError("an author's name is 1-40 printable characters (--by NAME)")
+        raise UsageError(say("core.author-name", "an author's name is 1-40 printable characters "
+                             "(--by NAME)"))  # fmt: skip
     return name
 
 
@@ -73,13 +75,18 @@ def card_key(log: Path | Source, seq: int, spec: str) -> str:
     places = ", ".join(f"{name} 1-{len(keys)}" for name, keys in rows if any(keys))
     if not places:  # a board whose cards are not told apart (the published Hanamikoji's)
         raise UsageError(
-            f"no card {clipped(spec)!r} to note: this game's board tells no card apart from "
-            f"another at seq {seq}; leave out --card to note the move"
+            say(
+                "core.note-no-card-apart",
+                "no card {card} to note: this game's "
+                "board tells no card apart from another at seq {seq}; leave out "
+                "--card to note the move",
+                card=repr(clipped(spec)),
+                seq=seq,
+            )
         )
-    raise UsageError(
-        f"no card {clipped(spec)!r} on the board at seq {seq}; name one by where it lies ({places})"
-        " or by its number in the deck"
-    )
+    raise UsageError(say("core.note-no-card", "no card {card} on the board at seq {seq}; name one "
+                         "by where it lies ({places}) or by its number in the deck",
+                         card=repr(clipped(spec)), seq=seq, places=places))  # fmt: skip
 
 
 def add_note(
@@ -99,20 +106,33 @@ def add_note(
     game = open_game(read, whole=False)
     last = len(game.events) - 1
     if not 1 <= seq <= last:
-        has = f"seqs 1-{last}" if last else "no moves yet"
-        raise UsageError(f"no seq {seq} to note in {log.stem}: it has {has} (seq 0 is the setup)")
+        raise UsageError(
+            say("core.note-no-seq", "no seq {seq} to note in {game}: it has seqs 1-{last} (seq 0 "
+                "is the setup)", seq=seq, game=log.stem, last=last)
+            if last
+            else say("core.note-no-moves", "no seq {seq} to note in {game}: it has no moves yet "
+                     "(seq 0 is the setup)", seq=seq, game=log.stem)
+        )  # fmt: skip
     taken = undone_by(game.events).get(seq)
     if taken is not None:
         raise UsageError(
-            f"seq {seq} was taken back at seq {taken}: a note on it would be on a move that "
-            "did not happen",
-            hint=f"note the undo itself (seq {taken}), or a branch (gametape branch)",
-        )
+            say("core.note-taken-back", "seq {seq} was taken back at seq {taken}: a note on it "
+                "would be on a move that did not happen", seq=seq, taken=taken),
+            hint=say("core.note-taken-back-hint", "note the undo itself (seq {taken}), or a "
+                     "branch (gametape branch)", taken=taken),
+        )  # fmt: skip
     text = notes.check_text(text)
     if mark is not None and mark not in notes.MARKS:
-        raise UsageError(f"unknown mark {mark!r}; marks: {' '.join(notes.MARKS)}")
+        raise UsageError(
+            say(
+                "core.note-mark",
+                "unknown mark {mark}; marks: {marks}",
+                mark=repr(mark),
+                marks=many(notes.MARKS, " "),
+            )
+        )
     if not text.strip() and mark is None:
-        raise UsageError("say something: a text, a --mark, or both")
+        raise UsageError(say("core.note-empty", "say something: a text, a --mark, or both"))
     key = None if card is None else card_key(log, seq, card)
     note = Note(
         ts=notes.now(),
@@ -134,9 +154,15 @@ def retract_note(store: GameStore, ref: str, n: int, by: str | None = None) -> A
     found, _ = read_notes(store, log)
     by_number = {a.n: a for a in found}
     if n not in by_number:
-        numbers = ", ".join(str(a.n) for a in found if a.retracted_by is None) or "none"
-        raise UsageError(f"no note {n} on {log.stem}; its notes: {numbers}")
+        numbers = [a.n for a in found if a.retracted_by is None]
+        raise UsageError(
+            say("core.note-none-of", "no note {n} on {game}; its notes: {numbers}", n=n,
+                game=log.stem, numbers=many(numbers))
+            if numbers
+            else say("core.note-none", "no note {n} on {game}; it has none", n=n, game=log.stem)
+        )  # fmt: skip
     if by_number[n].retracted_by is not None:
-        raise UsageError(f"note {n} was taken back already (line {by_number[n].retracted_by})")
+        raise UsageError(say("core.note-taken-already", "note {n} was taken back already (line "
+                             "{line})", n=n, line=by_number[n].retracted_by or 0))  # fmt: skip
     store.add_note(log, notes.line(Note(ts=notes.now(), author=author(by), retract=n)))
     return by_number[n]

@@ -28,6 +28,7 @@ from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Abandon, Event, actor
 from gametape.events.log import Source
 from gametape.events.store import GameStore
+from gametape.messages import many, say
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access
 from gametape.usecases.live import Versioned
 
@@ -111,18 +112,21 @@ class Room(Versioned):
         """The page ``member`` (a random id the page chose) of the link ``access``; a new one
         joins (the first leads). A page id of another link is refused as unknown."""
         if not MEMBER.fullmatch(member):
-            raise UsageError("a review page sends its own id (16-64 letters, digits, - or _)")
+            raise UsageError(say("web.room-page-id", "a review page sends its own id (16-64 "
+                                 "letters, digits, - or _)"))  # fmt: skip
         with self._lock:
             found = self.members.get(member)
             if found is not None:
                 if (found.role, found.seat) != (access.role, access.seat):
-                    raise NotTheLeader("that page id belongs to another link")
+                    raise NotTheLeader(say("web.room-id-taken", "that page id belongs to another "
+                                           "link"))  # fmt: skip
                 found.seen = time.monotonic()
                 return found
             if len(self.members) >= MAX_MEMBERS:
                 self._forget_gone()
             if len(self.members) >= MAX_MEMBERS:
-                raise UsageError(f"a review room holds at most {MAX_MEMBERS} pages")
+                raise UsageError(say("web.room-full", "a review room holds at most {most} pages",
+                                     most=MAX_MEMBERS))  # fmt: skip
             self._numbers += 1
             lead = self.members.get(self.leader) if self.leader else None
             # the leader's own link coming back as a new page (a reload, another tab) while
@@ -232,9 +236,14 @@ class Room(Versioned):
         if member != self.leader:
             lead = self.members.get(self.leader) if self.leader else None
             raise NotTheLeader(
-                f"{lead.label if lead else 'nobody'} leads the room; only the leader moves it",
-                hint="follow, step on your own, or take the lead when it is free",
-            )
+                say("web.room-led-by", "{leader} leads the room; only the leader moves it",
+                    leader=lead.label)
+                if lead
+                else say("web.room-led-by-nobody", "nobody leads the room; only the leader moves "
+                         "it"),
+                hint=say("web.room-led-hint", "follow, step on your own, or take the lead when "
+                         "it is free"),
+            )  # fmt: skip
 
     def step(self, member: str, game: str, seq: int, last: int) -> None:
         """The leader goes to ``seq`` of ``game`` (one of the room's lines, ``last`` its
@@ -242,9 +251,17 @@ class Room(Versioned):
         with self._lock:
             self.must_lead(member)
             if game not in self.lines:
-                raise UsageError(f"{game!r} is not a line of this room: {', '.join(self.lines)}")
+                raise UsageError(
+                    say(
+                        "web.room-no-line",
+                        "{game} is not a line of this room: {lines}",
+                        game=repr(game),
+                        lines=many(self.lines),
+                    )
+                )
             if not 0 <= seq <= last:
-                raise UsageError(f"no seq {seq} in {game}: it has seqs 0-{last}")
+                raise UsageError(say("web.room-no-seq", "no seq {seq} in {game}: it has seqs "
+                                     "0-{last}", seq=seq, game=game, last=last))  # fmt: skip
             if (game, seq) == (self.game, self.seq):
                 return
             self.game, self.seq = game, seq
@@ -256,7 +273,7 @@ class Room(Versioned):
             self.must_lead(member)
             target = next((k for k, m in self.members.items() if m.number == to), None)
             if target is None:
-                raise UsageError(f"no page {to} in the room")
+                raise UsageError(say("web.room-no-page", "no page {page} in the room", page=to))
             self.leader = target
             self._said_gone = False
         self.changed()
@@ -269,9 +286,11 @@ class Room(Versioned):
             if self.leader is not None and not self.leader_gone():
                 lead = self.members[self.leader]
                 raise NotTheLeader(
-                    f"{lead.label} leads the room and is here; ask them to hand it on",
-                    hint=f"a leader whose page is gone for {self.timeout:.0f} s can be replaced",
-                )
+                    say("web.room-leader-here", "{leader} leads the room and is here; ask them "
+                        "to hand it on", leader=lead.label),
+                    hint=say("web.room-leader-gone", "a leader whose page is gone for "
+                             "{seconds:.0f} s can be replaced", seconds=self.timeout),
+                )  # fmt: skip
             self.leader = member
             self._said_gone = False
         self.changed()
@@ -305,9 +324,11 @@ def may_enter(access: Access, over: bool, open_: bool) -> None:
     if access.role == HOST or open_ or over:
         return
     raise NotTheLeader(
-        "the review of a game in progress is opened from the host's link",
-        hint="ask the host to open the review; once the game is over every link can",
-    )
+        say("web.room-host-opens", "the review of a game in progress is opened from the host's "
+            "link"),
+        hint=say("web.room-host-opens-hint", "ask the host to open the review; once the game is "
+                 "over every link can"),
+    )  # fmt: skip
 
 
 def allow_in_branch(access: Access, leads: bool) -> Callable[[Any, Event], None]:
@@ -316,14 +337,16 @@ def allow_in_branch(access: Access, leads: bool) -> Callable[[Any, Event], None]
 
     def allow(game: Any, event: Event) -> None:
         if isinstance(event, Abandon):
-            raise NotTheLeader("a branch is not abandoned from the review")
+            raise NotTheLeader(say("web.room-no-abandon", "a branch is not abandoned from the "
+                                   "review"))  # fmt: skip
         if leads:
             return
         if access.role != SEAT or actor(event) not in (None, access.seat):
             raise NotTheLeader(
-                "in a review's branch the leader enters any seat's move, a seat its own",
-                hint="nothing was recorded",
-            )
+                say("web.room-branch-moves", "in a review's branch the leader enters any seat's "
+                    "move, a seat its own"),
+                hint=say("core.nothing-recorded", "nothing was recorded"),
+            )  # fmt: skip
 
     return allow
 

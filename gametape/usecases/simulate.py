@@ -11,7 +11,8 @@ from gametape.engine import simulate as sim
 from gametape.engine.registry import get_ruleset
 from gametape.errors import UsageError
 from gametape.events.store import GameStore
-from gametape.usecases.record import options_checked
+from gametape.messages import many, say
+from gametape.usecases.record import options_checked, players_wanted
 
 
 @dataclass
@@ -40,14 +41,13 @@ def simulate(
     count = sim.default_count(rules) if players is None else players
     if not rules.min_players <= count <= rules.max_players:
         lo, hi = rules.min_players, rules.max_players
-        raise UsageError(
-            f"{game} needs {f'exactly {lo}' if lo == hi else f'{lo}-{hi}'} players, got {count}"
-        )
+        raise UsageError(players_wanted(game, lo, hi, count))
     if games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(say("core.games-at-least-one", "--games must be at least 1"))
     bot = bot or rules.default_bot
     if bot not in rules.bots:
-        raise UsageError(f"no bot {bot!r} for {game}; bots: {', '.join(rules.bots)}")
+        raise UsageError(say("core.no-bot", "no bot {bot} for {game}; bots: {bots}", bot=repr(bot),
+                             game=game, bots=many(rules.bots)))  # fmt: skip
     names = sim.default_players(count)
     done = Simulated()
     with store.batch():

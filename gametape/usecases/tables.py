@@ -25,7 +25,7 @@ from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
 from gametape.events.store import GameStore, Store
-from gametape.messages import Message, Param, render, say, seat_of
+from gametape.messages import Message, Param, say, seat_of
 from gametape.usecases import rooms
 from gametape.usecases.links import (
     HOST,
@@ -53,9 +53,10 @@ class MovedOn(GametapeError):
 
     def __init__(self, seq: int) -> None:
         super().__init__(
-            f"the table moved on: the last move is seq {seq} now",
-            hint="nothing was recorded; look at the new position and send your move again",
-        )
+            say("web.moved-on", "the table moved on: the last move is seq {seq} now", seq=seq),
+            hint=say("web.moved-on-hint", "nothing was recorded; look at the new position and "
+                     "send your move again"),
+        )  # fmt: skip
         self.now = seq
 
 
@@ -63,9 +64,9 @@ class NotYours(GametapeError):
     """A link asked to record a move that is not its to record; ``said`` says why, as a
     message."""
 
-    def __init__(self, said: Message, hint: str = "nothing was recorded") -> None:
+    def __init__(self, said: Message, hint: Message | None = None) -> None:
         self.said = said
-        super().__init__(render(said), hint=hint)
+        super().__init__(said, hint=hint or say("core.nothing-recorded", "nothing was recorded"))
 
 
 class Table(Versioned):
@@ -159,7 +160,8 @@ class Tables:
         home = self.store.path(log.stem)
         if isinstance(log, Path) and isinstance(home, Path) and log.resolve() != home.resolve():
             # a link opens a game of this store by its id: a file elsewhere gets none
-            raise UsageError(f"{ref} is not a game of this store: name a game by its id")
+            raise UsageError(say("web.not-of-this-store", "{ref} is not a game of this store: "
+                                 "name a game by its id", ref=ref))  # fmt: skip
         game = Game.from_events(read_log(log).events)
         return log.stem, game.ruleset.name, issue(self.store, log, game.players)
 
@@ -375,7 +377,9 @@ class Tables:
                     "web.review-branch",
                     "moves in a review go into a branch: start one (what if) at this seq",
                 ),
-                hint="the game itself is recorded from its own pages",
+                hint=say(
+                    "web.review-branch-hint", "the game itself is recorded from its own pages"
+                ),
             )
         line = self.line(room, room.game)
         rec = line.recording
@@ -414,7 +418,8 @@ class Tables:
         from gametape.usecases.review import add_note
 
         if card is not None and card.strip().isdigit():
-            raise UsageError("in a review a card is named by its holder and place: ann 3")
+            raise UsageError(say("web.review-card", "in a review a card is named by its holder and "
+                                 "place: ann 3"))  # fmt: skip
         who = room.members[member].label
         add_note(self.store, room.game, seq, text, mark, card, by=who)
         room.changed()

@@ -26,7 +26,7 @@ from gametape.i18n import LANGUAGES, RTL, page_translations
 from gametape.messages import current, many, render, say
 from gametape.pagewords import as_json, script_word
 from gametape.usecases.browse import installed_games
-from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access, Issued, LinkNotFound
+from gametape.usecases.links import HOST, ROLE, SEAT, SPECTATOR, Access, Issued, LinkNotFound
 from gametape.usecases.live import Versioned
 from gametape.usecases.position import Choice, Picker, Position
 from gametape.usecases.record import check_move_id, parse_options, split_options
@@ -71,7 +71,6 @@ CAN = {
     SPECTATOR: say("web.can-spectator", "sees what the whole table sees; records nothing"),
 }
 
-ROLE = {HOST: say("web.role-host", "host"), SPECTATOR: say("web.role-spectator", "spectator")}
 NEW_GAME = say("web.home-title", "gametape · a new game")
 
 
@@ -385,10 +384,10 @@ async def start(request: Request) -> Response:
                 say(
                     "web.front-page-only", "a new game is started from this server's own front page"
                 ),
-                hint=f"open {state.public_url}/",
+                hint=say("web.front-page-open", "open {url}", url=f"{state.public_url}/"),
             )
         if not state.starts.take(f"new:{request.client.host if request.client else '-'}"):
-            raise TooFast("too many new games from here; wait a minute")
+            raise TooFast(say("web.too-many-games", "too many new games from here; wait a minute"))
         fields = form(await body(request))
         ruleset = fields.get("ruleset", [""])[0]
         players = [p.strip() for p in fields.get("players", [""])[0].split(",") if p.strip()]
@@ -511,7 +510,9 @@ async def move(request: Request) -> Response:
     try:
         table, access = await opened(request)
         if not served(request).moves.take(request.path_params["token"]):
-            raise TooFast("moves come faster than a table plays; wait a moment")
+            raise TooFast(
+                say("web.too-fast", "moves come faster than a table plays; wait a moment")
+            )
         if sent_as_json(request):  # a script's move, as a value: {"seq", "move", "id"}
             at, text, move_id = move_body(await body(request))
             seq = str(at) if at >= 0 else ""

@@ -94,7 +94,8 @@ async def review_act(request: Request) -> Response:
         if act not in ACTS:
             raise LinkNotFound()
         if not served(request).reviews.take(request.path_params["token"]):
-            raise TooFast("the review moves faster than a group can follow; wait a moment")
+            raise TooFast(say("web.review-too-fast", "the review moves faster than a group can "
+                              "follow; wait a moment"))  # fmt: skip
         fields = form(await body(request))
         member = member_of(request, fields)
         _, access, room = await in_room(request, member)

@@ -22,9 +22,8 @@ from gametape.cli.output import (
     render,
 )
 from gametape.cli.quick import STATUS_COLOURS, no_games, status_word
-from gametape.errors import MachineError, UsageError
+from gametape.errors import MachineError, UsageError, unknown_format
 from gametape.messages import Message, Term, count_of, many, say
-from gametape.text import plural
 
 app = typer.Typer()
 
@@ -44,7 +43,8 @@ def _speak(model: Any) -> None:
 
 def _refresh(model: Any, jobs: int = 0, quiet: bool = False) -> Any:
     with progress() as bar:
-        task = bar.add_task("indexing", total=None, visible=not quiet)
+        doing = messages.render(say("cli.progress-indexing", "indexing"))
+        task = bar.add_task(doing, total=None, visible=not quiet)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, visible=not quiet and total > 20)
@@ -61,14 +61,15 @@ def fresh_model() -> Any:
             model = model.elsewhere()
             if not model.writable:  # neither the store nor the cache can hold a model
                 raise MachineError(
-                    f"the store is read-only, and so is the cache for its read model, "
-                    f"{model.path.parent}",
-                    hint="set XDG_CACHE_HOME to a directory you can write (the read model "
-                    "is kept there), or use --store with a directory you own",
-                )
-            err.print(
-                Text(f"the store is read-only; the read model is kept in {model.path}", style="dim")
-            )
+                    say("cli.model-nowhere", "the store is read-only, and so is the cache for "
+                        "its read model, {path}", path=str(model.path.parent)),
+                    hint=say("cli.model-nowhere-hint", "set XDG_CACHE_HOME to a directory you "
+                             "can write (the read model is kept there), or use --store with a "
+                             "directory you own"),
+                )  # fmt: skip
+            kept = say("cli.model-elsewhere", "the store is read-only; the read model is kept "
+                       "in {path}", path=str(model.path))  # fmt: skip
+            err.print(Text(messages.render(kept), style="dim"))
         if model.stale():
             _refresh(model, quiet=True)
     _speak(model)
@@ -91,10 +92,11 @@ def index(
     model = _model()
     if not model.writable:
         raise MachineError(
-            f"the store {model.root} is read-only: its read model cannot be written",
-            hint="`gametape query` and `gametape stats` still work: they keep a read model "
-            "in your cache directory",
-        )
+            say("cli.model-read-only", "the store {path} is read-only: its read model cannot "
+                "be written", path=str(model.root)),
+            hint=say("cli.model-read-only-hint", "`gametape query` and `gametape stats` still "
+                     "work: they keep a read model in your cache directory"),
+        )  # fmt: skip
     if rebuild:
         model.discard()
     summary = _refresh(model, jobs, quiet=json)
@@ -112,12 +114,14 @@ def index(
             }
         )
         return
-    out.print(
-        f"indexed {len(summary.added)} new, {len(summary.updated)} changed, "
-        f"{len(summary.removed)} removed, {summary.unchanged} unchanged games "
-        f"({summary.events} events read, {summary.invalid} invalid)"
-    )
-    err.print(Text(f"read model: {model.path}", style="dim"))
+    indexed = say("cli.indexed", "indexed {added} new, {updated} changed, {removed} removed, "
+                  "{unchanged} unchanged games ({events} events read, {invalid} invalid)",
+                  added=len(summary.added), updated=len(summary.updated),
+                  removed=len(summary.removed), unchanged=summary.unchanged,
+                  events=summary.events, invalid=summary.invalid)  # fmt: skip
+    out.print(Text(messages.render(indexed)))
+    where = say("cli.model-at", "read model: {path}", path=str(model.path))
+    err.print(Text(messages.render(where), style="dim"))
 
 
 SPARK = 40  # games in a player's rating or score line
@@ -158,7 +162,7 @@ def query(
     from gametape.usecases.analysis import QueryError, QueryLimits
 
     if fmt not in FORMATS:
-        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}", EXIT_USAGE)
+        fail(unknown_format(fmt, FORMATS), EXIT_USAGE)
     model = fresh_model()
     limits = QueryLimits(seconds=timeout, memory=memory_limit)
     try:
@@ -175,12 +179,9 @@ def query(
                 rows += batch[:room]
                 more += len(batch[room:]) if room < len(batch) else 0
     except QueryError as exc:
-        fail(
-            str(exc),
-            hint=exc.hint
-            or "tables: games, game_players, events, ratings, players, and per game GAME.events "
-            "(docs/analytics.md)",
-        )
+        tables = say("cli.query-tables", "tables: games, game_players, events, ratings, "
+                     "players, and per game GAME.events (docs/analytics.md)")  # fmt: skip
+        fail(str(exc), hint=exc.hint or tables)
     render(rich_table(columns, rows))
     if more:
         cut = say(
@@ -331,29 +332,36 @@ def players(
     from gametape.cli.tables import FORMATS
 
     if fmt not in (*FORMATS, "html"):
-        fail(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}, html", EXIT_USAGE)
+        fail(unknown_format(fmt, (*FORMATS, "html")), EXIT_USAGE)
     words = words or []
     if len(words) > 1 and words[0] in ("merge", "unmerge"):
         _merge(words, json)
         return
     if len(words) > 1:
         fail(
-            f"one name at a time, got {len(words)}: {', '.join(map(repr, words))}",
+            say("cli.players-one-name", "one name at a time, got {n}: {names}", n=len(words),
+                names=many(words)),
             EXIT_USAGE,
-            hint='quote a name with spaces: gametape players "Ann B"',
-        )
+            hint=say("cli.players-quote", 'quote a name with spaces: gametape players "Ann B"'),
+        )  # fmt: skip
     name = words[0] if words else None
     if fmt == "html" and name is None:
-        fail("a page is one person's: say a NAME (gametape players ann -f html)", EXIT_USAGE)
+        page = say("cli.players-page-name", "a page is one person's: say a NAME (gametape "
+                   "players ann -f html)")  # fmt: skip
+        fail(page, EXIT_USAGE)
     if output is not None and fmt != "html":
-        fail("--output writes a page: use it with -f html", EXIT_USAGE)
+        fail(say("cli.players-output", "--output writes a page: use it with -f html"), EXIT_USAGE)
     found = fresh_model().players(name, abandoned, branches)
     rows = found["players"]
     if name is not None and not rows:
         fail(
-            f"no {'' if abandoned else 'finished '}game has a player named {name!r}",
-            hint="`gametape players` lists everyone (names are matched ignoring case and width)",
-        )
+            say("cli.players-none-named", "no game has a player named {name}", name=repr(name))
+            if abandoned
+            else say("cli.players-none-finished", "no finished game has a player named {name}",
+                     name=repr(name)),
+            hint=say("cli.players-everyone", "`gametape players` lists everyone (names are "
+                     "matched ignoring case and width)"),
+        )  # fmt: skip
     counted = messages.render(_counted(found["left_out"], abandoned, branches))
     if json:
         print_json(found)
@@ -368,13 +376,10 @@ def players(
         _players_table(found)
     if not json and fmt in ("table", "html"):
         for group in found["look_alike"]:
-            err.print(
-                Text.assemble(
-                    (label("warning"), "yellow"),
-                    f" {' and '.join(map(repr, group))} only look alike: different letters, "
-                    "so different people (if they are one: gametape players merge)",
-                )
-            )
+            alike = say("cli.players-look-alike", "{names} only look alike: different letters, "
+                        "so different people (if they are one: gametape players merge)",
+                        names=many(map(repr, group), "and"))  # fmt: skip
+            err.print(Text.assemble((label("warning"), "yellow"), " " + messages.render(alike)))
         if fmt == "table":
             legend = say(
                 "cli.players-legend",
@@ -526,21 +531,32 @@ def _merge(words: list[str], json: bool) -> None:
     model = fresh_model()
     if words[0] == "merge":
         if len(words) != 3:
-            fail('say two names: gametape players merge "Ann B" ann', EXIT_USAGE)
+            fail(
+                say("cli.merge-two", 'say two names: gametape players merge "Ann B" ann'),
+                EXIT_USAGE,
+            )
         person, games = model.merge(words[1], words[2])
         if json:
             print_json({"merged": words[1], "into": person, "games": games})
             return
-        verb = "counts" if games == 1 else "count"
-        out.print(Text(f"{words[1]}'s {plural(games, 'game')} now {verb} as {person}'s"))
+        merged = (
+            say("cli.merged-one", "{name}'s {games} now counts as {person}'s", name=words[1],
+                games=count_of(games, "game"), person=person)
+            if games == 1
+            else say("cli.merged", "{name}'s {games} now count as {person}'s", name=words[1],
+                     games=count_of(games, "game"), person=person)
+        )  # fmt: skip
+        out.print(Text(messages.render(merged)))
         return
     if len(words) != 2:
-        fail("say one name: gametape players unmerge NAME", EXIT_USAGE)
+        fail(say("cli.unmerge-one", "say one name: gametape players unmerge NAME"), EXIT_USAGE)
     was = model.unmerge(words[1])
     if json:
         print_json({"unmerged": words[1], "was": was})
         return
-    out.print(Text(f"{words[1]} is their own person again (was merged into {was})"))
+    unmerged = say("cli.unmerged", "{name} is their own person again (was merged into {was})",
+                   name=words[1], was=was)  # fmt: skip
+    out.print(Text(messages.render(unmerged)))
 
 
 @app.command()
@@ -592,13 +608,16 @@ def export(
     """
     if game_refs:
         if parquet is not None:
-            raise UsageError("--parquet exports the whole store; leave out GAME")
+            raise UsageError(say("cli.export-parquet-whole", "--parquet exports the whole store; "
+                                 "leave out GAME"))  # fmt: skip
         _export_games(game_refs, fmt, as_player, output)
         return
     if fmt is not None or as_player is not None:
-        raise UsageError("say which games to export: GAME... --format FORMAT")
+        raise UsageError(say("cli.export-which", "say which games to export: GAME... --format "
+                             "FORMAT"))  # fmt: skip
     if parquet is None:
-        raise UsageError("say what to export: GAME... --format FORMAT, or --parquet DIR")
+        raise UsageError(say("cli.export-what", "say what to export: GAME... --format FORMAT, or "
+                             "--parquet DIR"))  # fmt: skip
     for path in fresh_model().export_parquet(parquet):
         out.print(Text(messages.render(wrote(path))))
 
@@ -614,7 +633,8 @@ def _export_games(
     export.check_output(len(refs), output)
     stopped = 0
     with progress() as bar:
-        task = bar.add_task("exporting", total=len(refs), visible=len(refs) > 5)
+        doing = messages.render(say("cli.progress-exporting", "exporting"))
+        task = bar.add_task(doing, total=len(refs), visible=len(refs) > 5)
         for done in export.export_games(STATE.store, refs, fmt, as_player):
             for warning in done.warnings:
                 err.print(Text.assemble((label("warning"), "yellow"), f" {warning}"))
@@ -631,4 +651,5 @@ def _export_games(
                 err.print(Text(messages.render(wrote(path)), style="dim"))
             bar.advance(task)
     if stopped:
-        fail(f"{stopped} of {len(refs)} games replay only up to a bad event (see above)")
+        fail(say("cli.export-stopped", "{stopped} of {games} replay only up to a bad event (see "
+                 "above)", stopped=stopped, games=count_of(len(refs), "game")))  # fmt: skip

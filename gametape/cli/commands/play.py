@@ -35,9 +35,9 @@ from gametape.cli.output import (
     print_json_lines,
     render,
 )
-from gametape.errors import GametapeError
-from gametape.messages import Term, many, say
-from gametape.text import plural
+from gametape.errors import GametapeError, no_seq
+from gametape.messages import Term, count_of, many, say
+from gametape.pagewords import script_message
 from gametape.usecases import browse, position, record
 from gametape.usecases.store import RuleViolation
 
@@ -191,7 +191,7 @@ def show(
     log = read(game_ref)
     last = len(log.events) - 1
     if at is not None and not 0 <= at <= last:
-        fail(f"no seq {at}: this game has seqs 0 to {last}", EXIT_USAGE)
+        fail(no_seq(at, last), EXIT_USAGE)
     game = game_of(log, at)
     seat = seat_of(game, as_player)
     if json:
@@ -209,16 +209,26 @@ def _game_options(name: str, json: bool) -> None:
         print_json_lines(msgspec.structs.asdict(o) for o in options)
         return
     if not options:
-        out.print(Text(f"{name} has no options"))
+        none = say("cli.games-no-options", "{game} has no options", game=name)
+        out.print(Text(messages.render(none)))
         return
-    table = Table(title=Text(f"{name}: options (-o NAME=VALUE)"), title_justify="left", box=None)
-    for col in ("option", "type", "default", "what it does"):
-        table.add_column(col)
+    title = say("cli.games-options", "{game}: options (-o NAME=VALUE)", game=name)
+    table = Table(title=Text(messages.render(title)), title_justify="left", box=None)
+    for col in (
+        say("cli.col-option", "option"),
+        say("cli.col-type", "type"),
+        say("cli.col-default", "default"),
+        say("cli.col-what-it-does", "what it does"),
+    ):
+        table.add_column(messages.render(col))
     for o in options:
         kind = " | ".join(o.choices) if o.choices else o.type
         what = o.help
         if o.named is not None:
-            what += f" ({o.played:,} of {o.named:,} names played: `gametape games {name} {o.name}`)"
+            names = say("cli.games-names-played", " ({played:,} of {named:,} names played: "
+                        "`gametape games {game} {option}`)", played=o.played or 0, named=o.named,
+                        game=name, option=o.name)  # fmt: skip
+            what += messages.render(names)
         table.add_row(Text(o.name, style="bold"), Text(kind), Text(o.default or "-"), Text(what))
     render(table)
 
@@ -234,11 +244,17 @@ def _option_values(name: str, option: str, match: str, json: bool) -> None:
         if v.refused is None:
             out.print(Text(v.name))
         else:
-            out.print(Text.assemble(v.name, (f"  (not played: needs {v.refused})", "dim")))
-    out.print(
-        Text(f"{len(values):,} names" + (f" containing {match!r}" if match else ""))
-        + Text(f"; {played:,} played")
-    )
+            needs = say("cli.games-not-played", "  (not played: needs {why})", why=v.refused)
+            out.print(Text.assemble(v.name, (messages.render(needs), "dim")))
+    n = len(values)
+    said = (
+        say("cli.games-names-containing", "{names} containing {match}; {played:,} played",
+            names=count_of(n, "name"), match=repr(match), played=played)
+        if match
+        else say("cli.games-names", "{names}; {played:,} played", names=count_of(n, "name"),
+                 played=played)
+    )  # fmt: skip
+    out.print(Text(messages.render(said)))
 
 
 def _legal(log: Any, json: bool = False) -> None:
@@ -310,7 +326,7 @@ def log_cmd(
                 Text.assemble((r.move or "", style), (f" {marks}" if marks else "", "magenta")),
                 Text.assemble(
                     (r.description or "", style),
-                    (f"  ↶ taken back at seq {r.undone_by}" if undone else "", "yellow"),
+                    (taken_back(r.undone_by) if undone else "", "yellow"),
                 ),
             )
             for n in r.notes:
@@ -374,7 +390,9 @@ def replay(
         ReplayApp(cursor, seat, notes=notes, tree=branch_tree(STATE.store), opener=opener).run()
         return
     else:
-        fail("the interactive replay needs a terminal; use --at SEQ, --all or --json", EXIT_USAGE)
+        needs = say("cli.replay-needs-a-terminal", "the interactive replay needs a terminal; use "
+                    "--at SEQ, --all or --json")  # fmt: skip
+        fail(needs, EXIT_USAGE)
     if json:
         print_json_lines(frames)
     else:
@@ -386,10 +404,12 @@ def replay(
         for frame in frames:
             render(render_frame(cursor, frame, notes))
             for b in (b for b in lines if b["at"] == frame.seq):
-                said = f"↳ what if: branch {b['game']} leaves here (gametape replay {b['game']})"
-                out.print(Text(said, style="cyan"))
+                said = say("cli.replay-branch", "↳ what if: branch {game} leaves here (gametape "
+                           "replay {game})", game=b["game"])  # fmt: skip
+                out.print(Text(messages.render(said), style="cyan"))
     if cursor.problem and (at is None or at == cursor.last):
-        fail(f"the replay stops at seq {cursor.last}: {cursor.problem}")
+        fail(say("cli.replay-stops", "the replay stops at seq {seq}: {problem}", seq=cursor.last,
+                 problem=str(cursor.problem)))  # fmt: skip
 
 
 @app.command("record")
@@ -453,27 +473,29 @@ def record_cmd(
     else:
         recorder.run()
     if recorder.refused and not interactive:
-        lines = ", ".join(map(str, recorder.refused[:10]))
-        gid = recording.game.setup.game
-        several = len(recorder.refused) > 1
+        lines = many(recorder.refused[:10], ", ")
+        gid = recording.game.setup.game or ""
         if keep_going:  # the other lines were recorded: only the refused ones are owed
-            more = ""
-            hint = (
-                "every other line was recorded; enter the refused "
-                f"{'ones' if several else 'one'} again, fixed, with `gametape record {gid}` "
-                "(`gametape log` shows where the game stands)"
-            )
+            refused = say("cli.record-lines-refused", "standard input lines {lines} were "
+                          "refused", lines=lines)  # fmt: skip
+            if len(recorder.refused) == 1:
+                refused = say("cli.record-line-refused", "standard input line {lines} was "
+                              "refused", lines=lines)  # fmt: skip
+            hint = say("cli.record-refused-kept", "every other line was recorded; enter the "
+                       "refused ones again, fixed, with `gametape record {id}` (`gametape log` "
+                       "shows where the game stands)", id=gid)  # fmt: skip
         else:
-            more = "; the lines after it were not read"
-            hint = (
-                f"every move before it is recorded; fix the line and run `gametape record "
-                f"{gid}` again with the rest"
-            )
-        fail(
-            f"standard input line{'s' if several else ''} {lines} "
-            f"{'were' if several else 'was'} refused{more}",
-            hint=hint,
-        )
+            refused = say("cli.record-line-stopped", "standard input line {line} was refused; "
+                          "the lines after it were not read", line=recorder.refused[0])  # fmt: skip
+            hint = say("cli.record-stopped-hint", "every move before it is recorded; fix the "
+                       "line and run `gametape record {id}` again with the rest",
+                       id=gid)  # fmt: skip
+        fail(refused, hint=hint)
+
+
+def taken_back(seq: int | None) -> str:
+    """A score sheet's mark on a move an undo took back, as the pages say it."""
+    return "  ↶ " + messages.render(script_message("web.js-undone-title", seq=seq or 0))
 
 
 def _tree(log: Any) -> None:
@@ -483,17 +505,14 @@ def _tree(log: Any) -> None:
 
     fork = fork_of(log.events[0]) if log.events else None
     if fork is not None:
-        out.print(
-            Text(f"a branch of {fork.get('of')} from seq {fork.get('at')} (what if)", style="cyan")
-        )
+        said = say("cli.log-fork", "a branch of {game} from seq {seq} (what if)",
+                   game=str(fork.get("of")), seq=int(fork.get("at") or 0))  # fmt: skip
+        out.print(Text(messages.render(said), style="cyan"))
     for b in branches_of(STATE.store, log.path):
         moves = b["events"] - 1 - b["at"]
-        out.print(
-            Text(
-                f"  ├ seq {b['at']}: branch {b['game']} ({plural(moves, 'move')} of its own)",
-                style="cyan",
-            )
-        )
+        said = say("cli.log-branch", "  ├ seq {seq}: branch {game} ({moves} of its own)",
+                   seq=b["at"], game=b["game"], moves=count_of(moves, "move"))  # fmt: skip
+        out.print(Text(messages.render(said), style="cyan"))
 
 
 def _follow_while(recorder: Any, reader: Any) -> None:
@@ -507,14 +526,16 @@ def _follow_while(recorder: Any, reader: Any) -> None:
 
     def told(moves: list[str]) -> None:
         for move in moves:
-            out.print(Text.assemble(("⇣ elsewhere: ", "cyan"), move))
+            elsewhere = messages.render(say("cli.record-elsewhere", "⇣ elsewhere:"))
+            out.print(Text.assemble((elsewhere + " ", "cyan"), move))
         reader.refresh()
 
     def watch() -> None:
         try:
             recorder.recording.follow(stop, told, viewer=recorder.seat)
         except GametapeError as exc:  # the store went away: say so once, keep recording
-            err.print(Text.assemble((label("warning"), "yellow"), f" not following: {exc.message}"))
+            said = say("cli.record-not-following", "not following: {why}", why=exc.message)
+            err.print(Text.assemble((label("warning"), "yellow"), " " + messages.render(said)))
 
     follower = threading.Thread(target=watch, name="follow", daemon=True)
     with patch_stdout(raw=True):
@@ -569,13 +590,14 @@ def games(
         for info in infos
     ]
     for name, why in problems.items():  # every other game still works
-        err.print(Text.assemble((label("warning"), "yellow"), f" the game plug-in {name!r}: {why}"))
+        said = say("cli.games-plugin", "the game plug-in {name}: {why}", name=repr(name), why=why)
+        err.print(Text.assemble((label("warning"), "yellow"), " " + messages.render(said)))
     if json:
         print_json_lines(rows)
         return
     table = Table(box=None)
     for col in ("game", "players", "bots", "moves", "options"):
-        table.add_column(col)
+        table.add_column(messages.render(Term("core.column", col)))
     for r in rows:
         lo, hi = r["players"]
         table.add_row(

@@ -8,9 +8,11 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from gametape import messages
 from gametape.cli.common import STATE, GameArg, JsonOpt
 from gametape.cli.output import err, friendly_errors, label, out, print_json, render
 from gametape.errors import UsageError
+from gametape.messages import Term, say, text_of
 from gametape.usecases import position
 
 app = typer.Typer()
@@ -58,22 +60,27 @@ def note(
 
     if retract is not None:
         if seq is not None or text or mark or card:
-            raise UsageError("--retract N takes back a note: say nothing else")
+            raise UsageError(say("cli.note-retract-alone", "--retract N takes back a note: say "
+                                 "nothing else"))  # fmt: skip
         done = review.retract_note(STATE.store, game_ref, retract, by)
         if json:
             print_json({"retracted": done.n, "seq": done.note.seq})
         else:
-            out.print(Text(f"took back note {done.n} (on seq {done.note.seq})"))
+            said = say("cli.note-took-back", "took back note {n} (on seq {seq})", n=done.n,
+                       seq=done.note.seq or 0)  # fmt: skip
+            out.print(Text(text_of(said)))
         return
     if seq is None:
-        raise UsageError('say which event: gametape note GAME SEQ "text"')
+        raise UsageError(say("cli.note-which", 'say which event: gametape note GAME SEQ "text"'))
     made = review.add_note(STATE.store, game_ref, seq, text, mark, card, by)
     if json:
         import msgspec
 
         print_json({"n": made.n, **msgspec.to_builtins(made.note)})
         return
-    out.print(Text(f"note {made.n} on seq {seq} by {made.note.author}"))
+    said = say("cli.note-made", "note {n} on seq {seq} by {author}", n=made.n, seq=seq,
+               author=made.note.author)  # fmt: skip
+    out.print(Text(text_of(said)))
 
 
 @app.command()
@@ -103,17 +110,23 @@ def branch(
     from gametape.usecases.branches import branch as make
 
     gid, game = make(STATE.store, game_ref, at, as_player)
-    of = game.setup.meta["branch_of"]
+    of = str(game.setup.meta["branch_of"])
     if json:
         print_json({"game": gid, "of": of, "at": at})
         return
     out.print(gid)
-    state = "over" if game.is_over else position.turn_now(game)
-    err.print(
-        Text(f"a branch of {of} from seq {at} ({state}) → {STATE.store.path(gid)}", style="dim")
-    )
+    path = str(STATE.store.path(gid))
+    made = (
+        say("cli.branch-over", "a branch of {game} from seq {seq} (over) → {path}", game=of,
+            seq=at, path=path)
+        if game.is_over
+        else say("cli.branch-made", "a branch of {game} from seq {seq} ({turn}) → {path}",
+                 game=of, seq=at, turn=position.turn_now(game), path=path)
+    )  # fmt: skip
+    err.print(Text(text_of(made), style="dim"))
     if not game.is_over:
-        err.print(Text(f'next: gametape move {gid} "…"', style="dim"))
+        then = say("cli.branch-next", 'next: {move} "…"', move=f"gametape move {gid}")
+        err.print(Text(text_of(then), style="dim"))
 
 
 @app.command()
@@ -137,11 +150,14 @@ def notes(game_ref: GameArg, json: JsonOpt = False) -> None:
             print_json({"n": a.n, **msgspec.to_builtins(a.note), "retracted_by": a.retracted_by})
         return
     if not found:
-        out.print(Text(f'no notes on {log.stem} yet (gametape note {log.stem} SEQ "text")'))
+        none = say("cli.notes-none", 'no notes on {game} yet (gametape note {game} SEQ "text")',
+                   game=log.stem)  # fmt: skip
+        out.print(Text(text_of(none)))
         return
     table = Table(box=None, header_style="bold")
     for column in ("note", "seq", "by", "mark", "card", "text"):
-        table.add_column(column, justify="right" if column in ("note", "seq") else "left")
+        heading = messages.render(Term("core.column", column))
+        table.add_column(heading, justify="right" if column in ("note", "seq") else "left")
     for a in found:
         style = "dim strike" if a.retracted_by is not None else ""
         n = a.note

@@ -14,7 +14,10 @@ from rich.text import Text
 
 from gametape.cli.common import STATE, JsonOpt
 from gametape.cli.output import err, friendly_errors, out, print_json
+from gametape.cli.quick import label as label_of
 from gametape.errors import UsageError
+from gametape.messages import render, say
+from gametape.usecases.links import ROLE
 
 app = typer.Typer()
 
@@ -85,31 +88,38 @@ def serve(
     url = f"http://{_shown_host(host)}:{port}"
     if public_url is not None:
         if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~\-/]*)?", public_url):
-            raise UsageError(f"--public-url {public_url[:80]!r} is not an http(s) address")
+            raise UsageError(say("cli.serve-public-url", "--public-url {url} is not an http(s) "
+                                 "address", url=repr(public_url[:80])))  # fmt: skip
         url = public_url.rstrip("/")
     show_qr = sys.stdout.isatty() if qr is None else qr
 
     def announce(game: str, ruleset: str, issued: list[Any]) -> None:
         found: dict[str, str] = {}
         seats = []
+        shown: dict[str, str] = {}  # each link's label as said to the reader
         for link in issued:
             label = link.label
             if link.role == "seat":
                 seats.append({"name": label, "seat": link.seat, "link": url + link.path(game)})
                 if label in ("host", "spectator"):  # a player called so keeps their link
                     label = f"{label} (seat {link.seat + 1})"
-            found[label] = url + link.path(game)
+                said = link.label
+                if label != link.label:
+                    at = say(
+                        "cli.serve-seat", "{name} (seat {seat})", name=said, seat=link.seat + 1
+                    )
+                    said = render(at)
+            else:
+                said = render(ROLE[link.role])
+            found[label] = shown[said] = url + link.path(game)
         if json:
             print_json({"game": game, "ruleset": ruleset, "links": found, "seats": seats})
             sys.stdout.flush()
             return
-        out.print(
-            Text(
-                f"{ruleset} {game}: links (keep them private; the host's link shows them again)",
-                style="bold",
-            )
-        )
-        for label, link in found.items():
+        heading = say("cli.serve-links", "{game} {id}: links (keep them private; the host's "
+                      "link shows them again)", game=ruleset, id=game)  # fmt: skip
+        out.print(Text(render(heading), style="bold"))
+        for label, link in shown.items():
             out.print(Text(f"  {label}: ", style="bold").append(link, style=""))
             if show_qr:
                 _qr(link)
@@ -118,17 +128,16 @@ def serve(
     tables = Tables(store, lead_timeout=lead_timeout)
     app = create_app(tables, announce=announce, public_url=url)
     if host in OPEN_HOSTS:
-        err.print(
-            Text(
-                "warning: listening on every network address: anyone on the network who has "
-                "a link can join its game, and anyone who can reach the server can start one",
-                style="yellow",
-            )
-        )
+        everywhere = say("cli.serve-everywhere", "listening on every network address: anyone "
+                         "on the network who has a link can join its game, and anyone who can "
+                         "reach the server can start one")  # fmt: skip
+        err.print(Text(f"{label_of('warning')} {render(everywhere)}", style="yellow"))
     if json:
         print_json({"url": url, "store": str(store.name)})
     else:
-        out.print(Text(f"gametape serve: {url}  (store {store.name}; Ctrl-C stops)"))
+        serving = say("cli.serve-at", "gametape serve: {url}  (store {store}; Ctrl-C stops)",
+                      url=url, store=str(store.name))  # fmt: skip
+        out.print(Text(render(serving)))
     sys.stdout.flush()
     for ref in links or ():
         announce(*tables.links(ref))

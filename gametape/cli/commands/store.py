@@ -30,8 +30,7 @@ from gametape.cli.output import (
     render,
 )
 from gametape.cli.quick import no_games
-from gametape.messages import Term, many, say
-from gametape.text import plural
+from gametape.messages import Term, count_of, many, say
 from gametape.usecases import browse, position
 from gametape.usecases.check import demo_store, validate_paths, validate_store
 from gametape.usecases.simulate import simulate as simulate_games
@@ -68,7 +67,8 @@ def reports_of(paths: list[str] | None, jobs: int = 0) -> list[Report]:
     total = len(files) if files is not None else len(store.require().game_ids())
     reports = []
     with progress() as bar:
-        task = bar.add_task("validating", total=total, visible=total > 20)
+        doing = messages.render(say("cli.progress-validating", "validating"))
+        task = bar.add_task(doing, total=total, visible=total > 20)
         found = validate_paths(files, jobs) if files is not None else validate_store(store, jobs)
         for report in found:
             reports.append(report)
@@ -133,27 +133,24 @@ def repair(game_ref: GameArg) -> None:
     """
     path = STATE.store.resolve(game_ref)
     if not isinstance(path, Path):
-        out.print(
-            Text(
-                f"{path}: nothing to repair: PostgreSQL commits whole transactions, so no "
-                "line of it is ever torn"
-            )
-        )
+        whole = say("cli.repair-postgres", "{path}: nothing to repair: PostgreSQL commits whole "
+                    "transactions, so no line of it is ever torn", path=str(path))  # fmt: skip
+        out.print(Text(messages.render(whole)))
         return
     done = repair_torn(path)
     if done is None:
-        out.print(Text(f"{path}: not torn, nothing to do"))
+        untorn = say("cli.repair-not-torn", "{path}: not torn, nothing to do", path=str(path))
+        out.print(Text(messages.render(untorn)))
         return
     offset, side = done
     if offset == 0:
-        out.print(
-            Text(
-                f"{path}: held no complete event (a crash while it was created); "
-                f"moved aside to {side}"
-            )
-        )
+        empty = say("cli.repair-empty", "{path}: held no complete event (a crash while it was "
+                    "created); moved aside to {side}", path=str(path), side=str(side))  # fmt: skip
+        out.print(Text(messages.render(empty)))
         return
-    out.print(Text(f"{path}: cut the torn line at byte {offset}; the fragment is in {side}"))
+    cut = say("cli.repair-cut", "{path}: cut the torn line at byte {offset}; the fragment is in "
+              "{side}", path=str(path), offset=offset, side=str(side))  # fmt: skip
+    out.print(Text(messages.render(cut)))
 
 
 @app.command()
@@ -182,7 +179,8 @@ def simulate(
     """
     store = STATE.store
     with progress() as bar:
-        task = bar.add_task(f"simulating {game}", total=games)
+        doing = messages.render(say("cli.progress-simulating", "simulating {game}", game=game))
+        task = bar.add_task(doing, total=games)
         done = simulate_games(
             store,
             game,
@@ -305,7 +303,7 @@ def import_files_cli(fmt_name: str, paths: list[Path], json: bool, options: dict
     fmt = find_format(fmt_name)
     store = STATE.store
     with progress() as bar:
-        task = bar.add_task("importing", total=None)
+        task = bar.add_task(messages.render(say("cli.progress-importing", "importing")), total=None)
         results = import_files(
             store, fmt, paths, progress=lambda _p: bar.advance(task), options=options
         )
@@ -341,7 +339,8 @@ def demo(
     Example: `gametape demo`
     """
     if isinstance(STATE.store_path, str):
-        fail("the demo makes a folder store of its own: name a directory, or leave --store out")
+        fail(say("cli.demo-folder", "the demo makes a folder store of its own: name a directory, "
+                 "or leave --store out"))  # fmt: skip
     root = STATE.store_path or Path("demo-store")
     store = demo_store(root)
     STATE.store_path = root
@@ -349,19 +348,22 @@ def demo(
     for info in browse.installed_games()[0]:
         done = simulate_games(store, info.name, games)
         first[info.name] = gid = done.ids[0]
-        out.rule(Text(f"{info.name}: {games} simulated games in {root}", style="bold"))
+        made = say("cli.demo-games", "{game}: {games} simulated in {path}", game=info.name,
+                   games=count_of(games, "game"), path=str(root))  # fmt: skip
+        out.rule(Text(messages.render(made), style="bold"))
         game = game_of(browse.read(store, gid))
-        render(draw(position.board(game, None, title=f"{gid} · final position")))
-        out.print(Text("first moves", style="bold"))
+        final = say("cli.demo-final", "{game} · final position", game=gid)
+        render(draw(position.board(game, None, title=messages.render(final))))
+        out.print(Text(messages.render(say("cli.demo-first-moves", "first moves")), style="bold"))
         for seq, what in browse.first_moves(game, 8):
             out.print(Text(f"  {seq:>3}  {what}"))
-    out.rule(Text("validate", style="bold"))
+    out.rule(Text(messages.render(say("cli.demo-validate", "validate")), style="bold"))
     print_reports(list(validate_paths([store.path(g) for g in store.game_ids()])))
     if not first:
-        fail("no games are installed")
+        fail(say("cli.no-games-installed", "no games are installed"))
     gid = next(iter(first.values()))
     example = next(iter(first))
-    out.print(Text("\nTry next", style="bold"))
+    out.print(Text("\n" + messages.render(say("cli.demo-try-next", "Try next")), style="bold"))
     for line in (
         f"gametape --store {root} log {gid}",
         f"gametape --store {root} show {gid} --at 10 --as bob",
@@ -393,7 +395,9 @@ def store_init(json: JsonOpt = False) -> None:
     if json:
         print_json({"store": store.name, "games": len(store.game_ids())})
         return
-    out.print(Text(f"{store.name} is ready ({plural(len(store.game_ids()), 'game')})"))
+    ready = say("cli.store-ready", "{store} is ready ({games})", store=store.name,
+                games=count_of(len(store.game_ids()), "game"))  # fmt: skip
+    out.print(Text(messages.render(ready)))
 
 
 @stores.command("copy")
@@ -420,7 +424,7 @@ def store_copy(
     src, dst = (open_store(s if is_url(s) else Path(s).expanduser()) for s in (source, target))
     results = []
     with progress() as bar:
-        task = bar.add_task("copying", total=None)
+        task = bar.add_task(messages.render(say("cli.progress-copying", "copying")), total=None)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, visible=total > 20)
@@ -434,14 +438,25 @@ def store_copy(
     else:
         for r in results:
             if r.outcome in ("skipped", "refused", "copied invalid"):
-                out.print(Text.assemble((r.outcome, "yellow"), f" {r.game}: {r.reason}"))
+                word = messages.render(Term("core.copy-outcome", r.outcome))
+                out.print(Text.assemble((word, "yellow"), f" {r.game}: {r.reason}"))
         notes = sum(r.notes for r in results)
         if notes:
-            out.print(Text(f"{notes} notes copied with their games"))
+            with_games = say("cli.copy-notes", "{notes} copied with their games",
+                             notes=count_of(notes, "note"))  # fmt: skip
+            out.print(Text(messages.render(with_games)))
         if names is not None and names.outcome == "copied":
-            out.print(Text(f"merged names ({PLAYERS}): {names.reason} copied"))
-        said = ", ".join(f"{n} {what}" for what, n in counts.most_common()) or "no games"
+            merged = say("cli.copy-names", "merged names ({file}): {lines} copied", file=PLAYERS,
+                         lines=names.reason)  # fmt: skip
+            out.print(Text(messages.render(merged)))
+        outcomes = [
+            say("cli.copy-outcome", "{n} {outcome}", n=n,
+                outcome=Term("core.copy-outcome", what))
+            for what, n in counts.most_common()
+        ]  # fmt: skip
+        said = many(outcomes) if outcomes else say("cli.copy-none", "no games")
         shown = dst.name if is_url(target) else target  # as typed; a URL without its password
-        out.print(Text(f"{said} → {shown}"))
+        out.print(Text(messages.render(say("cli.copy-done", "{said} → {store}", said=said,
+                                           store=shown))))  # fmt: skip
     if counts["skipped"] or counts["refused"] or (names is not None and names.outcome == "refused"):
         raise typer.Exit(EXIT_INVALID)

@@ -33,9 +33,7 @@ from gametape.games.hanabi.events import (
 )
 from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant, variant
 from gametape.interop.formats import ExportError, ImportRefused
-from gametape.messages import (
-    say,
-)
+from gametape.messages import render, say
 
 MAX_ID = 2**53 - 1
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, GAME_OVER, VOTE_END = range(6)
@@ -97,9 +95,11 @@ def parse(data: bytes) -> HLGame:
     try:
         return _decoder.decode(data)
     except msgspec.DecodeError as exc:
-        raise Refused("format", f"not a hanab.live game: {exc}") from None
+        said = say("hanabi.import-not-a-game", "not a hanab.live game: {why}", why=str(exc))
+        raise Refused("format", said) from None
     except RecursionError:
-        raise Refused("format", "not a hanab.live game: JSON nested too deeply") from None
+        said = say("hanabi.import-too-deep", "not a hanab.live game: JSON nested too deeply")
+        raise Refused("format", said) from None
 
 
 def fingerprint(game: HLGame) -> str:
@@ -139,7 +139,9 @@ def to_game(
             raise Refused("variant", str(exc)) from None
     changed = [o for o in RULE_OPTIONS if getattr(opts, o)]
     if changed:
-        raise Refused("variant", f"option {changed[0]!r} changes the rules; not supported")
+        said = say("hanabi.import-option", "option {option} changes the rules; not supported",
+                   option=repr(changed[0]))  # fmt: skip
+        raise Refused("variant", said)
     meta: dict[str, Any] = {
         "source": "hanab.live",
         "file": file,
@@ -170,7 +172,8 @@ def to_game(
     try:
         game = Game.new(setup)
     except IllegalEvent as v:
-        raise Refused("illegal", f"the setup: {v.violation}") from None
+        said = say("hanabi.import-setup", "the setup: {why}", why=str(v.violation))
+        raise Refused("illegal", said) from None
     for index, action in enumerate(source.actions):
         if (
             opts.deckPlays
@@ -179,11 +182,13 @@ def to_game(
             and action.target == game.state.next_card
             and action.target not in game.state.hands[game.state.current]
         ):
-            raise Refused(
-                "variant",
-                f"action {index} plays from the deck, which only the "
-                "option 'deckPlays' allows; not supported",
+            said = say(
+                "hanabi.import-deck-plays",
+                "action {index} plays from the deck, which "
+                "only the option 'deckPlays' allows; not supported",
+                index=index,
             )
+            raise Refused("variant", said)
         try:
             event = _event(game, action)
             if event is None:  # a game-over record the rules derive themselves
@@ -191,7 +196,8 @@ def to_game(
                 continue
             game.push(event)
         except RuleViolation as v:
-            why = f"action {index} ({_describe(action)}): {v}"
+            why = say("hanabi.import-action", "action {index} ({action}): {why}", index=index,
+                      action=_describe(action), why=str(v))  # fmt: skip
             state = game.state
             if (
                 game.is_over
@@ -201,14 +207,15 @@ def to_game(
                 and state.fireworks_sum < 5 * len(state.fireworks)
             ):
                 how = (
-                    f"the best score still reachable ({state.max_score}) was reached"
+                    say("hanabi.import-ended-best", "the best score still reachable ({score}) "
+                        "was reached", score=state.max_score)
                     if state.fireworks_sum >= state.max_score
-                    else "no card that could still be played was left in a hand with a turn to come"
-                )
-                why += (
-                    f"; the game had ended when {how}, as hanab.live ends games; a file from "
-                    "a tool that plays on (DeepMind's HLE) imports with `-o play_on=true`"
-                )
+                    else say("hanabi.import-ended-none", "no card that could still be played "
+                             "was left in a hand with a turn to come")
+                )  # fmt: skip
+                why = say("hanabi.import-ended", "{why}; the game had ended when {how}, as "
+                          "hanab.live ends games; a file from a tool that plays on (DeepMind's "
+                          "HLE) imports with `-o play_on=true`", why=why, how=how)  # fmt: skip
             raise Refused("illegal", why) from None
     return game
 
@@ -473,10 +480,10 @@ class HanabliveFormat:
         end = hanablive_end(events)
         warnings = []
         if end is not None:
-            warnings.append(
-                f"hanab.live would have ended this game at seq {end} (the best "
-                "score still reachable); it will refuse the moves after it"
-            )
+            ends = say("hanabi.export-ends", "hanab.live would have ended this game at seq {seq} "
+                       "(the best score still reachable); it will refuse the moves after it",
+                       seq=end)  # fmt: skip
+            warnings.append(render(ends))
         return (json.dumps(data, indent=1) + "\n").encode(), warnings
 
 

@@ -428,7 +428,7 @@ def test_the_other_commands_and_their_refusals_in_the_pseudo_language(tmp_path):
     table = runner.invoke(app, [*store, "new", "hanabi", "-p", "ann,ben", "--table"])
     tid = table.stdout.split()[0].strip("⟦⟧")
     bad = tmp_path / "bad.json"
-    bad.write_text('{"players": ["a", "b"], "deck": [], "actions": [], "options": {"cardCycle": true}}')
+    bad.write_text('{"players": ["a", "b"], "deck": [], "actions": [], "options": {}}')
     lines = [
         (["record", tid], "c ben r 1\nbogus\n"),
         (["move", gid, "play 1"], None),

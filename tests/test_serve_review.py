@@ -341,3 +341,27 @@ def test_pages_gone_leave_the_room_and_a_leader_coming_back_keeps_the_lead(monke
     room.stream("H" * 16, False)
     room.member("a" * 16, ann, "ann")
     assert not room.snapshot("a" * 16, 10, []).you_lead
+
+
+def test_each_page_names_the_others_in_its_own_language(room):
+    """#52: a page is named to each reader in the reader's language: the host's and a
+    spectator's page by their role (the Persian page reads «یک تماشاگر»), a seat by its
+    name; so is the leader in a refusal."""
+    served, _, links = room
+    Page(served, links["host"], "l").state()
+    ben = Page(served, links["ben"], "b")
+    spectator = Page(served, links["spectator"], "p")
+    assert spectator.state()["you"] == "a spectator"  # in English, as it always read
+    fa = {"Accept-Language": "fa"}
+    said = served.client.get(ben.base + "/state.json", params={"member": ben.member}, headers=fa)
+    state = said.json()
+    assert said.status_code == 200 and state["you"] == "ben", state
+    labels = {m["label"] for m in state["members"]}
+    assert {"یک تماشاگر", "میزبان", "ben"} <= labels and "the host" not in labels, labels
+    leader = state["leader"]  # whoever leads after the tests before, named in Persian
+    assert leader != "a spectator" and leader not in ("the host", None), state
+    refused = served.client.post(
+        spectator.base + "/step", data={"member": spectator.member, "seq": "1"}, headers=fa
+    )
+    error = refused.json()["error"]
+    assert refused.status_code == 403 and leader in error and "leads" not in error, error

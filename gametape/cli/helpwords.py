@@ -4,10 +4,11 @@ option's ``help``), what typer says around them (its panels' titles, ``Usage:``,
 option it does not know).
 
 The help texts stay English in the code, where typer reads them. The click command typer
-builds from them is given the reader's words before it runs (``localised``): each text is
-looked up by its English in the context ``cli.help`` (``catalogued`` lists them, and typer's
-own words, for the catalogue). The click bundled in typer writes its usage errors as English
-f-strings, so those are said again here, by their kind, as messages (``usage_message``).
+builds from them is given the reader's words before it runs (``run``, ``localised``): each
+text is looked up by its English in the context ``cli.help`` (``catalogued`` lists them, and
+typer's own words, for the catalogue). The click bundled in typer writes its usage errors as
+English f-strings, so those are said again here, by their kind, as messages
+(``usage_message``).
 """
 
 from __future__ import annotations

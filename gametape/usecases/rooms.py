@@ -28,7 +28,7 @@ from gametape.errors import GametapeError, UsageError
 from gametape.events.base import Abandon, Event, actor
 from gametape.events.log import Source
 from gametape.events.store import GameStore
-from gametape.messages import many, say
+from gametape.messages import many, render, say
 from gametape.usecases.links import HOST, SEAT, SPECTATOR, Access
 from gametape.usecases.live import Versioned
 
@@ -52,6 +52,15 @@ class Member(msgspec.Struct, kw_only=True):
     number: int
     streams: int = 0
     seen: float = 0.0
+
+    def said(self) -> str:
+        """The page as the room names it to a reader, in their language: a seat by its
+        player's name, the host's and a spectator's page by their role."""
+        if self.role == HOST:
+            return render(say("web.member-host", "the host"))
+        if self.role == SPECTATOR:
+            return render(say("web.member-spectator", "a spectator"))
+        return self.label
 
 
 class MemberView(msgspec.Struct, frozen=True):
@@ -210,14 +219,14 @@ class Room(Versioned):
                 game=self.game,
                 seq=self.seq,
                 last=last,
-                leader=lead.label if lead else None,
-                you=me.label,
+                leader=lead.said() if lead else None,
+                you=me.said(),
                 you_lead=member == self.leader,
                 can_take=member != self.leader and self.leader_gone(),
                 members=tuple(
                     MemberView(
                         number=m.number,
-                        label=m.label,
+                        label=m.said(),
                         leads=key == self.leader,
                         you=key == member,
                         here=m.streams > 0,
@@ -237,7 +246,7 @@ class Room(Versioned):
             lead = self.members.get(self.leader) if self.leader else None
             raise NotTheLeader(
                 say("web.room-led-by", "{leader} leads the room; only the leader moves it",
-                    leader=lead.label)
+                    leader=lead.said())
                 if lead
                 else say("web.room-led-by-nobody", "nobody leads the room; only the leader moves "
                          "it"),
@@ -287,7 +296,7 @@ class Room(Versioned):
                 lead = self.members[self.leader]
                 raise NotTheLeader(
                     say("web.room-leader-here", "{leader} leads the room and is here; ask them "
-                        "to hand it on", leader=lead.label),
+                        "to hand it on", leader=lead.said()),
                     hint=say("web.room-leader-gone", "a leader whose page is gone for "
                              "{seconds:.0f} s can be replaced", seconds=self.timeout),
                 )  # fmt: skip

@@ -10,6 +10,8 @@ import math
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from gametape.messages import current, render, say
+
 MOST_BINS = 12
 
 
@@ -35,7 +37,12 @@ LEFT = 48  # room for the line chart's labels
 
 
 def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    """A value as a chart labels it, in the reader's digits."""
+    return current().digits(f"{value:.2f}".rstrip("0").rstrip("."))
+
+
+def _game(n: int) -> str:
+    return escape(render(say("core.chart-game", "game {n}", n=n)))
 
 
 def svg_line(values: Sequence[float], title: str) -> str:
@@ -51,14 +58,14 @@ def svg_line(values: Sequence[float], title: str) -> str:
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5"/>' for x, y in points)
     return (
-        f'<svg class="chart line" viewBox="0 0 {W} {H}" role="img" '
+        f'<svg class="chart line" viewBox="0 0 {W} {H}" direction="ltr" role="img" '
         f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
         f'<line class="axis" x1="{LEFT}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}"/>'
         f'<polyline points="{line}"/><g class="dots">{dots}</g>'
         f'<text x="2" y="{PAD + 4}">{_number(high)}</text>'
         f'<text x="2" y="{H - PAD + 4}">{_number(low)}</text>'
-        f'<text x="{LEFT}" y="{H - 6}">game 1</text>'
-        f'<text x="{W - PAD}" y="{H - 6}" text-anchor="end">game {len(values)}</text></svg>'
+        f'<text x="{LEFT}" y="{H - 6}">{_game(1)}</text>'
+        f'<text x="{W - PAD}" y="{H - 6}" text-anchor="end">{_game(len(values))}</text></svg>'
     )
 
 
@@ -69,20 +76,22 @@ def svg_bars(bars: Sequence[tuple[str, int]], title: str) -> str:
     top = max(games for _, games in bars) or 1
     width = (W - 2 * PAD) / len(bars)
     parts = []
-    for i, (label, games) in enumerate(bars):
+    for i, (bin_, games) in enumerate(bars):
+        label = current().digits(bin_)  # a bin's range, as the reader writes numbers
         x = PAD + i * width
         height = games / top * (H - 2 * PAD - 12)
         y = H - PAD - height
         mid = x + width / 2
         parts.append(
             f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{width - 4:.1f}" height="{height:.1f}">'
-            f"<title>{escape(label)}: {games}</title></rect>"
+            f"<title>{escape(label)}: {_number(games)}</title></rect>"
             f'<text x="{mid:.1f}" y="{H - PAD + 14}" text-anchor="middle">{escape(label)}</text>'
         )
         if games:
-            parts.append(f'<text x="{mid:.1f}" y="{y - 3:.1f}" text-anchor="middle">{games}</text>')
+            count = _number(games)
+            parts.append(f'<text x="{mid:.1f}" y="{y - 3:.1f}" text-anchor="middle">{count}</text>')
     return (
-        f'<svg class="chart bars" viewBox="0 0 {W} {H}" role="img" '
+        f'<svg class="chart bars" viewBox="0 0 {W} {H}" direction="ltr" role="img" '
         f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
         f'<line class="axis" x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}"/>'
         f"{''.join(parts)}</svg>"

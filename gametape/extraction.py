@@ -43,7 +43,8 @@ COLUMNS = (
     "players", "player_count", "score", "games", "outcome", "name", "wins", "avg_score",
     "avg_events", "avg_turns", "avg_rounds", "avg_steps", "avg_team_score", "best_team_score",
     "game", "W-D-L", "streak", "rating", "mean", "last game", "mean score", "total", "bots",
-    "moves", "options", "note", "seq", "by", "mark", "card", "text",
+    "moves", "options", "note", "seq", "by", "mark", "card", "text", "won", "drawn", "lost",
+    "best win streak", "scores",
 )  # fmt: skip
 CORE_TERMS = (
     *(("core.turn-word", w) for w in ("turn", "round", "step")),

@@ -457,6 +457,7 @@ def test_the_other_commands_and_their_refusals_in_the_pseudo_language(tmp_path):
         (["store", "init"], None),
         (["simulate", "hanabi", "--games", "3", "--bot", "nobody"], None),
         (["simulate", "hanabi", "--games", "3", "--seed", "2"], None),
+        (["players", "alice", "-f", "html", "-o", str(tmp_path / "alice.html")], None),
         (["new", "hanabi", "-p", "a"], None),
         (["new", "hanabi", "-p", "a,b", "-o", "zz"], None),
         (["query", "DELETE FROM games"], None),
@@ -474,6 +475,9 @@ def test_the_other_commands_and_their_refusals_in_the_pseudo_language(tmp_path):
         done = runner.invoke(app, [*store, *args], input=given)
         assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr)
         said[" ".join(args)] = done.stdout + done.stderr
+    page = (tmp_path / "alice.html").read_text()  # the players page: its words, not its style
+    said["players page"] = re.sub(r"<style>.*?</style>|<[^>]+>", "\n", page, flags=re.S)
+    assert '<html lang="qps">' in page
     left = {
         command: line
         for command, text in said.items()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 # C0 controls but tab and newline, DEL, the C1 controls (ESC [ and CSI reach a terminal), and
 # lone surrogates (a file name's bytes that are not UTF-8, as Python decodes them).
@@ -40,16 +40,6 @@ def clipped(text: str, most: int = 60) -> str:
     if len(text) <= most:
         return text
     return f"{text[: most * 2 // 3]}…{text[-(most // 3) :]} ({len(text):,} characters)"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def and_list(names: Sequence[str]) -> str:
-    """``ann``, ``ann and ben``, ``ann, ben and cat``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def article(word: str) -> str:

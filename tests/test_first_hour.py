@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 
 from gametape.cli.app import app
 from gametape.cli.board import render
-from gametape.text import plural
 
 runner = CliRunner()
 
@@ -127,6 +126,8 @@ def test_counts_are_plural_only_when_more_than_one(tmp_path):
 
     from gametape.engine import simulate as sim
     from gametape.engine.registry import get_ruleset
+    from gametape.messages import count_of
+    from gametape.messages import render as render_said
 
     rules = get_ruleset("hanamikoji")
     played = sim.play(rules, ["a", "b"], "random", random.Random(1))
@@ -134,7 +135,8 @@ def test_counts_are_plural_only_when_more_than_one(tmp_path):
     shown = io.StringIO()
     Console(file=shown, width=100).print(render(rules.board(rules.view(state, None), "t")))
     assert "deck 1 " in shown.getvalue() and "1 cards" not in shown.getvalue()
-    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards"
+    said = [render_said(count_of(n, "card")) for n in (1, 2)]
+    assert said == ["1 card", "2 cards"]
     store = tmp_path / "s"
     gt(store, "simulate", "hanabi", "-n", "1")
     one = gt(store, "query", "SELECT 1 AS n")

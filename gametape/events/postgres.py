@@ -15,7 +15,7 @@ import re
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import unquote
 
 import msgspec
@@ -26,7 +26,7 @@ from gametape.events.codec import seq_and_hash
 from gametape.events.errors import GameNotFound, LogError, StaleWrite, ambiguous, no_game
 from gametape.events.log import LogRead, Source, encode_lines, read_log
 from gametape.events.naming import ID_REF, StoreMissing, new_game_id
-from gametape.messages import say
+from gametape.messages import Message, say
 
 if TYPE_CHECKING:
     import psycopg
@@ -73,12 +73,22 @@ CREATE OR REPLACE TRIGGER gametape_events_notify AFTER INSERT ON {EVENTS}
 """
 
 
+Doing = Literal["read", "write", "make", "connect", "follow"]
+DOING: dict[str, Message] = {  # what the store could not do, as an error about it begins
+    "read": say("core.pg-read", "cannot read the store"),
+    "write": say("core.pg-write", "cannot write to the store"),
+    "make": say("core.pg-make", "cannot make the store's tables in"),
+    "connect": say("core.pg-connect", "cannot connect to the store"),
+    "follow": say("core.pg-follow", "cannot follow the store"),
+}
+
+
 def _psycopg() -> Any:
     try:
         import psycopg
     except ImportError:
         raise UsageError(
-            "a PostgreSQL store needs psycopg, which is not installed",
+            say("core.pg-no-psycopg", "a PostgreSQL store needs psycopg, which is not installed"),
             hint="pip install 'gametape[postgresql]'",
         ) from None
     return psycopg
@@ -223,7 +233,7 @@ class PgStore:
 
     # --- the connection -----------------------------------------------------------------
 
-    def _fault(self, exc: Exception, doing: str) -> UsageError:
+    def _fault(self, exc: Exception, doing: Doing) -> UsageError:
         """A database error as one line naming the store and what to do (exit 2)."""
         psycopg = _psycopg()
         if self._con is not None:  # a connection that failed is not used again
@@ -232,26 +242,32 @@ class PgStore:
             self._con = None
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         text = scrubbed(text.removeprefix("connection failed: "), self.url)
+        what, store = DOING[doing], self.name
         if isinstance(exc, psycopg.errors.InsufficientPrivilege):
-            if doing.startswith("cannot make"):  # making the tables needs more than using them
+            if doing == "make":  # making the tables needs more than using them
                 return MachineError(
-                    f"{doing} {self.name}: the role may not create tables ({text})",
-                    hint="a role that may create tables (CREATE on the schema) runs "
-                    f"`gametape --store {self.name} store init` once; then this role needs "
-                    "only SELECT and INSERT (docs/stores.md)",
-                )
+                    say("core.pg-may-not-create", "{doing} {store}: the role may not create "
+                        "tables ({why})", doing=what, store=store, why=text),
+                    hint=say("core.pg-may-not-create-hint", "a role that may create tables "
+                             "(CREATE on the schema) runs {command} once; then this role "
+                             "needs only SELECT and INSERT (docs/stores.md)",
+                             command=f"`gametape --store {store} store init`"),
+                )  # fmt: skip
             return MachineError(
-                f"{doing} {self.name}: the role may not ({text})",
-                hint="the role needs SELECT and INSERT on gametape_events, gametape_players, "
-                "gametape_notes and gametape_links (docs/stores.md)",
-            )
+                say("core.pg-may-not", "{doing} {store}: the role may not ({why})", doing=what,
+                    store=store, why=text),
+                hint=say("core.pg-may-not-hint", "the role needs SELECT and INSERT on "
+                         "gametape_events, gametape_players, gametape_notes and gametape_links "
+                         "(docs/stores.md)"),
+            )  # fmt: skip
+        failed = say("core.pg-failed", "{doing} {store}: {why}", doing=what, store=store, why=text)
         if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
             return MachineError(
-                f"{doing} {self.name}: {text}",
-                hint="check the URL, and that the server is running and reachable; "
-                "nothing was half-written",
-            )
-        return MachineError(f"{doing} {self.name}: {text}")
+                failed,
+                hint=say("core.pg-failed-hint", "check the URL, and that the server is running "
+                         "and reachable; nothing was half-written"),
+            )  # fmt: skip
+        return MachineError(failed)
 
     @property
     def con(self) -> psycopg.Connection[Any]:
@@ -261,16 +277,17 @@ class PgStore:
                 self._con = psycopg.connect(self.url, connect_timeout=5, autocommit=True)
             except psycopg.ProgrammingError as exc:  # a URL psycopg cannot read
                 raise UsageError(
-                    f"{self.name} is not a PostgreSQL URL psycopg can read: "
-                    f"{scrubbed(str(exc), self.url)}",
-                    hint="like postgresql://user@host:5432/database",
-                ) from None
+                    say("core.pg-bad-url", "{store} is not a PostgreSQL URL psycopg can read: "
+                        "{why}", store=self.name, why=scrubbed(str(exc), self.url)),
+                    hint=say("core.pg-url-like", "like {url}",
+                             url="postgresql://user@host:5432/database"),
+                ) from None  # fmt: skip
             except psycopg.Error as exc:
-                raise self._fault(exc, "cannot connect to the store") from None
+                raise self._fault(exc, "connect") from None
         return self._con
 
     @contextlib.contextmanager
-    def _tx(self, doing: str) -> Iterator[psycopg.Connection[Any]]:
+    def _tx(self, doing: Doing) -> Iterator[psycopg.Connection[Any]]:
         """A transaction (or, inside ``batch()``, a savepoint of the batch's one)."""
         psycopg = _psycopg()
         con = self.con
@@ -295,16 +312,17 @@ class PgStore:
 
     def _missing(self) -> UsageError:
         return StoreMissing(
-            f"no gametape tables in {self.name}",
-            hint=f"`gametape --store {self.name} store init` makes them, as a role that may "
-            "create tables (docs/stores.md)",
-        )
+            say("core.pg-no-tables", "no gametape tables in {store}", store=self.name),
+            hint=say("core.pg-no-tables-hint", "{command} makes them, as a role that may create "
+                     "tables (docs/stores.md)",
+                     command=f"`gametape --store {self.name} store init`"),
+        )  # fmt: skip
 
     # --- the store interface ------------------------------------------------------------
 
     def require(self) -> PgStore:
         """This store, if its tables exist; StoreMissing (a usage error) if not."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             if not _exists(con, EVENTS):
                 raise self._missing()
         return self
@@ -313,14 +331,14 @@ class PgStore:
         """This store, its tables made if they do not exist yet."""
         if self._made:
             return self
-        with self._tx("cannot make the store's tables in") as con:
+        with self._tx("make") as con:
             if not all(_exists(con, table) for table in (EVENTS, PLAYERS, NOTES, LINKS)):
                 con.execute(SCHEMA)
         self._made = True
         return self
 
     def game_ids(self) -> list[str]:
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             # every game with a row, its setup row there or not (a log missing its first
             # line is reported invalid, as a file missing its first line is)
             rows = con.execute(f"SELECT DISTINCT game_id FROM {EVENTS} ORDER BY game_id").fetchall()
@@ -335,7 +353,7 @@ class PgStore:
             shown = ref if len(ref) <= 60 else ref[:60] + "…"
             raise GameNotFound(say("core.not-a-game-id", "{ref} is not a game id (up to 100 "
                                    "letters and digits)", ref=repr(shown)))  # fmt: skip
-        with self._tx("cannot read the store") as con:  # no table: StoreMissing
+        with self._tx("read") as con:  # no table: StoreMissing
             exact = con.execute(  # the whole id, as most are given: one look in the index
                 f"SELECT game_id FROM {EVENTS} WHERE game_id = %s LIMIT 1", [ref]
             ).fetchone()
@@ -362,12 +380,13 @@ class PgStore:
             stamped = msgspec.structs.replace(setup, game=gid)
             data, _ = encode_lines([stamped, *events], 0, "")
             try:
-                with self._tx("cannot write to the store") as con:
+                with self._tx("write") as con:
                     _insert(con, gid, 0, data)
             except psycopg.errors.UniqueViolation:
                 continue  # that id is taken: the next one
             return gid
-        raise MachineError(f"no free game id in {self.name} after 1000 tries")
+        raise MachineError(say("core.pg-no-free-id", "no free game id in {store} after 1000 tries",
+                               store=self.name))  # fmt: skip
 
     def append(self, game_id: str, events: Sequence[Event], *, expected_seq: int) -> int:
         return self.append_to(self.resolve(game_id), events, expected_seq=expected_seq)
@@ -377,7 +396,8 @@ class PgStore:
         same seq (StaleWrite, nothing written). Committed when this returns."""
         psycopg = _psycopg()
         if not isinstance(game, PgGame):
-            raise UsageError(f"{game} is not a game of the store {self.name}")
+            raise UsageError(say("core.pg-not-ours", "{game} is not a game of the store {store}",
+                                 game=str(game), store=self.name))  # fmt: skip
         if not events:
             return expected_seq - 1
         stale = StaleWrite(
@@ -388,7 +408,7 @@ class PgStore:
         )
         written: list[bytes] = []  # the lines sent, once they are
         try:
-            with self._tx("cannot write to the store") as con:
+            with self._tx("write") as con:
                 row = con.execute(
                     f"SELECT line FROM {EVENTS} WHERE game_id = %s ORDER BY seq DESC LIMIT 1",
                     [game.stem],
@@ -418,11 +438,12 @@ class PgStore:
             committed = self._committed(game.stem, expected_seq, written[0])
             if committed is None:
                 raise MachineError(
-                    f"the store {self.name} went away as the move was being written: it may "
-                    "have been recorded",
-                    hint=f"`gametape log {game.stem}` shows whether it was; sending it again "
-                    "with the same move id (`move --id`) records it at most once",
-                ) from None
+                    say("core.pg-went-away", "the store {store} went away as the move was being "
+                        "written: it may have been recorded", store=self.name),
+                    hint=say("core.pg-went-away-hint", "{command} shows whether it was; sending "
+                             "it again with the same move id (`move --id`) records it at most "
+                             "once", command=f"`gametape log {game.stem}`"),
+                ) from None  # fmt: skip
             if not committed:
                 raise
         return expected_seq + len(events) - 1
@@ -432,7 +453,7 @@ class PgStore:
         answer was lost), on a new connection; None if the store cannot be asked."""
         lines = data.decode().split("\n")[:-1]
         try:
-            with self._tx("cannot read the store") as con:
+            with self._tx("read") as con:
                 rows = con.execute(
                     f"SELECT line FROM {EVENTS} WHERE game_id = %s AND seq >= %s ORDER BY seq",
                     [game_id, first],
@@ -450,7 +471,7 @@ class PgStore:
 
     def setup_lines(self) -> dict[str, bytes]:
         """Each game's first line (its setup), in one query."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             rows = con.execute(
                 f"SELECT game_id, convert_to(line, 'UTF8') FROM {EVENTS} WHERE seq = 0"
             ).fetchall()
@@ -477,7 +498,7 @@ class PgStore:
 
     def _lines(self, table: str, order: str, game_ids: Sequence[str]) -> dict[str, bytes]:
         """Each game's rows of ``table`` as the lines of a file, in ``order``: one query."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             if table != EVENTS and not _exists(con, table):
                 return {}  # a store made before the table was (gametape_notes)
             rows = con.execute(
@@ -493,7 +514,7 @@ class PgStore:
         and the newest transaction that wrote one (``xmin``), so an appended row, a deleted
         one and one edited in place (an UPDATE by hand: gametape never does one) all change
         it, as a file's size and time do. Read in the one scan that counts the rows."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             rows = con.execute(
                 f"SELECT game_id, count(*)::bigint * 4294967296 "
                 f"+ max(xmin::text::bigint) % 4294967296 FROM {EVENTS} GROUP BY game_id"
@@ -506,7 +527,7 @@ class PgStore:
         psycopg = _psycopg()
         self.ensure()
         try:
-            with self._tx("cannot write to the store") as con:
+            with self._tx("write") as con:
                 _insert(con, game_id, 0, data)
         except psycopg.errors.UniqueViolation:
             raise FileExistsError(game_id) from None
@@ -514,7 +535,7 @@ class PgStore:
     @contextlib.contextmanager
     def batch(self) -> Iterator[PgStore]:
         """One transaction for the block (a bulk writer's games commit together)."""
-        with self._tx("cannot write to the store"):
+        with self._tx("write"):
             yield self
 
     def wait(self, game: Path | Source, after_seq: int, timeout: float) -> bool:
@@ -536,12 +557,12 @@ class PgStore:
             if self._listener is not None:
                 self._listener.close()
             self._listener = None
-            raise self._fault(exc, "cannot follow the store") from None
+            raise self._fault(exc, "follow") from None
         return False
 
     def heads(self, games: Sequence[Path | Source]) -> dict[str, int]:
         """Each game's last seq, in one query (a server looks at every open game's)."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             rows = con.execute(
                 f"SELECT game_id, max(seq) FROM {EVENTS} WHERE game_id = ANY(%s) GROUP BY game_id",
                 [[g.stem for g in games]],
@@ -557,7 +578,7 @@ class PgStore:
 
     def recent(self, count: int) -> list[Path | Source]:
         """The ``count`` games written to last (by their last event's time), latest first."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             rows = con.execute(
                 # the time read as text: one row that is not JSON must not stop the query
                 f"SELECT game_id FROM {EVENTS} GROUP BY game_id ORDER BY "
@@ -583,7 +604,7 @@ class PgStore:
     def _add_line(self, table: str, game: Path | Source, line: bytes) -> None:
         """One line of a game's side log (notes, links) as a row of ``table``."""
         self.ensure()
-        with self._tx("cannot write to the store") as con:
+        with self._tx("write") as con:
             con.execute(
                 f"INSERT INTO {table} (game_id, line) VALUES (%s, %s)",
                 [game.stem, line.decode().rstrip("\n")],
@@ -591,7 +612,7 @@ class PgStore:
 
     def note_versions(self) -> dict[str, int]:
         """Each game's number of note lines (the read model's scan adds it to the log's)."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             if not _exists(con, NOTES):
                 return {}
             rows = con.execute(f"SELECT game_id, count(*) FROM {NOTES} GROUP BY game_id").fetchall()
@@ -610,12 +631,12 @@ class PgStore:
 
     def players_log(self) -> bytes:
         """The merges of names, as the file store's players.log holds them."""
-        with self._tx("cannot read the store") as con:
+        with self._tx("read") as con:
             if not _exists(con, PLAYERS):
                 return b""
             rows = con.execute(f"SELECT line FROM {PLAYERS} ORDER BY n").fetchall()
         return "".join(line + "\n" for (line,) in rows).encode()
 
     def add_players_line(self, line: bytes) -> None:
-        with self._tx("cannot write to the store") as con:
+        with self._tx("write") as con:
             con.execute(f"INSERT INTO {PLAYERS} (line) VALUES (%s)", [line.decode().rstrip("\n")])

@@ -44,7 +44,7 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
             parts.append(say("core.where-seq", "seq {seq}", seq=self.seq))
         if self.offset is not None:
             parts.append(say("core.where-byte", "byte {offset}", offset=self.offset))
-        return ", ".join(render(p) if isinstance(p, Message) else p for p in parts)
+        return render(many(parts)) if parts else ""  # a path as typed, the rest as said
 
     def __str__(self) -> str:
         where = self.where()

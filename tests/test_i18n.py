@@ -485,3 +485,18 @@ def test_the_other_commands_and_their_refusals_in_the_pseudo_language(tmp_path):
         if _english_left(line)
     }
     assert not left, left
+
+
+def test_where_a_problem_is_reads_in_the_readers_language():
+    """#52: ``file:line, seq N, byte B`` is said in the reader's words and list separator;
+    the path stays as it is."""
+    from gametape.errors import Problem
+    from gametape.messages import use
+
+    problem = Problem(kind="SeqError", message="…", file="/s/g.jsonl", line=2, seq=5, offset=9)
+    assert problem.where() == "/s/g.jsonl:2, seq 5, byte 9"
+    try:
+        use(i18n.words("fa"))
+        assert problem.where() == "/s/g.jsonl:2، شمارهٔ ۵، بایت ۹"
+    finally:
+        use(i18n.words("en"))

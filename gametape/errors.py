@@ -233,6 +233,9 @@ def os_error(
     return made
 
 
+NOTHING_RECORDED = say("core.nothing-recorded", "nothing was recorded")  # a refused move's hint
+
+
 def unknown_format(name: str, formats: Iterable[str]) -> Message:
     """No format ``name``: the ones there are."""
     return say(

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gametape.cli.board import render as draw
-from gametape.errors import GametapeError, MachineError, NotationError
+from gametape.errors import NOTHING_RECORDED, GametapeError, MachineError, NotationError
 from gametape.messages import count_of, many, render, say, text_of
 from gametape.usecases import position
 from gametape.usecases.record import (
@@ -196,7 +196,7 @@ class Recorder:
             if exc.seq is not None:
                 refused += render(say("cli.record-as-seq", " (as seq {seq})", seq=exc.seq))
             self.console.print(Text.assemble((refused, "bold red"), f": {exc.message}"))
-            nothing = render(say("cli.record-nothing", "nothing was recorded"))
+            nothing = render(NOTHING_RECORDED)
             hint = exc.hint or ""
             if isinstance(exc, NotationError):  # its hint says nothing was recorded
                 said = hint

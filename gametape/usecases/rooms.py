@@ -24,7 +24,7 @@ from typing import Any
 
 import msgspec
 
-from gametape.errors import GametapeError, UsageError
+from gametape.errors import NOTHING_RECORDED, GametapeError, UsageError
 from gametape.events.base import Abandon, Event, actor
 from gametape.events.log import Source
 from gametape.events.store import GameStore
@@ -354,7 +354,7 @@ def allow_in_branch(access: Access, leads: bool) -> Callable[[Any, Event], None]
             raise NotTheLeader(
                 say("web.room-branch-moves", "in a review's branch the leader enters any seat's "
                     "move, a seat its own"),
-                hint=say("core.nothing-recorded", "nothing was recorded"),
+                hint=NOTHING_RECORDED,
             )  # fmt: skip
 
     return allow

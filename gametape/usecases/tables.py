@@ -20,7 +20,7 @@ from typing import Any
 
 from gametape.engine.game import Game, check_known, is_public
 from gametape.engine.ruleset import ONLOOKER, NotKnown
-from gametape.errors import GametapeError, MachineError, NotationError, UsageError
+from gametape.errors import NOTHING_RECORDED, GametapeError, MachineError, NotationError, UsageError
 from gametape.events.base import Abandon, Event, Retract, actor
 from gametape.events.errors import StaleWrite
 from gametape.events.log import Source, read_log
@@ -66,7 +66,7 @@ class NotYours(GametapeError):
 
     def __init__(self, said: Message, hint: Message | None = None) -> None:
         self.said = said
-        super().__init__(said, hint=hint or say("core.nothing-recorded", "nothing was recorded"))
+        super().__init__(said, hint=hint or NOTHING_RECORDED)
 
 
 class Table(Versioned):

@@ -223,3 +223,31 @@ def test_judged_by_its_views_the_kit_misses_a_leaky_view():
 
     leaks = check_secrecy(_ByViews(), games=3, seed=7, worlds=8)
     assert not [leak for leak in leaks if leak.what == "board"], _report(leaks)
+
+
+# --- a game recorded at a table is judged by its events as told (#50) ---
+
+
+class _ShowsClaims(HanamikojiClassic):
+    """The published Hanamikoji whose view shows every seat the other's claims: a secret
+    card or trade-off named on the other player's page (ruling C4)."""
+
+    def view(self, state, seat):
+        shown = super().view(state, seat)
+        sides = tuple(
+            msgspec.structs.replace(side, claims=tuple(c for c in state.claims if c.seat == s))
+            for s, side in enumerate(shown.sides)
+        )
+        return msgspec.structs.replace(shown, sides=sides)
+
+
+def test_a_view_at_a_table_that_shows_another_seat_s_claim_is_caught():
+    """At a table every card enters the log as an event, so the kit judges what a seat may
+    know by the events as it was told them (engine.told), not by the game's views: judged by
+    the views, this view differed in every world where the claims did, and nothing was
+    compared. The claims the view shows count in the sender's own checks (``check_known``
+    reads the view), so a refusal tells a seat the other's hidden cards."""
+    leaks = check_secrecy(_ShowsClaims(), games=2, seed=2, table=True)
+    assert any(leak.what.startswith("the answer to") for leak in leaks), (
+        _report(leaks) or "no leak found"
+    )

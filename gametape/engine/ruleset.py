@@ -575,6 +575,14 @@ class Ruleset(Generic[S]):
         the replay's events are derived from its answer. Default: every move is open."""
         return event
 
+    def sees(self, state: S, event: Event, seat: int) -> bool:
+        """Whether ``seat`` may now (in ``state``) see the whole of ``event``, an earlier
+        private entry that ``redact`` hid from it when it was made: a hand entered at a table,
+        seen by the players who hold it later (ruling O7b). The framework tells a seat such an
+        entry from then on (``engine.told``). Default: never; a simultaneous step's moves
+        need no hook (the move that ends the step shows them, as ``redact`` says)."""
+        return False
+
     def kinds(self, before: S, event: Event, after: S) -> tuple[str, ...]:
         """Names for what kind of event this was, for replay's jumps (default: its tag's
         last part, e.g. ``play``)."""
@@ -657,6 +665,7 @@ HOOKS = (
     "notation",
     "describe",
     "redact",
+    "sees",
     "kinds",
     "event_facts",
     "learned_facts",

@@ -33,6 +33,7 @@ from gametape.engine.fold import Fold
 from gametape.engine.forms import MoveForm
 from gametape.engine.game import Game, describe, kinds, redact
 from gametape.engine.ruleset import ONLOOKER, RandomBot, Ruleset
+from gametape.engine.told import told
 from gametape.errors import GametapeError
 from gametape.events.base import Event, Move, Setup, actor
 from gametape.messages import render, text_of
@@ -372,17 +373,23 @@ def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
 
 
 def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) -> int:
-    """How many leading positions the requester cannot tell apart: every event so far told
-    the same (``redact``), and, unless the game keeps every secret in its events
-    (``secrecy="events"``: then what a requester may know is those events alone, and a view
-    that shows more is a leak), the same views."""
+    """How many leading positions the requester cannot tell apart. A game recorded at a
+    table enters every card as an event, and a game declared ``secrecy="events"`` keeps
+    every secret in its events: what a requester may know is then those events as it was
+    told them (``engine.told``), and a view that shows more is itself a leak. A game that
+    deals from a deck kept in its setup is judged by what it was told of each event and by
+    its views besides."""
+    if rules.secrecy == "events" or getattr(a.events[0], "at_table", False):
+        told_a, told_b = told(a, requester), told(b, requester)
+        n = min(len(told_a), len(told_b))
+        return next((k for k in range(n) if told_a[k] != told_b[k]), n)
     n = min(len(a.events), len(b.events))
     for k in range(n):
         if k and redact(rules, a.states[k - 1], a.events[k], requester) != redact(
             rules, b.states[k - 1], b.events[k], requester
         ):
             return k
-        if rules.secrecy != "events" and _encode(rules.view(a.states[k], requester)) != _encode(
+        if _encode(rules.view(a.states[k], requester)) != _encode(
             rules.view(b.states[k], requester)
         ):
             return k

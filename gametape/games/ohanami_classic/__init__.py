@@ -120,6 +120,7 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
     anytime = staticmethod(_rules.anytime)
     notices = staticmethod(_rules.notices)
     redact = staticmethod(_rules.redact)
+    sees = staticmethod(_rules.sees)
     kinds = staticmethod(_rules.kinds)
     hypothesis = staticmethod(_rules.hypothesis)
     parse_move = staticmethod(_notation.parse_move)

@@ -771,11 +771,22 @@ def redact(state: ClassicOhanamiState, event: Event, seat: int) -> Event | None:
         )
     if isinstance(event, ClassicOhanamiPlace) or actor(event) == seat:
         return event
-    if isinstance(event, ClassicOhanamiChoose):
-        return event if to_act(state) == (event.player,) else None
+    if isinstance(event, ClassicOhanamiChoose):  # the step's last choice shows every one
+        return event if len(to_act(state)) == 1 else None
     if isinstance(event, ClassicOhanamiHand):  # the others see that it was entered
         return replace(event, cards=())
     return None
+
+
+def sees(state: ClassicOhanamiState, event: Event, seat: int) -> bool:
+    """A hand entered at a table is seen by everyone who holds it in its round, before the
+    entry or after it (ruling O7b): the framework tells them the entry (``engine.told``)."""
+    return (
+        isinstance(event, ClassicOhanamiHand)
+        and bool(state.entered)
+        and state.entered[event.player] == tuple(sorted(event.cards))
+        and seat in holders(state, event.player)
+    )
 
 
 def kinds(before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState) -> tuple[str, ...]:

@@ -120,7 +120,8 @@ def play_random(
     for _ in range(400):
         if game.is_over:
             break
-        move = _random_move(game, rng)
+        move = _note(game, rng) if table and rng.random() < 0.2 else None
+        move = move or _random_move(game, rng)
         if move is None:
             break
         game.push(move)
@@ -163,6 +164,24 @@ def _filled(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Even
         except GametapeError:
             continue
         if actor(event) == seat:
+            return event
+    return None
+
+
+def _note(game: Game, rng: random.Random, tries: int = 40) -> Event | None:
+    """A recorder's note at a table (a form that makes no seat's move: the faces seen in a
+    hand), filled at random where the game offers one and the filling is legal."""
+    forms = [
+        f for s in range(len(game.fold.players)) for f in game.ruleset.move_forms(game.state, s)
+    ]
+    forms = [f for f in forms if not f.own]
+    for _ in range(tries if forms else 0):
+        try:
+            event = game.parse(_fill(rng.choice(forms), rng), None)
+            game.fold.step(game.state, event, game.fold.frame)
+        except GametapeError:
+            continue
+        if actor(event) is None:
             return event
     return None
 
@@ -264,12 +283,14 @@ def _replaced(
         fold.push(event)
     event, game = events[seq], Game(fold)
     seat = actor(event)
-    if seat is None:
-        return None
     told = redact(rules, fold.state, event, requester)
-    options = [m for m in game.legal_moves(seat) if m != event]
-    rng.shuffle(options)
-    if not options:
+    if seat is None:  # a recorder's note: another note of the same kind
+        notes = [_note(game, rng) for _ in range(10)]
+        options = [m for m in notes if type(m) is type(event) and m != event]
+    else:
+        options = [m for m in game.legal_moves(seat) if m != event]
+        rng.shuffle(options)
+    if not options and seat is not None:
         filled = [_filled(game, seat, rng, 40) for _ in range(5)]
         options = [m for m in filled if m is not None and m != event]
     for other in options[:30]:

@@ -14,6 +14,7 @@ from gametape.engine.ruleset import (
     ONLOOKER,
     R_UNSEEN,
     Declaration,
+    Notice,
     NotKnown,
     Option,
     Result,
@@ -505,11 +506,18 @@ class Hanabi(Ruleset[HanabiState]):
             },
         )
 
+    def notices(self, state: HanabiState) -> tuple[Notice, ...]:
+        """The recorder's notes that facts made void or that are in dispute, at a table."""
+        return state.notices
+
     def hindsight(self, state: HanabiState, final: HanabiState) -> HanabiState:
         """A table game's faces shown later (played, discarded, seen) filled in by order."""
         if None not in state.faces:
             return state
-        faces = tuple(f if f is not None else final.faces[i] for i, f in enumerate(state.faces))
+        seen = final.noted or (None,) * len(final.faces)
+        faces = tuple(
+            f if f is not None else final.faces[i] or seen[i] for i, f in enumerate(state.faces)
+        )
         return state if faces == state.faces else replace(state, faces=faces)
 
     def learned_facts(

@@ -222,6 +222,7 @@ def board(view: HanabiView, title: str) -> Board:
     )
     if view.seat not in (None, ONLOOKER) and view.outcome is None:
         notes += _empathy(view, view.seat)
+    notes += view.notices
     viewer = seen_as(view.players, view.seat)
     return Board(
         title=f"Hanabi · {title}{viewer}",

@@ -30,7 +30,8 @@ def _faces(n_suits: int) -> tuple[Face, ...]:
 
 def seen_by(state: HanabiState, holder: int | None) -> list[int]:
     """How many copies of each face (by index) are still unseen by a player: all but the
-    ones on the table, and with ``holder`` also all but the ones in the other hands."""
+    ones on the table, and with ``holder`` also all but the ones in the other hands (as the
+    holder sees them: shown, or noted by a recorder)."""
     # The discard pile by face is ``lost``: every discarded or misplayed copy, counted.
     deck = state.deck
     left = [c - gone for c, gone in zip(deck.copies, state.lost, strict=True)]
@@ -39,11 +40,11 @@ def seen_by(state: HanabiState, holder: int | None) -> list[int]:
             if deck.position(suit, rank) <= height:
                 left[suit * RANKS + rank - 1] -= 1
     if holder is not None:
-        faces = state.faces
+        faces, noted = state.faces, state.noted
         for seat, hand in enumerate(state.hands):
             if seat != holder:
                 for order in hand:
-                    face = faces[order]
+                    face = faces[order] if faces[order] is not None or not noted else noted[order]
                     if face is not None:
                         left[face.suit * RANKS + face.rank - 1] -= 1
     return left

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TypeVar
 
 from msgspec.structs import replace
 
-from gametape.engine.ruleset import RuleViolation, on
+from gametape.engine.ruleset import Notice, RuleViolation, on
 from gametape.events.base import Event
 from gametape.games.hanabi.deck import Deck, deck_of
 from gametape.games.hanabi.events import (
@@ -36,6 +37,8 @@ from gametape.games.hanabi.state import (
 )
 from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant
 from gametape.messages import At, Message, Param, Term, many, say, seat_of, term
+
+T = TypeVar("T")
 
 # The rules quoted by refusals.
 R_SEATS = say("hanabi.rule.seats", "players are seats 0 to N-1")
@@ -194,6 +197,8 @@ def start(setup: HanabiSetup) -> HanabiState:
         max_score=RANKS * n_suits,
         revealed_at=(0,) * len(setup.deck) if at_table else (),
         clue_log=((),) * len(setup.deck) if at_table else (),
+        noted=(None,) * len(setup.deck) if at_table else (),
+        noted_at=(0,) * len(setup.deck) if at_table else (),
     )
 
 
@@ -339,14 +344,18 @@ def _check_clues(state: HanabiState, card: int, face: Face) -> None:
             )
 
 
-def _check_copies(state: HanabiState, face: Face) -> None:
-    """No face is seen more often than the deck holds copies of it."""
+def _check_copies(state: HanabiState, face: Face, notes: bool = False) -> None:
+    """No face is seen more often than the deck holds copies of it: counting the faces
+    shown, and with ``notes`` the recorder's notes too (a note is checked by whoever sees
+    them all; a card shown is never refused for a note, DESIGN: claims and facts)."""
     copies = state.deck.copies[face.suit * RANKS + face.rank - 1]
     seen = [o for o, f in enumerate(state.faces) if f == face]
+    if notes:
+        seen += [o for o, f in enumerate(state.noted) if f == face]
     if len(seen) >= copies:
         where = many(
             say("hanabi.at-seq", "seq {at}", at=At(at))
-            for at in sorted(state.revealed_at[o] for o in seen)
+            for at in sorted(state.revealed_at[o] or state.noted_at[o] for o in seen)
         )
         raise RuleViolation(
             say(
@@ -450,7 +459,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     after = (seat + 1) % len(hands)
     if outcome is None and nothing_playable(state, hands, fireworks, caps, final, after):
         outcome = "normal"
-    return replace(
+    done = replace(
         state,
         faces=faces,
         hands=hands,
@@ -471,6 +480,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         clues_wasted=wasted,
         touched=(),
     )
+    return _settle_notes(state, done) if revealed_at else done
 
 
 def touched_by(
@@ -711,7 +721,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     ended = final == 0 or nothing_playable(
         state, state.hands, state.fireworks, state.caps, final, after
     )
-    return replace(
+    done = replace(
         state,
         knowledge=tuple(knowledge),
         clues=state.clues - deck.unit,
@@ -725,11 +735,15 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         touched=tuple(touched),
         last_clue=kind,
     )
+    return _settle_notes(state, done) if clue_log else done
 
 
 @on(HanabiSee)
 def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
-    """Faces a recorder saw in one hand: each is checked like any reveal."""
+    """Faces a recorder saw in one hand: at a table each is a note, a claim every seat but
+    the holder sees (DESIGN: claims and facts), checked against the faces shown, the clues,
+    the copies and the notes so far (its enterer sees them all); in a dealt game each is
+    checked against the deck."""
     if not 0 <= event.target < len(state.hands):
         raise RuleViolation(
             say("hanabi.seats-3", "no player at seat {target}", target=event.target), R_SEATS
@@ -738,6 +752,7 @@ def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
         raise RuleViolation(say("hanabi.see", "the faces seen do not match the cards named"), R_SEE)
     hand = state.hands[event.target]
     probe = state
+    this = state.applied + 1
     for card, face in zip(event.cards, event.faces, strict=True):
         if card not in hand:
             raise RuleViolation(
@@ -749,9 +764,147 @@ def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
                 ),
                 R_SEE,
             )
-        _, faces, revealed_at = _reveal(probe, card, face)
-        probe = replace(probe, faces=faces, revealed_at=revealed_at)
-    return replace(probe, applied=state.applied + 1)
+        noted = probe.noted[card] if probe.noted else None
+        if probe.faces[card] is not None or not probe.at_table:
+            _reveal(probe, card, face)  # a face shown already, or the deck's: the same
+            continue
+        _check_face(face, len(state.fireworks), card_words(state, card))
+        if noted is not None and noted != face:
+            raise RuleViolation(
+                say(
+                    "hanabi.noted-2",
+                    "{card} is noted as {face}, but the note at seq {at} saw it as {noted}",
+                    card=card_words(state, card),
+                    face=face_words(face, state.deck.suits),
+                    noted=face_words(noted, state.deck.suits),
+                    at=At(probe.noted_at[card]),
+                ),
+                R_OBSERVED,
+            )
+        if noted is None:
+            _check_clues(probe, card, face)
+            _check_copies(probe, face, notes=True)
+        probe = replace(
+            probe,
+            noted=_put(probe.noted, card, face),
+            noted_at=_put(probe.noted_at, card, this),
+        )
+    return replace(probe, applied=this)
+
+
+def _put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
+    """After a move at a table: each recorder's note that a fact now contradicts is void
+    (the card shown as another face, a clue that touched it or not, every copy of its face
+    shown elsewhere), and notes that together claim more copies of a face than are left are
+    in dispute; each a notice, told to the seats that saw the note (never its holder). A
+    note its card's showing confirms is dropped: the face is a fact now."""
+    if not any(after.noted_at):
+        return after
+    noted, noted_at = list(after.noted), list(after.noted_at)
+    notices = list(after.notices)
+    names, suits, copies = after.setup.players, after.deck.suits, after.deck.copies
+    this = after.applied
+    shown = Counter(f for f in after.faces if f is not None)
+    for o, face in enumerate(after.noted):
+        if face is None:
+            continue
+        fact = after.faces[o]
+        why: Message | None = None
+        if fact is not None:
+            why = (
+                None
+                if fact == face
+                else say(
+                    "hanabi.note-shown",
+                    "seq {now} showed it as {fact}",
+                    now=At(this),
+                    fact=face_words(fact, suits),
+                )
+            )
+        else:
+            against = next(
+                (
+                    (at, value, touched)
+                    for at, value, touched in after.clue_log[o]
+                    if _reaches(after, *_clue_value(value), face) != touched
+                ),
+                None,
+            )
+            if against is not None:
+                colour, rank = _clue_value(against[1])
+                why = say(
+                    "hanabi.note-clued",
+                    "the {clue} clue at seq {at} {said} it",
+                    clue=clue_words(after.deck, colour, rank),
+                    at=At(against[0]),
+                    said=say("hanabi.clue-touched", "touched")
+                    if against[2]
+                    else say("hanabi.clue-missed", "did not touch"),
+                )
+            elif shown[face] >= copies[face.suit * RANKS + face.rank - 1]:
+                why = say(
+                    "hanabi.note-all-shown",
+                    "every {face} was shown elsewhere",
+                    face=face_words(face, suits),
+                )
+            else:
+                continue
+        noted[o], noted_at[o] = None, 0
+        if why is None:
+            continue  # confirmed: the card's face is a fact now
+        holder = next(s for s, h in enumerate((*before.hands, *after.hands)) if o in h) % len(names)
+        said = {
+            "card": card_words(before, o),
+            "face": face_words(face, suits),
+            "why": why,
+        }
+        notices.append(
+            Notice(
+                at=this,
+                message=say(
+                    "hanabi.note-void",
+                    "the note at seq {at} saw {card} as {face}, and {why}: the note is void",
+                    at=At(after.noted_at[o]),
+                    **said,
+                ),
+                seats=tuple(s for s in range(len(names)) if s != holder),
+                told=say(
+                    "hanabi.note-void-told",
+                    "a note saw {card} as {face}, and {why}: the note no longer counts",
+                    **said,
+                ),
+            )
+        )
+    by_face: dict[Face, list[int]] = {}
+    for o, face in enumerate(noted):
+        if face is not None:
+            by_face.setdefault(face, []).append(o)
+    for face, cards in by_face.items():
+        if shown[face] + len(cards) <= copies[face.suit * RANKS + face.rank - 1]:
+            continue
+        holders = {next(s for s, h in enumerate(after.hands) if o in h) for o in cards}
+        dispute = Notice(
+            at=this,
+            message=say(
+                "hanabi.notes-dispute",
+                "the notes at {seqs} see more {face} cards than are left: they are in dispute",
+                seqs=many(say("hanabi.at-seq", "seq {at}", at=At(noted_at[o])) for o in cards),
+                face=face_words(face, suits),
+            ),
+            seats=tuple(s for s in range(len(names)) if s not in holders),
+            told=say(
+                "hanabi.notes-dispute-told",
+                "notes see more {face} cards than are left: they are in dispute",
+                face=face_words(face, suits),
+            ),
+        )
+        if not any(n.message == dispute.message for n in notices):
+            notices.append(dispute)
+    return replace(after, noted=tuple(noted), noted_at=tuple(noted_at), notices=tuple(notices))
 
 
 def legal_moves(state: HanabiState, seat: int) -> list[Event]:

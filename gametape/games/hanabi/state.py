@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gametape.engine.ruleset import TERMINATED
+from gametape.engine.ruleset import TERMINATED, Notice
 from gametape.games.hanabi.deck import Deck
 from gametape.games.hanabi.events import Face, HanabiSetup
 from gametape.games.hanabi.variants import hand_size as hand_size
@@ -93,6 +93,13 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     last_clue: str | None = None  # "colour" or "rank": in Alternating Clues the next is the other
     revealed_at: tuple[int, ...] = ()
     clue_log: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
+    # A recorder's notes at a table (``see``): each a claim that every seat but the hand's
+    # holder sees, never a fact (DESIGN: claims and facts). ``noted[order]`` is the face a
+    # note saw (None: none, or void), ``noted_at[order]`` its event; ``notices`` the notes
+    # that facts made void or that are in dispute.
+    noted: tuple[Face | None, ...] = ()
+    noted_at: tuple[int, ...] = ()
+    notices: tuple[Notice, ...] = ()
 
     @property
     def at_table(self) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gametape.engine.ruleset import ONLOOKER
+from gametape.engine.ruleset import ONLOOKER, told_to
 from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.knowledge import efficiency, pace, possible_given, seen_by
 from gametape.games.hanabi.state import HanabiState, Knowledge
@@ -60,6 +60,13 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     clue_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
     last_clue: str | None = None  # the kind of the last clue (Alternating Clues)
     reversed: tuple[bool, ...] = ()  # per suit, built from 5 down to 1 (empty: none is)
+    notices: tuple[str, ...] = ()  # at a table, what the viewer is told of notes made void
+
+
+def _face(state: HanabiState, order: int) -> Face | None:
+    """A card's face as a seat that may see it knows it: shown, or noted by a recorder."""
+    face = state.faces[order]
+    return face if face is not None or not state.noted else state.noted[order]
 
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:
@@ -85,7 +92,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
             cards.append(
                 CardView(
                     order=order,
-                    face=None if holder == seat or seat == ONLOOKER else state.faces[order],
+                    face=None if holder == seat or seat == ONLOOKER else _face(state, order),
                     clued=k.clued,
                     touched=order in state.touched,
                     suits=k.suits,
@@ -126,4 +133,5 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         clue_ranks=deck.ranks,
         last_clue=state.last_clue,
         reversed=deck.reversed,
+        notices=told_to(state.notices, seat, state.setup.players) if state.notices else (),
     )

@@ -251,3 +251,25 @@ def test_a_view_at_a_table_that_shows_another_seat_s_claim_is_caught():
     assert any(leak.what.startswith("the answer to") for leak in leaks), (
         _report(leaks) or "no leak found"
     )
+
+
+class _OwnNewestCard(Hanabi):
+    """Hanabi whose view shows each seat the face of its own newest card."""
+
+    def view(self, state, seat):
+        shown = super().view(state, seat)
+        if seat in (None, ONLOOKER):
+            return shown
+        hand = shown.hands[seat]
+        newest = msgspec.structs.replace(hand[0], face=state.faces[hand[0].order])
+        hands = (*shown.hands[:seat], (newest, *hand[1:]), *shown.hands[seat + 1 :])
+        return msgspec.structs.replace(shown, hands=hands)
+
+
+def test_a_dealt_game_s_leaky_view_is_caught_by_what_each_seat_was_shown():
+    """Every built-in game says what of its deck each seat has been shown by now
+    (``Ruleset.shown``: a Hanabi seat, every card drawn but its own hand's), so the kit
+    judges a dealt game by the events as told too, and a view that shows a seat its own card
+    is caught; judged by the views, every world where that card differs looked told."""
+    leaks = check_secrecy(_OwnNewestCard(), games=2, seed=1)
+    assert any(leak.what == "board" for leak in leaks), _report(leaks) or "no leak found"

@@ -30,11 +30,13 @@ def test_a_simultaneous_step_s_moves_are_told_when_the_step_ends():
     game.push(game.parse("choose 11 12", BEN))
     game.push(game.parse("choose 21 22", CAT))
     items = told(game.fold, BEN)
-    assert _shown(items, first) == [None]  # ann's choice: ben is told only that she chose
+    # each item: the event as told, what it showed beyond that (a Hanabi clue's touch), then
+    # the earlier events it shows
+    assert _shown(items, first) == [None, None]  # ann's choice: only that she chose
     assert _shown(items, first + 1)[0]["cards"] == [11, 12]  # his own
     ends = _shown(items, first + 2)  # cat's choice ends the step: every choice shows
     assert ends[0]["cards"] == [21, 22]
-    assert [(i, e["cards"]) for i, e in ends[1:]] == [(first, [1, 2])]
+    assert [(i, e["cards"]) for i, e in ends[2:]] == [(first, [1, 2])]
 
 
 def test_a_hand_entry_is_told_to_each_holder_as_the_hand_reaches_them():
@@ -54,7 +56,7 @@ def test_a_hand_entry_is_told_to_each_holder_as_the_hand_reaches_them():
 
     def told_entry(seat: int) -> list[int]:
         items = told(game.fold, seat)
-        return [k for k in range(1, len(items)) for i, _ in _shown(items, k)[1:] if i == entry]
+        return [k for k in range(1, len(items)) for i, _ in _shown(items, k)[2:] if i == entry]
 
     assert _shown(told(game.fold, BEN), entry)[0]["cards"] == []  # that ann entered a hand
     assert told_entry(ANN) == []  # hers: told whole when she entered it

@@ -583,6 +583,17 @@ class Ruleset(Generic[S]):
         need no hook (the move that ends the step shows them, as ``redact`` says)."""
         return False
 
+    def shown(self, state: S, event: Event, seat: int) -> Event | None:
+        """What ``seat`` has been shown of ``event`` by ``state``, beyond ``redact``: of a
+        chance event (a deal, the deck a setup holds), asked at every later position, the
+        event with every card the seat has not seen taken out (a Hanabi seat has seen every
+        card drawn but those in its own hand); of a move, asked in the state after it, what
+        it showed that the event does not hold (the cards a Hanabi clue touched). The
+        framework tells a seat each as it is shown (``engine.told``), so the secrecy kit
+        judges a game dealt by the tool by its events alone. Default None: the game does not
+        say (the kit then judges by its views besides)."""
+        return None
+
     def kinds(self, before: S, event: Event, after: S) -> tuple[str, ...]:
         """Names for what kind of event this was, for replay's jumps (default: its tag's
         last part, e.g. ``play``)."""
@@ -666,6 +677,7 @@ HOOKS = (
     "describe",
     "redact",
     "sees",
+    "shown",
     "kinds",
     "event_facts",
     "learned_facts",

@@ -23,19 +23,25 @@ def told(fold: Fold, seat: int) -> list[bytes]:
     """For each position k of ``fold`` (a fold of live events, its setup first), what
     ``seat`` was told at k, as bytes: the event as redacted for the seat when it happened;
     when it ends a simultaneous step, the step's moves as ``redact`` shows them in the state
-    before it; and each earlier private entry the seat may see from k on. Two worlds a seat
-    cannot tell apart up to k give the same first k + 1 items."""
+    before it; each earlier private entry the seat may see from k on (``Ruleset.sees``); and
+    the cards of the setup's deck or a deal shown to it since (``Ruleset.shown``). Two worlds a seat
+    cannot tell apart up to k give the same first k + 1 items. An item is the event as told,
+    what it showed beyond that (``Ruleset.shown``), then each earlier event it shows, with
+    its position."""
     rules: Any = fold.ruleset
     encode = msgspec.json.encode
     events, states, frames = fold.events, fold.states, fold.frames
-    items = [encode(events[0])]  # the setup, as every seat is shown it
+    chances = {0: rules.shown(states[0], events[0], seat)}  # what of each was shown, so far
+    items = [encode(chances[0] or events[0])]  # the setup, as the seat is shown it
     hidden: dict[int, Any] = {}  # the events the seat has not seen whole, as it saw them
     for k in range(1, len(events)):
         before, event, after = states[k - 1], events[k], states[k]
         shown = redact(rules, before, event, seat)
-        now: list[Any] = [shown]
-        if shown != event:
+        now: list[Any] = [shown, rules.shown(after, event, seat)]
+        if shown != event and isinstance(event, Move):
             hidden[k] = shown
+        elif not isinstance(event, Move):
+            chances[k] = now[1]
         if (
             isinstance(event, Move)
             and frames[k].turn != frames[k - 1].turn
@@ -52,5 +58,18 @@ def told(fold: Fold, seat: int) -> list[bytes]:
         for i in [i for i in hidden if rules.sees(after, events[i], seat)]:
             now.append((i, events[i]))
             del hidden[i]
+        for j, was in chances.items():  # the cards of a deal shown since
+            again = rules.shown(after, events[j], seat)
+            if again != was:
+                now.append((j, again))
+                chances[j] = again
         items.append(encode(now))
     return items
+
+
+def accounts_for_chance(rules: Any) -> bool:
+    """Whether ``rules`` says what of its chance events each seat has been shown
+    (``Ruleset.shown``), so that what a seat was told holds all it may know."""
+    from gametape.engine.ruleset import Ruleset
+
+    return getattr(type(rules), "shown", None) is not Ruleset.shown

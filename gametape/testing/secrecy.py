@@ -9,9 +9,10 @@ It plays random games (dealt by the tool, or recorded at a table), and for each 
 seat and the onlooker: the host's and spectators' pages) makes other worlds that the requester
 cannot tell from the real one: two chance outcomes swapped (cards of a deck, of a deal), or a
 move the requester sees only redacted replaced by another that it would have been told of in the
-same words. Where the requester was told the same thing in both worlds (the same events as
-``redact`` shows them, and the same views, unless the game keeps every secret in its events:
-``secrecy="events"``, when a view that shows more is itself a leak), it compares, byte for
+same words (a recorder's note at a table, by another note). Where the requester was told the
+same thing in both worlds (the same events as the framework accounts for them,
+``engine.told``; and the same views too for a game that does not say what of its deal each seat
+was shown, when a view that shows more would hide its own leak), it compares, byte for
 byte, every answer the requester gets (the kinds a replay jumps by and the result too):
 the board, each move's description and notation, its legal moves and move forms, completions,
 the answer to move texts (legal, illegal and adversarial ones: faces named, clues that may or may
@@ -33,7 +34,7 @@ from gametape.engine.fold import Fold
 from gametape.engine.forms import MoveForm
 from gametape.engine.game import Game, describe, kinds, redact
 from gametape.engine.ruleset import ONLOOKER, RandomBot, Ruleset
-from gametape.engine.told import told
+from gametape.engine.told import accounts_for_chance, told
 from gametape.errors import GametapeError
 from gametape.events.base import Event, Move, Setup, actor
 from gametape.messages import render, text_of
@@ -395,12 +396,14 @@ def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
 
 def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) -> int:
     """How many leading positions the requester cannot tell apart. A game recorded at a
-    table enters every card as an event, and a game declared ``secrecy="events"`` keeps
-    every secret in its events: what a requester may know is then those events as it was
-    told them (``engine.told``), and a view that shows more is itself a leak. A game that
-    deals from a deck kept in its setup is judged by what it was told of each event and by
-    its views besides."""
-    if rules.secrecy == "events" or getattr(a.events[0], "at_table", False):
+    table enters every card as an event, a game declared ``secrecy="events"`` keeps every
+    secret in its events, and a game that says what of its deal each seat has been shown
+    (``Ruleset.shown``) accounts for the rest: what a requester may know is then those
+    events as it was told them (``engine.told``), and a view that shows more is itself a
+    leak. A game that says none of these is judged by what it was told of each event and
+    by its views besides."""
+    table = getattr(a.events[0], "at_table", False)
+    if rules.secrecy == "events" or table or accounts_for_chance(rules):
         told_a, told_b = told(a, requester), told(b, requester)
         n = min(len(told_a), len(told_b))
         return next((k for k in range(n) if told_a[k] != told_b[k]), n)

@@ -437,6 +437,23 @@ class Hanabi(Ruleset[HanabiState]):
         )
         return forms
 
+    def shown(self, state: HanabiState, event: Event, seat: int) -> Event | None:
+        """The deck as ``seat`` has seen it by ``state``: every card drawn but those in its
+        own hand (the onlooker: in any hand); a card still in the deck is unseen. A clue, in
+        the state after it: the cards it touched (everyone sees them)."""
+        if isinstance(event, HanabiClue) and event.touched is None:
+            return replace(event, touched=state.touched)
+        if not isinstance(event, HanabiSetup) or event.at_table:
+            return None
+        hidden = {o for h, hand in enumerate(state.hands) if seat in (h, ONLOOKER) for o in hand}
+        deck = event.deck
+        return replace(
+            event,
+            deck=tuple(
+                None if o >= state.next_card or o in hidden else face for o, face in enumerate(deck)
+            ),
+        )
+
     def redact(self, state: HanabiState, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder, and so from
         the onlooker, who sees only what the whole table sees."""

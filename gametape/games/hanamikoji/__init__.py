@@ -77,6 +77,8 @@ class Hanamikoji(Ruleset[HanamikojiState]):
     check_known = staticmethod(_rules.check_known)
     hindsight = staticmethod(_rules.hindsight)
     redact = staticmethod(_rules.redact)
+    shown = staticmethod(_rules.shown)
+    sees = staticmethod(_rules.sees)
     kinds = staticmethod(_rules.kinds)
     hypothesis = staticmethod(_rules.hypothesis)
     parse_move = staticmethod(_notation.parse_move)

@@ -340,6 +340,24 @@ def redact(state: HanamikojiState, event: Event, seat: int) -> Event | None:
     return None
 
 
+def sees(state: HanamikojiState, event: Event, seat: int) -> bool:
+    """The end of the game shows every assignment whole, hidden cards included."""
+    return state.outcome is not None and isinstance(event, HanamikojiAssign)
+
+
+def shown(state: HanamikojiState, event: Event, seat: int) -> Event | None:
+    """Of the decks a dealt setup holds, what ``seat`` sees by ``state``: the cards it has
+    drawn from its own deck, and of the other's the display dealt face up now (R2; a display
+    seen before stays told). The other's other cards show in its assignments, as told."""
+    if not isinstance(event, HanamikojiSetup) or state.at_table:
+        return None
+    decks = tuple(
+        deck[: len(deck) - len(state.decks[s])] if s == seat else tuple(sorted(state.displays[s]))
+        for s, deck in enumerate(event.decks)
+    )
+    return replace(event, decks=decks)
+
+
 def kinds(before: HanamikojiState, event: Event, after: HanamikojiState) -> tuple[str, ...]:
     """``round`` for the assignment that resolved a round, else ``assign``."""
     return ("round",) if len(after.rounds) > len(before.rounds) else ("assign",)

@@ -139,6 +139,24 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         rng.shuffle(deck)
         return ClassicDeal(round=state.round + 1, deck=tuple(deck))
 
+    def shown(self, state: ClassicState, event: Event, seat: int) -> Event | None:
+        """Of a round's shuffle, what ``seat`` has seen by ``state``: its own six cards and
+        the pile's cards it drew (the pile is drawn in turn, its round's first player
+        first); never the removed card. The other's cards show in its moves, as told."""
+        if not isinstance(event, ClassicDeal) or event.deck is None or seat not in (0, 1):
+            return None
+        if event.round == state.round:
+            first, drawn = state.first, len(event.deck) - 1 - 2 * _rules.HAND - len(state.pile)
+        else:
+            first, drawn = (
+                state.history[event.round - 1].first,
+                len(event.deck) - 1 - 2 * _rules.HAND,
+            )
+        own = range(1 + seat * _rules.HAND, 1 + (seat + 1) * _rules.HAND)
+        draws = range(1 + 2 * _rules.HAND, 1 + 2 * _rules.HAND + drawn)
+        mine = {*own, *(i for i in draws if (first + i - 1 - 2 * _rules.HAND) % 2 == seat)}
+        return replace(event, deck=tuple(c if i in mine else -1 for i, c in enumerate(event.deck)))
+
     def redact(self, state: ClassicState, event: Event, seat: int) -> Event | None:
         """Secret and trade-off cards are seen by their player alone (the others see that the
         action was taken); no one sees a deal's order."""

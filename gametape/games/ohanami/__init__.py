@@ -64,6 +64,7 @@ class Ohanami(Ruleset[OhanamiState]):
     together = staticmethod(_rules.together)
     check_known = staticmethod(_rules.check_known)
     redact = staticmethod(_rules.redact)
+    shown = staticmethod(_rules.shown)
     kinds = staticmethod(_rules.kinds)
     hypothesis = staticmethod(_rules.hypothesis)
     parse_move = staticmethod(_notation.parse_move)

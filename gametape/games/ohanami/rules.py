@@ -13,7 +13,7 @@ import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import Result, RuleViolation, hand_not_shown, on
+from gametape.engine.ruleset import ONLOOKER, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami.events import OhanamiDeal, OhanamiPick, OhanamiSetup
 from gametape.messages import At, say, seat_of
@@ -428,6 +428,17 @@ def redact(state: OhanamiState, event: Event, seat: int) -> Event | None:
         return event
     completes = sum(p is None for p in state.pending) == 1
     return event if completes else None
+
+
+def shown(state: OhanamiState, event: Event, seat: int) -> Event | None:
+    """Of a dealt deck, the cards ``seat`` sees now, in no order: those in its hand and in
+    the rows (the onlooker: the rows). What it saw before stays told."""
+    if not isinstance(event, OhanamiDeal) or event.deck is None:
+        return None
+    seen = {c for rows in state.rows for row in rows for c in row}
+    if seat != ONLOOKER and state.hands:
+        seen.update(state.hands[seat])
+    return replace(event, deck=tuple(sorted(c for c in event.deck if c in seen)))
 
 
 def kinds(before: OhanamiState, event: Event, after: OhanamiState) -> tuple[str, ...]:

@@ -121,6 +121,7 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
     notices = staticmethod(_rules.notices)
     redact = staticmethod(_rules.redact)
     sees = staticmethod(_rules.sees)
+    shown = staticmethod(_rules.shown)
     kinds = staticmethod(_rules.kinds)
     hypothesis = staticmethod(_rules.hypothesis)
     parse_move = staticmethod(_notation.parse_move)

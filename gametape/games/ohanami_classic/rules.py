@@ -18,7 +18,7 @@ import msgspec
 from msgspec.structs import replace
 
 from gametape.engine.moves import gather
-from gametape.engine.ruleset import Notice, Result, RuleViolation, hand_not_shown, on
+from gametape.engine.ruleset import ONLOOKER, Notice, Result, RuleViolation, hand_not_shown, on
 from gametape.events.base import Event, actor
 from gametape.games.ohanami_classic.events import (
     ClassicOhanamiChoose,
@@ -787,6 +787,18 @@ def sees(state: ClassicOhanamiState, event: Event, seat: int) -> bool:
         and state.entered[event.player] == tuple(sorted(event.cards))
         and seat in holders(state, event.player)
     )
+
+
+def shown(state: ClassicOhanamiState, event: Event, seat: int) -> Event | None:
+    """Of a dealt round, the hands ``seat`` has held by ``state`` (each hand, in no order:
+    the cards taken from it before were shown); by a later round, every hand."""
+    if not isinstance(event, ClassicOhanamiDeal) or event.hands is None:
+        return None
+    held: Sequence[int] = range(state.n_players) if event.round < state.round else ()
+    if event.round == state.round and seat != ONLOOKER:
+        held = [d for d in range(state.n_players) if seat in holders(state, d)]
+    hands = tuple(tuple(sorted(h)) if d in held else () for d, h in enumerate(event.hands))
+    return replace(event, hands=hands)
 
 
 def kinds(before: ClassicOhanamiState, event: Event, after: ClassicOhanamiState) -> tuple[str, ...]:

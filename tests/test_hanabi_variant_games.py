@@ -9,12 +9,15 @@ from collections import Counter
 import msgspec
 import pytest
 
-from gametape.engine.game import Game
+from gametape.engine.game import Game, describe
+from gametape.engine.ruleset import ONLOOKER
 from gametape.games.hanabi import RULESET
 from gametape.games.hanabi import hanablive as hl
 from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay
 from gametape.games.hanabi.knowledge import possible
+from gametape.games.hanabi.state import CLUED
 from gametape.games.hanabi.variants import variant
+from gametape.messages import render
 
 # One variant for each mechanism (and some of their combinations).
 MECHANISMS = {
@@ -49,6 +52,8 @@ MECHANISMS = {
     "reversed": "White Reversed & Rainbow (5 Suits)",
     "reversed, one of each": "Black Reversed (6 Suits)",
     "chimneys": "Chimneys & Muddy Rainbow (5 Suits)",
+    "cow & pig": "Cow & Pig (5 Suits)",
+    "duck": "Duck (4 Suits)",
 }
 GAMES_EACH = 2  # seeded; each game checks every card of every position
 
@@ -83,7 +88,9 @@ def _independent(game: Game, name: str) -> list[dict[int, set[Face]]]:
         state = states[seq]
         if seq:
             event, before = game.events[seq], states[seq - 1]
-            if isinstance(event, HanabiClue):
+            if isinstance(event, HanabiClue) and not (v.cow_and_pig or v.duck):
+                # (in Cow & Pig and Duck a clue's value is its giver's alone: it narrows
+                # nothing)
                 for o in before.hands[event.target]:
                     touched = o in state.touched
                     clues.setdefault(o, []).append((event.suit, event.rank, touched))
@@ -171,3 +178,39 @@ def test_a_reversed_suits_knowledge_and_trash_count_from_the_5():
 
     assert is_playable(state, Face(4, 4)) and not is_playable(state, Face(4, 1))
     assert is_trash(state, Face(4, 5)) and not is_trash(state, Face(4, 1))
+
+
+@pytest.mark.parametrize(
+    ("name", "told"),
+    [("Cow & Pig (5 Suits)", ("moo", "oink")), ("Duck (4 Suits)", ("quack", "quack"))],
+)
+def test_a_clue_s_value_is_its_giver_s_alone(name, told):
+    """hanab.live's Cow & Pig says a colour clue as Moo and a rank clue as Oink, Duck says
+    either as Quack: only the giver is told the value; every seat sees the cards it touched,
+    and no card's knowledge is narrowed by it."""
+    game = next(  # a random game with both kinds of clue
+        g
+        for g in (_play(name, seed) for seed in range(0, 20, 2))
+        if {e.suit is None for e in g.events if isinstance(e, HanabiClue)} == {True, False}
+    )
+    players = game.fold.players
+    last = {
+        "colour" if e.suit is not None else "rank": seq
+        for seq, e in enumerate(game.events)
+        if isinstance(e, HanabiClue)
+    }
+    for kind, sound in zip(("colour", "rank"), told, strict=True):
+        seq = last[kind]
+        event, before, after = game.events[seq], game.fold.states[seq - 1], game.fold.states[seq]
+        assert isinstance(event, HanabiClue)
+        word = before.deck.clue_word(event.suit, event.rank)
+        said = {
+            who: render(describe(RULESET, players, before, event, after, who))
+            for who in (event.player, event.target, ONLOOKER)
+        }
+        target = players[event.target]
+        assert f"told {target} {word}:" in said[event.player]
+        assert f"told {target} {sound}:" in said[event.target] == said[ONLOOKER]
+        assert after.touched
+        for o in before.hands[event.target]:
+            assert after.knowledge[o] & ~CLUED == before.knowledge[o] & ~CLUED

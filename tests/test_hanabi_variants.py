@@ -161,8 +161,6 @@ def test_coverage_weighed_by_games_played_meets_the_96_percent_row(capsys):
         ("Orange (6 Suits)", "orange suits"),
         ("Orange Reversed (5 Suits)", "orange suits"),
         ("Throw It in a Hole (5 Suits)", "throw it in a hole"),
-        ("Duck (5 Suits)", "duck"),
-        ("Cow & Pig (4 Suits)", "cow & pig"),
         ("Sudoku (5 Suits)", "sudoku"),
     ],
 )

@@ -273,3 +273,14 @@ def test_a_dealt_game_s_leaky_view_is_caught_by_what_each_seat_was_shown():
     is caught; judged by the views, every world where that card differs looked told."""
     leaks = check_secrecy(_OwnNewestCard(), games=2, seed=1)
     assert any(leak.what == "board" for leak in leaks), _report(leaks) or "no leak found"
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["dealt", "at a table"])
+@pytest.mark.parametrize("variant", ["Cow & Pig (5 Suits)", "Duck (4 Suits)"])
+def test_a_clue_s_hidden_value_is_kept_from_all_but_its_giver(variant, table):
+    """Cow & Pig and Duck (#54): a clue replaced by another that touches the same cards and is
+    told in the same words (moo, oink, quack) changes nothing any other seat is told."""
+    leaks = check_secrecy(
+        get_ruleset("hanabi"), games=2, seed=3, table=table, options={"variant": variant}
+    )
+    assert not leaks, _report(leaks)

@@ -24,7 +24,7 @@ difference is a ``Leak``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,16 +82,18 @@ def check_secrecy(
     worlds: int = 6,
     positions: int = 6,
     texts: Texts | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> list[Leak]:
     """Every leak found in ``games`` random games of ``rules`` (dealt, or ``table``): for each
     requester, ``worlds`` other worlds and up to ``positions`` positions in each. ``texts``
-    gives extra move texts to try as a seat (``texts(game, seat)``)."""
+    gives extra move texts to try as a seat (``texts(game, seat)``); ``options``, the game's
+    options where not its defaults (``{"variant": "Duck (4 Suits)"}``)."""
     rng = random.Random(seed)
     found: list[Leak] = []
     for n in range(games):
         count = players or rng.randint(rules.min_players, rules.max_players)
         names = tuple(("ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal")[:count])
-        real = play_random(rules, names, random.Random(rng.random()), table=table)
+        real = play_random(rules, names, random.Random(rng.random()), table=table, options=options)
         label = f"{rules.name} #{n}{' at a table' if table else ''}"
         for requester in (*range(count), ONLOOKER):
             for other, how, replaced in _worlds(rules, real, requester, rng, worlds):
@@ -107,15 +109,20 @@ def check_secrecy(
 
 
 def play_random(
-    rules: Ruleset[Any], names: Sequence[str], rng: random.Random, *, table: bool = False
+    rules: Ruleset[Any],
+    names: Sequence[str],
+    rng: random.Random,
+    *,
+    table: bool = False,
+    options: Mapping[str, str] | None = None,
 ) -> list[Event]:
     """The events of a random game: legal moves at random (a table game's from its move
     forms, filled at random), chance drawn from ``rng``; it may stop before the end if no
     filling is found."""
     if table:
-        setup = rules.table_setup(names, _defaults(rules))
+        setup = rules.table_setup(names, {**_defaults(rules), **(options or {})})
     else:
-        setup = rules.new_setup(names, rng, _defaults(rules))
+        setup = rules.new_setup(names, rng, {**_defaults(rules), **(options or {})})
     game = Game(Fold(rules, setup))
     game.deal(rng)
     for _ in range(400):
@@ -319,8 +326,11 @@ def _compare(
     same = _indistinguishable(rules, a, b, requester)
     who = a.players[requester] if requester != ONLOOKER else "the onlooker"
     found = []
-    if replaced is not None and same == replaced < min(len(a.states), len(b.states)):
-        # the two moves were told the same (redact), but the view after them differs
+    if (
+        replaced is not None
+        and not _by_events(rules, a)
+        and same == replaced < min(len(a.states), len(b.states))
+    ):  # the two moves were told the same (redact), but the view after them differs
         seen_a, seen_b = (_encode(rules.view(f.states[replaced], requester)) for f in (a, b))
         found.append(
             Leak(
@@ -394,6 +404,12 @@ def _fold(rules: Ruleset[Any], events: list[Event]) -> Fold:
     return fold
 
 
+def _by_events(rules: Ruleset[Any], fold: Fold) -> bool:
+    """Whether what a requester may know is the events as told alone (``_indistinguishable``)."""
+    table = getattr(fold.events[0], "at_table", False)
+    return rules.secrecy == "events" or table or accounts_for_chance(rules)
+
+
 def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) -> int:
     """How many leading positions the requester cannot tell apart. A game recorded at a
     table enters every card as an event, a game declared ``secrecy="events"`` keeps every
@@ -402,8 +418,7 @@ def _indistinguishable(rules: Ruleset[Any], a: Fold, b: Fold, requester: int) ->
     events as it was told them (``engine.told``), and a view that shows more is itself a
     leak. A game that says none of these is judged by what it was told of each event and
     by its views besides."""
-    table = getattr(a.events[0], "at_table", False)
-    if rules.secrecy == "events" or table or accounts_for_chance(rules):
+    if _by_events(rules, a):
         told_a, told_b = told(a, requester), told(b, requester)
         n = min(len(told_a), len(told_b))
         return next((k for k in range(n) if told_a[k] != told_b[k]), n)

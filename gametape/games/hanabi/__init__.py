@@ -442,7 +442,7 @@ class Hanabi(Ruleset[HanabiState]):
         own hand (the onlooker: in any hand); a card still in the deck is unseen. A clue, in
         the state after it: the cards it touched (everyone sees them)."""
         if isinstance(event, HanabiClue) and event.touched is None:
-            return replace(event, touched=state.touched)
+            return replace(self.redact(state, event, seat) or event, touched=state.touched)
         if not isinstance(event, HanabiSetup) or event.at_table:
             return None
         hidden = {o for h, hand in enumerate(state.hands) if seat in (h, ONLOOKER) for o in hand}
@@ -456,9 +456,12 @@ class Hanabi(Ruleset[HanabiState]):
 
     def redact(self, state: HanabiState, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder, and so from
-        the onlooker, who sees only what the whole table sees."""
+        the onlooker, who sees only what the whole table sees. In Cow & Pig and Duck a clue's
+        value is its giver's alone (``rules.hide_value``)."""
         if isinstance(event, HanabiSee) and seat in (event.target, ONLOOKER):
             return None
+        if isinstance(event, HanabiClue) and state.deck.hidden_clues and seat != event.player:
+            return _rules.hide_value(state.deck, event)
         return event
 
     def check_known(self, view: HanabiView, event: Event) -> None:

@@ -41,6 +41,9 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     alternating: bool = False
     odd_even: bool = False
     reversed: tuple[bool, ...] = ()  # per suit: built from 5 down to 1
+    # Cow & Pig ("kind": a clue is told as Moo or Oink), Duck ("all": as Quack): a clue
+    # touches by its value, which only its giver knows; it narrows no card's knowledge
+    hidden_clues: str = ""
 
     def position(self, suit: int, rank: int) -> int:
         """Where a rank goes in its suit's firework: the rank itself, or 6 - rank in a
@@ -62,6 +65,11 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
         return RANK_WORDS_ODD_EVEN[rank] if self.odd_even else str(rank)
 
     def clue_word(self, colour: int | None, rank: int | None) -> str:
+        """A clue as written (a hidden value as hanab.live says it: moo, oink, quack)."""
+        if colour is None and rank is None:
+            return "quack"
+        if colour == -1 or rank == 0:
+            return "moo" if colour == -1 else "oink"
         return self.colours[colour] if colour is not None else self.rank_word(rank)  # type: ignore[arg-type]
 
 
@@ -129,6 +137,7 @@ def _of_variant(v: Variant) -> Deck:
         alternating=v.alternating_clues,
         odd_even=v.odds_and_evens,
         reversed=tuple(k.reversed for k in v.suits) if any(k.reversed for k in v.suits) else (),
+        hidden_clues="all" if v.duck else "kind" if v.cow_and_pig else "",
     )
 
 

@@ -22,7 +22,7 @@ from gametape.games.hanabi.events import (
     HanabiPlay,
     HanabiSee,
 )
-from gametape.games.hanabi.rules import clue_words, face_words, touched_by
+from gametape.games.hanabi.rules import clue_words, face_words
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import NO_VARIANT
 from gametape.messages import Message, Param, many, say, seat_of, term
@@ -343,7 +343,7 @@ def describe(
                 say("hanabi.seen", "seen in {holder}'s hand: {seen}", holder=whose, seen=seen)
             )
     elif isinstance(event, HanabiClue):
-        touched = touched_by(before, event.target, event.suit, event.rank, event.touched)
+        touched = after.touched  # what it touched (its value may be hidden from the seat)
         told: dict[str, Param] = {
             "player": seat_of(names, event.player),
             "target": seat_of(names, event.target),

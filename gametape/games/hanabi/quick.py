@@ -68,9 +68,13 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
                 break
             if not hit and not may_be_empty(state, colour):
                 break
-            for o in held:
-                k = knowledge[o]
-                knowledge[o] = (k & mask) | CLUED if o in hit else k & ~mask
+            if deck.hidden_clues:  # Cow & Pig, Duck: marked, not narrowed
+                for o in hit:
+                    knowledge[o] |= CLUED
+            else:
+                for o in held:
+                    k = knowledge[o]
+                    knowledge[o] = (k & mask) | CLUED if o in hit else k & ~mask
             clues -= unit
             given += 1
             last_clue = clue

@@ -302,8 +302,31 @@ def face_words(face: Face, suits: tuple[str, ...]) -> Message:
     )
 
 
+# A clue whose value only its giver knows (Cow & Pig, Duck), as the others are told it: a
+# colour clue names HIDDEN_COLOUR ("moo"), a rank clue HIDDEN_RANK ("oink"), and in Duck
+# neither ("quack")
+HIDDEN_COLOUR, HIDDEN_RANK = -1, 0
+
+
+def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:
+    """``event`` as a seat that did not give it is told it, in a variant that hides a clue's
+    value: Cow & Pig tells its kind, Duck nothing but that it was given."""
+    if deck.hidden_clues == "kind":
+        if event.suit is not None:
+            return replace(event, suit=HIDDEN_COLOUR, rank=None)
+        return replace(event, suit=None, rank=HIDDEN_RANK)
+    return replace(event, suit=None, rank=None)
+
+
 def clue_words(deck: Deck, colour: int | None, rank: int | None) -> Term:
-    """What a clue names, as said aloud: ``red``, ``3`` (``odd`` in Odds and Evens)."""
+    """What a clue names, as said aloud: ``red``, ``3`` (``odd`` in Odds and Evens); a value
+    hidden (``hide_value``) as hanab.live says it: ``moo``, ``oink``, ``quack``."""
+    if colour == HIDDEN_COLOUR:
+        return term("hanabi.clue-sound", "moo")
+    if rank == HIDDEN_RANK:
+        return term("hanabi.clue-sound", "oink")
+    if colour is None and rank is None:
+        return term("hanabi.clue-sound", "quack")
     if colour is not None:
         return term("hanabi.colour", deck.colours[colour])
     return term("hanabi.rank", deck.rank_word(rank))  # type: ignore[arg-type]
@@ -702,11 +725,15 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
             R_CLUE_TOUCH,
         )
     knowledge = list(state.knowledge)
-    for o in hand:
-        k = knowledge[o]
-        knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
+    if deck.hidden_clues:  # Cow & Pig, Duck: the cards are marked, nothing is narrowed
+        for o in touched:
+            knowledge[o] |= CLUED
+    else:
+        for o in hand:
+            k = knowledge[o]
+            knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
     clue_log = state.clue_log
-    if clue_log:
+    if clue_log and not deck.hidden_clues:  # a value only its giver knows is no fact
         fact = (state.applied + 1, suit if suit is not None else RANK_SHIFT + rank - 1)  # type: ignore[operator]
         log = list(clue_log)
         for o in hand:
@@ -940,7 +967,7 @@ def legal_moves(state: HanabiState, seat: int) -> list[Event]:
     return moves
 
 
-def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
+def hypothesis(events: Sequence[Event], seat: int) -> list[Event] | None:
     """The game as ``seat`` saw it, recorded as at a table: no deck, every card's face as it
     was shown (a play or a discard names it, a clue the cards it touched), and at the end
     the faces the seat sees in the other hands (a recorder's ``see``); the seat's own cards
@@ -951,6 +978,8 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event]:
     setup = events[0]
     assert isinstance(setup, HanabiSetup)
     rules = ruleset_for(setup)
+    if deck_of(setup.options).hidden_clues:
+        return None  # a clue's value is its giver's alone: a table log must name it
     seen: list[Event] = [replace(setup, deck=(None,) * len(setup.deck), table=True)]
     state = rules.start(setup)
     for event, before, after in walk_live(rules, events):

@@ -250,8 +250,6 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
             (self.up_or_down, _UP_OR_DOWN),
             (self.sudoku, _SUDOKU),
             (self.throw_it_in_a_hole, _HOLE),
-            (self.cow_and_pig, _COW_AND_PIG),
-            (self.duck, _DUCK),
         ):
             if flag:
                 return words
@@ -261,8 +259,6 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
 _UP_OR_DOWN = say("hanabi.missing-up-or-down", "up or down (stacks built either way, START cards)")
 _SUDOKU = say("hanabi.missing-sudoku", "sudoku (stacks started at any rank)")
 _HOLE = say("hanabi.missing-hole", "throw it in a hole (plays hidden until the end)")
-_COW_AND_PIG = say("hanabi.missing-cow-and-pig", "cow & pig (clue values hidden)")
-_DUCK = say("hanabi.missing-duck", "duck (clue values hidden)")
 
 
 def _clue_colours(suits: tuple[Suit, ...]) -> tuple[str, ...]:

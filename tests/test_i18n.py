@@ -61,12 +61,12 @@ def test_a_browser_s_languages_are_read_by_preference():
 @pytest.mark.parametrize("domain", list(catalogues.domains()))
 @pytest.mark.parametrize("lang", ["fa", "hu"])
 def test_each_catalogue_holds_what_its_code_says_and_keeps_every_placeholder(domain, lang):
-    """`python -m gametape.i18n update` would add or drop nothing (the extraction finds no
+    """`python -m gametape.extraction` would add or drop nothing (the extraction finds no
     new message), no entry is fuzzy, and a translation names exactly its text's
     parameters."""
     catalog, found = _po(domain, lang), extraction.extract(domain)
     ids = {(m.context, m.id) for m in catalog if m.id}
-    assert ids == {(m.context, m.id) for m in found if m.id}, "run python -m gametape.i18n update"
+    assert ids == {(m.context, m.id) for m in found if m.id}, "run python -m gametape.extraction"
     for message in catalog:
         if not message.id:
             continue

@@ -1,11 +1,12 @@
 """What a requester was told: the events as redacted for it, position by position.
 
 A seat learns of an event when it happens (``Ruleset.redact``), of a simultaneous step's moves
-when the move that ends the step shows them, and of an earlier private entry when the game
-says it may now see it (``Ruleset.sees``: a passed hand's entry, seen by its later holders).
-The framework keeps this account, not each game, so whatever a game answers a requester can
-be held to it: the secrecy kit (``gametape.testing.secrecy``) compares every answer across
-worlds whose accounts agree (DESIGN: claims and facts).
+when the move that ends the step shows them, of an earlier private entry when the game says it
+may now see it (``Ruleset.sees``: a passed hand's entry, seen by its later holders), and of a
+deal's cards as they are shown to it (``Ruleset.shown``: a Hanabi seat sees every card drawn
+but its own hand's). The framework keeps this account, not each game, so whatever a game
+answers a requester can be held to it: the secrecy kit (``gametape.testing.secrecy``) compares
+every answer across worlds whose accounts agree (DESIGN: claims and facts).
 """
 
 from __future__ import annotations
@@ -21,13 +22,12 @@ from gametape.events.base import Move
 
 def told(fold: Fold, seat: int) -> list[bytes]:
     """For each position k of ``fold`` (a fold of live events, its setup first), what
-    ``seat`` was told at k, as bytes: the event as redacted for the seat when it happened;
-    when it ends a simultaneous step, the step's moves as ``redact`` shows them in the state
-    before it; each earlier private entry the seat may see from k on (``Ruleset.sees``); and
-    the cards of the setup's deck or a deal shown to it since (``Ruleset.shown``). Two worlds a seat
-    cannot tell apart up to k give the same first k + 1 items. An item is the event as told,
-    what it showed beyond that (``Ruleset.shown``), then each earlier event it shows, with
-    its position."""
+    ``seat`` was told at k, as bytes: the event as redacted for the seat when it happened, and
+    what it showed beyond that (``Ruleset.shown``); when it ends a simultaneous step, the
+    step's moves as ``redact`` shows them in the state before it; each earlier private entry
+    the seat may see from k on (``Ruleset.sees``); and the cards of the setup's deck or a
+    deal shown to it since (``Ruleset.shown``), each earlier event with its position. Two
+    worlds a seat cannot tell apart up to k give the same first k + 1 items."""
     rules: Any = fold.ruleset
     encode = msgspec.json.encode
     events, states, frames = fold.events, fold.states, fold.frames

@@ -16,8 +16,8 @@ from msgspec.structs import replace
 
 from gametape.events.base import Event
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
-from gametape.games.hanabi.rules import may_be_empty, nothing_playable
-from gametape.games.hanabi.state import CLUED, MAX_STRIKES, RANKS, HanabiState
+from gametape.games.hanabi.rules import learn, may_be_empty, nothing_playable
+from gametape.games.hanabi.state import MAX_STRIKES, RANKS, HanabiState
 
 
 def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState, int]:
@@ -68,13 +68,7 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
                 break
             if not hit and not may_be_empty(state, colour):
                 break
-            if deck.hidden_clues:  # Cow & Pig, Duck: marked, not narrowed
-                for o in hit:
-                    knowledge[o] |= CLUED
-            else:
-                for o in held:
-                    k = knowledge[o]
-                    knowledge[o] = (k & mask) | CLUED if o in hit else k & ~mask
+            learn(knowledge, deck, held, hit, mask)
             clues -= unit
             given += 1
             last_clue = clue

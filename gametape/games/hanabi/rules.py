@@ -587,6 +587,22 @@ def touched_by(
     return derived
 
 
+def learn(
+    knowledge: list[int], deck: Deck, hand: Sequence[int], touched: Sequence[int], mask: int
+) -> None:
+    """What a clue of reach ``mask`` tells its receiver of each card in ``hand`` (in place):
+    a touched card is among the faces the clue touches, an untouched one is not. In Cow &
+    Pig and Duck the value is its giver's alone: the touched cards are marked, no knowledge
+    is narrowed (hanab.live's shouldApplyClue)."""
+    if deck.hidden_clues:
+        for o in touched:
+            knowledge[o] |= CLUED
+        return
+    for o in hand:
+        k = knowledge[o]
+        knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
+
+
 def nothing_playable(
     state: HanabiState,
     hands: Sequence[Sequence[int]],
@@ -725,13 +741,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
             R_CLUE_TOUCH,
         )
     knowledge = list(state.knowledge)
-    if deck.hidden_clues:  # Cow & Pig, Duck: the cards are marked, nothing is narrowed
-        for o in touched:
-            knowledge[o] |= CLUED
-    else:
-        for o in hand:
-            k = knowledge[o]
-            knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
+    learn(knowledge, deck, hand, touched, mask)
     clue_log = state.clue_log
     if clue_log and not deck.hidden_clues:  # a value only its giver knows is no fact
         fact = (state.applied + 1, suit if suit is not None else RANK_SHIFT + rank - 1)  # type: ignore[operator]

@@ -54,6 +54,7 @@ MECHANISMS = {
     "chimneys": "Chimneys & Muddy Rainbow (5 Suits)",
     "cow & pig": "Cow & Pig (5 Suits)",
     "duck": "Duck (4 Suits)",
+    "throw it in a hole": "Throw It in a Hole (6 Suits)",
 }
 GAMES_EACH = 2  # seeded; each game checks every card of every position
 

@@ -160,7 +160,6 @@ def test_coverage_weighed_by_games_played_meets_the_96_percent_row(capsys):
         ("Up or Down (5 Suits)", "up or down"),
         ("Orange (6 Suits)", "orange suits"),
         ("Orange Reversed (5 Suits)", "orange suits"),
-        ("Throw It in a Hole (5 Suits)", "throw it in a hole"),
         ("Sudoku (5 Suits)", "sudoku"),
     ],
 )

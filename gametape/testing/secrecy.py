@@ -14,9 +14,9 @@ same thing in both worlds (the same events as the framework accounts for them,
 ``engine.told``; and the same views too for a game that does not say what of its deal each seat
 was shown, when a view that shows more would hide its own leak), it compares, byte for
 byte, every answer the requester gets (the kinds a replay jumps by and the result too):
-the board, each move's description and notation, its legal moves and move forms, completions,
-the answer to move texts (legal, illegal and adversarial ones: faces named, clues that may or may
-not touch), where a seat's hypothesis (``branch --as``) starts, the server's page data and
+the view (``show --as SEAT --json``) and the board, each move's description and notation, its
+legal moves and move forms, completions, the answer to move texts (legal, illegal and
+adversarial ones: faces named, clues that may or may not touch), where a seat's hypothesis (``branch --as``) starts, the server's page data and
 live page, and the HTML replay; and the view after a move told the same in both worlds. Each
 difference is a ``Leak``.
 """
@@ -455,6 +455,7 @@ def answers(
     state = fold.states[k]
     out: dict[str, str] = {}
     view = rules.view(state, requester)
+    out["view"] = _encode(view).decode()  # show --as SEAT --json
     out["board"] = _encode(rules.board(view, "t")).decode()
     if k:
         before, event = fold.states[k - 1], fold.events[k]

@@ -446,6 +446,8 @@ class Hanabi(Ruleset[HanabiState]):
         if not isinstance(event, HanabiSetup) or event.at_table:
             return None
         hidden = {o for h, hand in enumerate(state.hands) if seat in (h, ONLOOKER) for o in hand}
+        if state.deck.hole and state.outcome is None:  # a card in the hole: not shown again
+            hidden.update(o for o, by in state.hole if seat in (by, ONLOOKER))
         deck = event.deck
         return replace(
             event,
@@ -457,12 +459,19 @@ class Hanabi(Ruleset[HanabiState]):
     def redact(self, state: HanabiState, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder, and so from
         the onlooker, who sees only what the whole table sees. In Cow & Pig and Duck a clue's
-        value is its giver's alone (``rules.hide_value``)."""
+        value is its giver's alone (``rules.hide_value``); in Throw It in a Hole a card played
+        at a table is named for the log alone."""
         if isinstance(event, HanabiSee) and seat in (event.target, ONLOOKER):
             return None
         if isinstance(event, HanabiClue) and state.deck.hidden_clues and seat != event.player:
             return _rules.hide_value(state.deck, event)
+        if isinstance(event, HanabiPlay) and state.deck.hole and event.face is not None:
+            return replace(event, face=None)  # a table's scribe named what went into the hole
         return event
+
+    def sees(self, state: HanabiState, event: Event, seat: int) -> bool:
+        """Throw It in a Hole: the end of the game shows what went into the hole."""
+        return state.deck.hole and state.outcome is not None and isinstance(event, HanabiPlay)
 
     def check_known(self, view: HanabiView, event: Event) -> None:
         """In a game the tool dealt, the deck knows every face: a play or discard names its

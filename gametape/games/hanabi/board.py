@@ -6,7 +6,7 @@ from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.engine.ruleset import ONLOOKER
 from gametape.games.hanabi.events import Face
 from gametape.games.hanabi.view import CardView, HanabiView
-from gametape.messages import render, say, seat_of, term
+from gametape.messages import count_of, render, say, seat_of, term
 
 COLOURS = {  # suit names as hanab.live and the published game call them, to the palette
     "red": "red",
@@ -129,15 +129,22 @@ def _empathy(view: HanabiView, seat: int) -> tuple[str, ...]:
 def board(view: HanabiView, title: str) -> Board:
     """The board of one seat's view (or the spectator's)."""
     letters = view.letters
+    hole = view.in_hole is not None  # Throw It in a Hole: nothing played is shown yet
     fireworks = Zone(
         title=render(say("hanabi.board-fireworks", "Fireworks")),
         cards=tuple(
-            Card(text=_firework(view, letters, s), colour=_colour(view, s))
+            Card(text="?" if hole else _firework(view, letters, s), colour=_colour(view, s))
             for s in range(len(view.suits))
         ),
         text=render(
             say("hanabi.board-score", "score {score}", score=view.score)
             if view.outcome is not None
+            else say(
+                "hanabi.board-in-the-hole",
+                "{count} in the hole: what they were and the score show at the end",
+                count=count_of(view.in_hole or 0, "card"),
+            )
+            if hole
             else say(
                 "hanabi.board-score-best",
                 "score {score} (best reachable {best})",
@@ -150,7 +157,9 @@ def board(view: HanabiView, title: str) -> Board:
     clues, strikes = say("hanabi.board-clues", "Clues"), say("hanabi.board-strikes", "Strikes")
     counters = [
         Counter(label=render(clues), value=f"{view.clues:g}", of="8", colour="blue"),
-        Counter(label=render(strikes), value=str(view.strikes), of="3", colour="red"),
+        Counter(
+            label=render(strikes), value="?" if hole else str(view.strikes), of="3", colour="red"
+        ),
         Counter(label=render(say("hanabi.board-deck", "Deck")), value=str(view.deck)),
         Counter(
             label=render(say("hanabi.board-pace", "Pace")),

@@ -44,6 +44,9 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     # Cow & Pig ("kind": a clue is told as Moo or Oink), Duck ("all": as Quack): a clue
     # touches by its value, which only its giver knows; it narrows no card's knowledge
     hidden_clues: str = ""
+    # Throw It in a Hole: a played card goes face down into a hole; no player learns what it
+    # was or whether it played until the end, and a suit completed gives no clue token
+    hole: bool = False
 
     def position(self, suit: int, rank: int) -> int:
         """Where a rank goes in its suit's firework: the rank itself, or 6 - rank in a
@@ -138,6 +141,7 @@ def _of_variant(v: Variant) -> Deck:
         odd_even=v.odds_and_evens,
         reversed=tuple(k.reversed for k in v.suits) if any(k.reversed for k in v.suits) else (),
         hidden_clues="all" if v.duck else "kind" if v.cow_and_pig else "",
+        hole=v.throw_it_in_a_hole,
     )
 
 

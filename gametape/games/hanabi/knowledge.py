@@ -50,6 +50,25 @@ def seen_by(state: HanabiState, holder: int | None) -> list[int]:
     return left
 
 
+def seen_beside_the_hole(state: HanabiState, holder: int | None) -> list[int]:
+    """``seen_by`` as a player of Throw It in a Hole knows it while the game goes on: no card
+    played is shown, so only the cards discarded count (not those in the hole), and with
+    ``holder`` also the other hands and the cards the others put into the hole, which the
+    holder saw in their hands."""
+    deck, faces, noted = state.deck, state.faces, state.noted
+    left = list(deck.copies)
+    holed = dict(state.hole)
+    gone = [o for o in state.discards if o not in holed]
+    if holder is not None:
+        gone += [o for o, by in state.hole if by != holder]
+        gone += [o for seat, hand in enumerate(state.hands) if seat != holder for o in hand]
+    for order in gone:
+        face = faces[order] if faces[order] is not None or not noted else noted[order]
+        if face is not None:
+            left[face.suit * RANKS + face.rank - 1] -= 1
+    return left
+
+
 def possible_given(state: HanabiState, order: int, left: list[int]) -> tuple[Face, ...]:
     """The identities card ``order`` can be: its clues allow them and copies are ``left``."""
     packed = state.knowledge[order]

@@ -278,6 +278,15 @@ def describe(
                     tokens=after.clue_tokens,
                 )
             )
+        elif before.deck.hole and seat is not None and after.outcome is None:
+            parts.append(  # no player learns what went into the hole, nor how it played
+                say(
+                    "hanabi.into-the-hole",
+                    "{player} played a card from slot {slot} into the hole",
+                    player=who,
+                    slot=slot,
+                )
+            )
         elif after.strikes > before.strikes:
             parts.append(
                 say(
@@ -387,7 +396,9 @@ def describe(
 def kinds(before: HanabiState, event: Event, after: HanabiState) -> tuple[str, ...]:
     """``play`` (and ``strike`` for a misplay), ``discard``, ``clue`` and ``clue to NAME``."""
     if isinstance(event, HanabiPlay):
-        return ("play", "strike") if after.strikes > before.strikes else ("play",)
+        if after.strikes > before.strikes and not before.deck.hole:  # (a hole hides it)
+            return ("play", "strike")
+        return ("play",)
     if isinstance(event, HanabiDiscard):
         return ("discard",)
     if isinstance(event, HanabiClue):

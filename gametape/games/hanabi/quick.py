@@ -22,8 +22,9 @@ from gametape.games.hanabi.state import MAX_STRIKES, RANKS, HanabiState
 
 def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState, int]:
     """The state after the longest run of ``events`` that the fast path takes, and its length."""
-    if state.outcome is not None or state.revealed_at or None in state.faces:
-        return state, 0  # over, or at a real table: faces enter the log as they are seen
+    if state.outcome is not None or state.revealed_at or None in state.faces or state.deck.hole:
+        return state, 0  # over, at a real table (faces enter the log as they are seen), or a
+        # hole the reference fold keeps
     deck = state.deck
     faces = state.faces
     copies, unit, top = deck.copies, deck.unit, state.max_clues

@@ -442,9 +442,14 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     fireworks, strikes, wasted = state.fireworks, state.strikes, state.clues_wasted
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
     pos = state.deck.position(suit, rank)  # the rank, or 6 - rank in a reversed suit
+    hole = state.hole
+    if playing and state.deck.hole:
+        hole = (*hole, (card, seat))
     if playing and fireworks[suit] == pos - 1:
         fireworks = fireworks[:suit] + (pos,) + fireworks[suit + 1 :]
-        if pos == RANKS and clues < top:  # a suit completed gives a clue token back
+        if pos == RANKS and state.deck.hole:
+            pass  # into the hole: a suit completed gives no clue token, which would tell it
+        elif pos == RANKS and clues < top:  # a suit completed gives a clue token back
             clues += 1
         elif pos == RANKS:
             wasted += 1
@@ -502,6 +507,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         revealed_at=revealed_at,
         clues_wasted=wasted,
         touched=(),
+        hole=hole,
     )
     return _settle_notes(state, done) if revealed_at else done
 
@@ -988,8 +994,9 @@ def hypothesis(events: Sequence[Event], seat: int) -> list[Event] | None:
     setup = events[0]
     assert isinstance(setup, HanabiSetup)
     rules = ruleset_for(setup)
-    if deck_of(setup.options).hidden_clues:
-        return None  # a clue's value is its giver's alone: a table log must name it
+    deck = deck_of(setup.options)
+    if deck.hidden_clues or deck.hole:
+        return None  # a clue's value, a card in the hole: a table log would have to name it
     seen: list[Event] = [replace(setup, deck=(None,) * len(setup.deck), table=True)]
     state = rules.start(setup)
     for event, before, after in walk_live(rules, events):

@@ -97,6 +97,8 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     # holder sees, never a fact (DESIGN: claims and facts). ``noted[order]`` is the face a
     # note saw (None: none, or void), ``noted_at[order]`` its event; ``notices`` the notes
     # that facts made void or that are in dispute.
+    # Throw It in a Hole: each card played, and who played it, in the order played
+    hole: tuple[tuple[int, int], ...] = ()
     noted: tuple[Face | None, ...] = ()
     noted_at: tuple[int, ...] = ()
     notices: tuple[Notice, ...] = ()

@@ -249,7 +249,6 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
         for flag, words in (
             (self.up_or_down, _UP_OR_DOWN),
             (self.sudoku, _SUDOKU),
-            (self.throw_it_in_a_hole, _HOLE),
         ):
             if flag:
                 return words
@@ -258,7 +257,6 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
 
 _UP_OR_DOWN = say("hanabi.missing-up-or-down", "up or down (stacks built either way, START cards)")
 _SUDOKU = say("hanabi.missing-sudoku", "sudoku (stacks started at any rank)")
-_HOLE = say("hanabi.missing-hole", "throw it in a hole (plays hidden until the end)")
 
 
 def _clue_colours(suits: tuple[Suit, ...]) -> tuple[str, ...]:

@@ -6,8 +6,14 @@ import msgspec
 
 from gametape.engine.ruleset import ONLOOKER, told_to
 from gametape.games.hanabi.events import Face
-from gametape.games.hanabi.knowledge import efficiency, pace, possible_given, seen_by
-from gametape.games.hanabi.state import HanabiState, Knowledge
+from gametape.games.hanabi.knowledge import (
+    efficiency,
+    pace,
+    possible_given,
+    seen_beside_the_hole,
+    seen_by,
+)
+from gametape.games.hanabi.state import RANKS, HanabiState, Knowledge
 
 
 class CardView(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,6 +67,9 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     last_clue: str | None = None  # the kind of the last clue (Alternating Clues)
     reversed: tuple[bool, ...] = ()  # per suit, built from 5 down to 1 (empty: none is)
     notices: tuple[str, ...] = ()  # at a table, what the viewer is told of notes made void
+    # Throw It in a Hole, while the game goes on: the cards in the hole (the fireworks,
+    # strikes and score are not shown); None where everything is shown
+    in_hole: int | None = None
 
 
 def _face(state: HanabiState, order: int) -> Face | None:
@@ -71,8 +80,12 @@ def _face(state: HanabiState, order: int) -> Face | None:
 
 def view(state: HanabiState, seat: int | None) -> HanabiView:
     n_suits = len(state.fireworks)
-    public = seen_by(state, None)
-    private = {h: seen_by(state, h) for h in range(len(state.hands)) if seat in (None, h)}
+    # Throw It in a Hole: while the game goes on no player (nor the table) sees what was
+    # played, how it played, the strikes or the score
+    hole = state.deck.hole and state.outcome is None and seat is not None
+    count = seen_beside_the_hole if hole else seen_by
+    public = count(state, None)
+    private = {h: count(state, h) for h in range(len(state.hands)) if seat in (None, h)}
     memo: dict[tuple[int, int | None], tuple[Face, ...]] = {}
     unpacked: dict[int, Knowledge] = {}
 
@@ -105,6 +118,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
             )
         hands.append(tuple(cards))
     deck = state.deck
+    holed = dict(state.hole) if hole else {}
     return HanabiView(
         ruleset="hanabi",
         seat=seat,
@@ -114,18 +128,18 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         current=state.current,
         turn=state.moves + 1,
         hands=tuple(hands),
-        fireworks=state.fireworks,
-        discards=tuple(state.faces[o] for o in state.discards),
+        fireworks=(0,) * n_suits if hole else state.fireworks,
+        discards=tuple(state.faces[o] for o in state.discards if o not in holed),
         clues=state.clue_tokens,
-        strikes=state.strikes,
+        strikes=0 if hole else state.strikes,
         deck=state.deck_left,
-        score=state.score,
-        fireworks_sum=state.fireworks_sum,
-        max_score=state.max_score,
+        score=0 if hole else state.score,
+        fireworks_sum=0 if hole else state.fireworks_sum,
+        max_score=RANKS * n_suits if hole else state.max_score,
         final_turns=state.final_turns,
         outcome=state.outcome,
-        pace=pace(state),
-        efficiency=efficiency(state),
+        pace=None if hole else pace(state),
+        efficiency=None if hole else efficiency(state),
         table=state.at_table,
         variant=deck.name,
         letters=deck.letters,
@@ -134,4 +148,5 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         last_clue=state.last_clue,
         reversed=deck.reversed,
         notices=told_to(state.notices, seat, state.setup.players) if state.notices else (),
+        in_hole=len(state.hole) if hole else None,
     )

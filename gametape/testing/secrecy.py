@@ -16,9 +16,9 @@ was shown, when a view that shows more would hide its own leak), it compares, by
 byte, every answer the requester gets (the kinds a replay jumps by and the result too):
 the view (``show --as SEAT --json``) and the board, each move's description and notation, its
 legal moves and move forms, completions, the answer to move texts (legal, illegal and
-adversarial ones: faces named, clues that may or may not touch), where a seat's hypothesis (``branch --as``) starts, the server's page data and
-live page, and the HTML replay; and the view after a move told the same in both worlds. Each
-difference is a ``Leak``.
+adversarial ones: faces named, clues that may or may not touch), where a seat's hypothesis
+(``branch --as``) starts, the server's page data and live page, and the HTML replay; and the
+view after a move told the same in both worlds. Each difference is a ``Leak``.
 """
 
 from __future__ import annotations

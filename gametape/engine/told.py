@@ -40,8 +40,6 @@ def told(fold: Fold, seat: int) -> list[bytes]:
         now: list[Any] = [shown, rules.shown(after, event, seat)]
         if shown != event and isinstance(event, Move):
             hidden[k] = shown
-        elif not isinstance(event, Move):
-            chances[k] = now[1]
         if (
             isinstance(event, Move)
             and frames[k].turn != frames[k - 1].turn
@@ -63,6 +61,8 @@ def told(fold: Fold, seat: int) -> list[bytes]:
             if again != was:
                 now.append((j, again))
                 chances[j] = again
+        if not isinstance(event, Move):  # a deal: what it shows is followed from here on
+            chances[k] = now[1]
         items.append(encode(now))
     return items
 

@@ -16,6 +16,10 @@ from gametape.games.hanabi.events import HanabiOptions
 from gametape.games.hanabi.variants import NO_VARIANT, RANKS, Variant, variant
 
 RANK_WORDS_ODD_EVEN = {1: "odd", 2: "even"}
+# A clue whose value only its giver knows (Cow & Pig, Duck), as the others are told it: a
+# colour clue names HIDDEN_COLOUR ("moo"), a rank clue HIDDEN_RANK ("oink"), and in Duck
+# neither ("quack")
+HIDDEN_COLOUR, HIDDEN_RANK = -1, 0
 
 
 class Deck(msgspec.Struct, frozen=True, gc=False):
@@ -71,8 +75,8 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
         """A clue as written (a hidden value as hanab.live says it: moo, oink, quack)."""
         if colour is None and rank is None:
             return "quack"
-        if colour == -1 or rank == 0:
-            return "moo" if colour == -1 else "oink"
+        if colour == HIDDEN_COLOUR or rank == HIDDEN_RANK:
+            return "moo" if colour == HIDDEN_COLOUR else "oink"
         return self.colours[colour] if colour is not None else self.rank_word(rank)  # type: ignore[arg-type]
 
 

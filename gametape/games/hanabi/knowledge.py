@@ -40,11 +40,10 @@ def seen_by(state: HanabiState, holder: int | None) -> list[int]:
             if deck.position(suit, rank) <= height:
                 left[suit * RANKS + rank - 1] -= 1
     if holder is not None:
-        faces, noted = state.faces, state.noted
         for seat, hand in enumerate(state.hands):
             if seat != holder:
                 for order in hand:
-                    face = faces[order] if faces[order] is not None or not noted else noted[order]
+                    face = state.seen_face(order)
                     if face is not None:
                         left[face.suit * RANKS + face.rank - 1] -= 1
     return left
@@ -55,15 +54,14 @@ def seen_beside_the_hole(state: HanabiState, holder: int | None) -> list[int]:
     played is shown, so only the cards discarded count (not those in the hole), and with
     ``holder`` also the other hands and the cards the others put into the hole, which the
     holder saw in their hands."""
-    deck, faces, noted = state.deck, state.faces, state.noted
-    left = list(deck.copies)
+    left = list(state.deck.copies)
     holed = dict(state.hole)
     gone = [o for o in state.discards if o not in holed]
     if holder is not None:
         gone += [o for o, by in state.hole if by != holder]
         gone += [o for seat, hand in enumerate(state.hands) if seat != holder for o in hand]
     for order in gone:
-        face = faces[order] if faces[order] is not None or not noted else noted[order]
+        face = state.seen_face(order)
         if face is not None:
             left[face.suit * RANKS + face.rank - 1] -= 1
     return left

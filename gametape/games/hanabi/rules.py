@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from gametape.engine.ruleset import Notice, RuleViolation, on
 from gametape.events.base import Event
-from gametape.games.hanabi.deck import Deck, deck_of
+from gametape.games.hanabi.deck import HIDDEN_COLOUR, HIDDEN_RANK, Deck, deck_of
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
     DEFAULT_SUITS,
@@ -300,12 +300,6 @@ def face_words(face: Face, suits: tuple[str, ...]) -> Message:
     return say(
         "hanabi.face", "{suit} {rank}", suit=term("hanabi.suit", suits[face.suit]), rank=face.rank
     )
-
-
-# A clue whose value only its giver knows (Cow & Pig, Duck), as the others are told it: a
-# colour clue names HIDDEN_COLOUR ("moo"), a rank clue HIDDEN_RANK ("oink"), and in Duck
-# neither ("quack")
-HIDDEN_COLOUR, HIDDEN_RANK = -1, 0
 
 
 def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:

@@ -103,6 +103,12 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     noted_at: tuple[int, ...] = ()
     notices: tuple[Notice, ...] = ()
 
+    def seen_face(self, order: int) -> Face | None:
+        """A card's face as a seat that may see it knows it: shown, or noted by a recorder
+        (a note is every seat's but the holder's)."""
+        face = self.faces[order]
+        return face if face is not None or not self.noted else self.noted[order]
+
     @property
     def at_table(self) -> bool:
         """Whether faces enter the log as the table sees them (the deck is not known)."""

@@ -72,12 +72,6 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     in_hole: int | None = None
 
 
-def _face(state: HanabiState, order: int) -> Face | None:
-    """A card's face as a seat that may see it knows it: shown, or noted by a recorder."""
-    face = state.faces[order]
-    return face if face is not None or not state.noted else state.noted[order]
-
-
 def view(state: HanabiState, seat: int | None) -> HanabiView:
     n_suits = len(state.fireworks)
     # Throw It in a Hole: while the game goes on no player (nor the table) sees what was
@@ -105,7 +99,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
             cards.append(
                 CardView(
                     order=order,
-                    face=None if holder == seat or seat == ONLOOKER else _face(state, order),
+                    face=None if holder == seat or seat == ONLOOKER else state.seen_face(order),
                     clued=k.clued,
                     touched=order in state.touched,
                     suits=k.suits,

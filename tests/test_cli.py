@@ -42,7 +42,7 @@ def test_new_with_options(run):
     ("args", "message"),
     [
         (["new", "chess", "--players", "a,b"], "unknown game 'chess'"),
-        (["new", "hanabi", "--players", "a"], "needs 2-5 players"),
+        (["new", "hanabi", "--players", "a"], "needs 2-6 players"),
         (["new", "hanabi", "--players", "a,b", "-o", "colour=red"], "unknown option"),
         (["new", "hanabi", "--players", "a,A"], "two players are called"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import given
@@ -66,3 +67,84 @@ def test_views_hide_exactly_the_viewers_own_cards(game):
 def test_heuristic_bot_ends_by_deck_out_or_25_not_by_strikeout(seed, n):
     game = sim.play(HANABI, sim.default_players(n), "heuristic", random.Random(seed))
     assert game.result().outcome in ("normal", "perfect")
+
+
+# --- Fireworks whose order the plays decide (#54): Up or Down, Sudoku ---------------------------
+
+ROUTES = ("Up or Down (5 Suits)", "Up or Down & Rainbow (6 Suits)", "Sudoku (5 Suits)",
+          "Sudoku & Pink (4 Suits)")  # fmt: skip
+routed = st.builds(
+    lambda seed, n, bot, name: sim.play(
+        HANABI, sim.default_players(n), bot, random.Random(seed), {"variant": name}
+    ),
+    st.integers(0, 10**6),
+    st.integers(2, 5),
+    st.sampled_from(["heuristic", "random"]),
+    st.sampled_from(ROUTES),
+)
+
+
+def _ways(deck, stack: tuple[int, ...], stacks) -> list[tuple[int, ...]]:
+    """Every complete firework a suit may still become, written out in full: the four of Up
+    or Down, or Sudoku's round from each start no other suit took."""
+    size = deck.stack_size
+    if deck.routes == "up-or-down":
+        full = [(1, 2, 3, 4, 5), (7, 2, 3, 4, 5), (5, 4, 3, 2, 1), (7, 4, 3, 2, 1)]
+    else:
+        taken = {s[0] for s in stacks if s and s is not stack}
+        full = [
+            tuple((k - 1 + i) % size + 1 for i in range(size))
+            for k in range(1, size + 1)
+            if k not in taken
+        ]
+    return [w for w in full if w[: len(stack)] == stack]
+
+
+def _best(state) -> int:
+    """The best score still reachable, by trying every way each firework can go (and in
+    Sudoku every sharing of the starts): no walks, no caps."""
+    deck = state.deck
+
+    def height(suit, way) -> int:
+        n = len(state.stacks[suit])
+        for rank in way[n:]:
+            i = deck.index(suit, rank)
+            if state.lost[i] == deck.copies[i]:
+                break
+            n += 1
+        return n
+
+    if deck.routes == "up-or-down":
+        return sum(
+            max(height(s, w) for w in _ways(deck, stack, state.stacks))
+            for s, stack in enumerate(state.stacks)
+        )
+    free = [k for k in range(1, deck.stack_size + 1) if k not in {s[0] for s in state.stacks if s}]
+    waiting = [s for s, stack in enumerate(state.stacks) if not stack]
+    started = sum(
+        height(s, _ways(deck, stack, state.stacks)[0])
+        for s, stack in enumerate(state.stacks)
+        if stack
+    )
+    size = deck.stack_size
+    return started + max(
+        sum(
+            height(s, tuple((k - 1 + i) % size + 1 for i in range(size)))
+            for s, k in zip(waiting, starts, strict=True)
+        )
+        for starts in itertools.permutations(free, len(waiting))
+    )
+
+
+@given(routed)
+def test_routed_fireworks_follow_a_way_and_the_best_score_is_every_way_s_best(game):
+    best = None
+    for s in states(game):
+        for suit, stack in enumerate(s.stacks):
+            assert s.fireworks[suit] == len(stack) and _ways(s.deck, stack, s.stacks)
+        starts = [stack[0] for stack in s.stacks if stack]
+        if s.deck.routes == "sudoku":
+            assert len(starts) == len(set(starts))
+        assert s.max_score == sum(s.caps) == _best(s) >= s.fireworks_sum
+        assert best is None or s.max_score <= best  # the best reachable never grows
+        best = s.max_score

@@ -87,7 +87,14 @@ def test_setup_2_to_5_players(n):
     assert len(g.state.hands) == n
 
 
-@pytest.mark.parametrize("n", [1, 6])
+def test_setup_six_players_as_hanablive_plays_them_with_hands_of_3():
+    """#54: the published game is for 2-5; hanab.live plays 2-6, six with hands of 3 (its
+    RULES.md), in every variant (each is listed only if it deals six)."""
+    g = Game.new(HANABI.new_setup([f"p{i}" for i in range(6)], random.Random(6), {}))
+    assert [len(h) for h in g.state.hands] == [3] * 6 and g.state.deck_left == 50 - 18
+
+
+@pytest.mark.parametrize("n", [1, 7])
 def test_setup_refuses_other_player_counts(n):
     setup = HanabiSetup(
         players=tuple(f"p{i}" for i in range(n)),
@@ -97,7 +104,7 @@ def test_setup_refuses_other_player_counts(n):
         HANABI.start(setup)
 
 
-@pytest.mark.parametrize(("n", "size"), [(2, 5), (3, 5), (4, 4), (5, 4)])
+@pytest.mark.parametrize(("n", "size"), [(2, 5), (3, 5), (4, 4), (5, 4), (6, 3)])
 def test_setup_hand_size(n, size):
     assert hand_size(n) == size
     g = Game.new(HANABI.new_setup([f"p{i}" for i in range(n)], random.Random(n), {}))

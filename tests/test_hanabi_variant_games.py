@@ -55,6 +55,11 @@ MECHANISMS = {
     "cow & pig": "Cow & Pig (5 Suits)",
     "duck": "Duck (4 Suits)",
     "throw it in a hole": "Throw It in a Hole (6 Suits)",
+    "up or down": "Up or Down (5 Suits)",
+    "up or down, every rank": "Up or Down & Pink (6 Suits)",
+    "up or down, prism": "Up or Down & Prism (5 Suits)",
+    "sudoku": "Sudoku (5 Suits)",
+    "sudoku, 4 suits": "Sudoku & Rainbow (4 Suits)",
 }
 GAMES_EACH = 2  # seeded; each game checks every card of every position
 
@@ -103,7 +108,7 @@ def _independent(game: Game, name: str) -> list[dict[int, set[Face]]]:
                 can[o] = {
                     Face(s, r)
                     for s in range(len(v.suits))
-                    for r in range(1, 6)
+                    for r in v.card_ranks
                     if v.copies(s, r) > gone[Face(s, r)]
                     and all(v.touches(c, k, s, r) == t for c, k, t in clues.get(o, []))
                 }

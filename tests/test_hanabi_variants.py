@@ -157,10 +157,10 @@ def test_coverage_weighed_by_games_played_meets_the_96_percent_row(capsys):
 @pytest.mark.parametrize(
     ("name", "needs"),
     [
-        ("Up or Down (5 Suits)", "up or down"),
         ("Orange (6 Suits)", "orange suits"),
         ("Orange Reversed (5 Suits)", "orange suits"),
-        ("Sudoku (5 Suits)", "sudoku"),
+        ("Up or Down & Orange (5 Suits)", "orange suits"),
+        ("Sudoku & Orange (4 Suits)", "orange suits"),
     ],
 )
 def test_a_refused_variant_is_refused_by_name_with_the_mechanism_it_needs(name, needs):

@@ -39,8 +39,9 @@ def expected_outcome(entry: dict) -> str | None:
     return None
 
 
-# Files a tool that plays on wrote one action past hanab.live's end (no playable card left in
-# a hand with a turn to come): refused as hanab.live would, imported with `play_on` (#54).
+# Files a tool that plays on wrote one move past hanab.live's end (no playable card left in
+# a hand with a turn to come): imported as hanab.live ended them, that move left out and
+# counted; `play_on` keeps it (#54).
 PLAYED_ON = {"ah2ac2-3p/ah2ac2_3p_val_106660.json", "ah2ac2-3p/ah2ac2_3p_val_107461.json"}
 
 
@@ -52,13 +53,9 @@ def _check_corpus(root: Path, store: Store) -> None:
         if entry["variant"] != "No Variant":
             _check_variant_game(root, entry, r, store)
             continue
-        if entry["file"] in PLAYED_ON:
-            assert r.status == "refused" and "no card that could still be played" in r.reason
-            assert "play_on=true" in r.reason
-            r = _import_files(
-                store, hl.HANABLIVE, [root / entry["file"]], None, {"play_on": "true"}
-            )[0]
         assert r.status == "imported", (entry["file"], r.reason)
+        left = 1 if entry["file"] in PLAYED_ON else None
+        assert r.facts.get("moves_past_the_end_left_out") == left, entry["file"]
         assert r.facts["fireworks_sum"] == entry["expected"]["fireworks_sum"], entry["file"]
         assert r.outcome == expected_outcome(entry), entry["file"]
         report, _ = validate(read_log(store.path(r.game)))
@@ -236,11 +233,11 @@ def test_export_warns_where_hanablive_would_have_ended_the_game_earlier():
         if end is not None:
             ends.append(end)
             source = hl.parse(msgspec.json.encode(hl.from_events(game.events)))
-            with pytest.raises(hl.Refused, match=f"action {end} .*already over") as exc:
-                hl.to_game(source)
-            # the refusal says why the game was over and how to import such a file
-            assert "as hanab.live ends games" in exc.value.message
-            assert "play_on=true" in exc.value.message
+            # imported as hanab.live ends it: the moves from seq `end` on are left out, counted
+            ended = hl.to_game(source)
+            assert ended.events[1:] == game.events[1 : end + 1] and ended.is_over
+            left = hl.HANABLIVE.facts(ended)["moves_past_the_end_left_out"]
+            assert left == len(game.events) - 1 - end
             played_on = hl.to_game(source, play_on=True)
             assert played_on.events[1:] == game.events[1:] and played_on.is_over
     assert ends  # native games without end_at_max_score do go on past that point
@@ -258,10 +255,13 @@ def test_import_option_play_on_from_the_cli(run, tmp_path):
             break
     path = tmp_path / "hle.json"
     path.write_bytes(msgspec.json.encode(hl.from_events(game.events)))
-    refused = run("import", "hanablive", str(path))
-    assert refused.exit_code == 1 and "play_on=true" in refused.stdout
-    imported = run("import", "hanablive", str(path), "-o", "play_on=true", "--json")
+    ended = run("import", "hanablive", str(path))
+    assert ended.exit_code == 0 and "moves past the end left out" in ended.stdout
+    other = str(tmp_path / "other")  # the same file again would be a duplicate
+    imported = run("--store", other, "import", "hanablive", str(path), "-o", "play_on=true",
+                   "--json", store=False)  # fmt: skip
     assert imported.exit_code == 0 and '"status":"imported"' in imported.stdout
+    assert "moves_past_the_end_left_out" not in imported.stdout
     bad = run("import", "hanablive", str(path), "-o", "playon=1")
     assert bad.exit_code == 2 and "unknown import option 'playon'" in bad.stderr
 
@@ -269,8 +269,8 @@ def test_import_option_play_on_from_the_cli(run, tmp_path):
 def test_cli_import_summary_and_export(run, tmp_path):
     result = run("import", "hanablive", str(FIXTURES))
     assert result.exit_code == 0, result.output
-    assert "8 imported, 0 skipped as duplicates, 1 refused" in result.stdout
-    assert "Up or Down" in result.stdout
+    assert "9 imported, 0 skipped as duplicates, 0 refused" in result.stdout
+    assert "up_or_down.json → b2r4mn62: normal, score 24" in result.stdout
     again = run("import", "hanablive", str(FIXTURES / "no_variant.json"), "--json")
     assert json.loads(again.stdout)["status"] == "duplicate"
     listed = [json.loads(x) for x in run("list", "--json").stdout.splitlines()]

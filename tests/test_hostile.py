@@ -547,6 +547,9 @@ def test_hostile_hanablive_files_are_refused_by_name(tmp_path):
         "target": dict(src, actions=[*actions[:5], {"type": 4, "target": 2**40, "value": 4}]),
         "seat -1": dict(src, actions=[*actions[:5], {"type": 4, "target": -1, "value": 4}]),
         "seat 99": dict(src, actions=[*actions[:5], {"type": 4, "target": 99, "value": 4}]),
+        # a START card (rank 7) where the variant has none, and a rank between
+        "start": dict(src, deck=[{"suitIndex": 0, "rank": 7}, *src["deck"][1:]]),
+        "rank 6": dict(src, deck=[{"suitIndex": 0, "rank": 6}, *src["deck"][1:]]),
     }
     root = tmp_path / "s"
     for name, data in cases.items():
@@ -598,7 +601,7 @@ def test_an_unknown_game_is_a_usage_error_for_every_command(store):
         ["new", "hanamikoji", "-p", "a,b", "-o", "first=7"],
         ["new", "hanabi", "-p", "a,b", "-o", "colour=blue"],
         ["new", "hanabi", "-p", "a,b", "-o", "variant=Plaid (9 Suits)"],
-        ["new", "hanabi", "-p", "a,b", "-o", "variant=Up or Down (5 Suits)"],
+        ["new", "hanabi", "-p", "a,b", "-o", "variant=Orange (5 Suits)"],
         ["new", "hanabi", "-p", "a,b", "-o", "variant=" + "[red]x" * 200],
         ["new", "hanabi", "-p", "a,b", "-o", "variant=Rainbow (6 Suits)", "-o", "suits=a,b"],
         ["new", "hanabi", "-p", "a,b", "-o", "one_extra_card=1", "-o", "one_less_card=1"],
@@ -830,3 +833,17 @@ def test_one_name_rule_in_new_imports_and_validation(tmp_path, run):
     gid = store.create(HanabiSetup(players=(bad, "bob"), deck=()))
     checked = run("--store", str(store.root), "validate", gid, "--json", store=False)
     assert checked.exit_code == 1 and "a move could not name them" in checked.stdout
+
+
+@pytest.mark.parametrize("word", ["rss", "zs", "s", "rstartt", "r6", "r0", "rs1", "ｒs"])
+def test_a_start_card_written_wrong_is_no_card(tmp_path, word):
+    """#54: Up or Down's START card is written ``rs`` at a table; anything like it that is
+    not a card of the deck is refused in one line and nothing is written."""
+    root = tmp_path / "s"
+    made = gt("--store", str(root), "new", "hanabi", "-p", "ann,ben", "--table", "-o",
+              "variant=Up or Down (5 Suits)")  # fmt: skip
+    gid = made.stdout.split()[0]
+    before = snapshot(root)
+    result = gt("--store", str(root), "move", gid, f"p1 {word}")
+    assert result.exit_code == 1 and result.stderr.startswith("error:"), result.output
+    assert "Traceback" not in result.stderr and snapshot(root) == before

@@ -126,7 +126,7 @@ def test_a_game_from_the_front_page_gets_a_link_per_seat_a_host_and_a_spectator(
     ("form", "said"),
     [
         ({"ruleset": "chess", "players": "ann, ben"}, "unknown game &#39;chess&#39;"),
-        ({"ruleset": "hanabi", "players": "ann"}, "needs 2-5 players"),
+        ({"ruleset": "hanabi", "players": "ann"}, "needs 2-6 players"),
         ({"ruleset": "hanabi", "players": "ann, ann"}, "two players are called"),
         ({"ruleset": "hanabi", "players": 'ann, b"n'}, "a move could not name them"),
         ({"ruleset": "hanamikoji-classic", "players": "ann, ben", "table": "1"}, ""),
@@ -1224,3 +1224,41 @@ def test_a_script_sends_a_move_as_a_value_that_state_json_offers(server):
         server.path(links["ben"]) + "/move", json={"seq": 2, "move": "play 1"}
     )
     assert words.status_code == 200  # words are a move too
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["dealt", "at a table"])
+def test_six_phones_play_up_or_down_each_seeing_its_own_view(server, table):
+    """#54: six players, as hanab.live deals them (hands of 3), on six phones, in Up or Down
+    (START cards, stacks built either way): each seat's page hides its own hand, and every
+    seat records its move in turn (at a table each plays a START card, written ``rs``)."""
+    names = ["ann", "ben", "cat", "dan", "eve", "fay"]
+    said = start_game(
+        server, "hanabi", ", ".join(names), table=table, options="variant=Up or Down (6 Suits)"
+    )
+    links = said["links"]
+    assert list(links) == [*names, "host", "spectator"]
+    for seat, (name, letter) in enumerate(zip(names, "rygbpt", strict=True)):
+        position = server.client.get(server.path(links[name]) + "/state.json").json()
+        hands = [z for z in position["board"]["zones"] if z.get("group") == "hands"]
+        assert [len(z["cards"]) for z in hands] == [3] * 6
+        assert hands[seat]["title"] == f"{name} (you)"
+        assert all(c.get("back") for c in hands[seat]["cards"])  # its own hand: hidden
+        if table:
+            answer = _move(server, links[name], f"play 1 {letter}s", position["seq"])
+            assert answer.status_code == 303, html.unescape(answer.text)[-600:]
+        elif seat == 0:
+            assert _move(server, links[name], "play 1", position["seq"]).status_code == 303
+        else:
+            _clue(server, links)
+    events = _events(server, said["game"])
+    assert len(events) == 7 and events[0].options.variant == "Up or Down (6 Suits)"
+    if table:
+        host = server.client.get(server.path(links["host"]) + "/state.json").json()
+        fireworks = next(z for z in host["board"]["zones"] if z.get("group") == "table")
+        assert [c["text"] for c in fireworks["cards"]] == [f"{k}s" for k in "rygbpt"]
+    checked = subprocess.run(
+        [GAMETAPE, "--store", str(server.store), "validate", said["game"]],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr

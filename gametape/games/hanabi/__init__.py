@@ -197,7 +197,7 @@ class Hanabi(Ruleset[HanabiState]):
     declared = Declaration(
         name="hanabi",
         events=HANABI_EVENTS,
-        players=(2, 5),
+        players=(2, 6),  # 2-5 as published; 6 as hanab.live plays (hands of 3)
         options=OPTIONS,
         table=True,
         # a player is told "drew a card"; the others, its face
@@ -308,8 +308,8 @@ class Hanabi(Ruleset[HanabiState]):
         opts = _options(options)
         # a wrong count of copies deals the standard deck, and the setup's check names it
         dealt = opts if len(opts.copies) == 5 else replace(opts, copies=DEFAULT_COPIES)
-        copies = _deck_or_refuse(dealt).copies
-        deck = [Face(i // 5, i % 5 + 1) for i, n in enumerate(copies) for _ in range(n)]
+        made = _deck_or_refuse(dealt)
+        deck = [Face(s, r) for s, r in made.faces for _ in range(made.copies[made.index(s, r)])]
         rng.shuffle(deck)
         return HanabiSetup(players=tuple(players), options=opts, deck=tuple(deck))
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from gametape.engine.board import Board, Card, Counter, Zone, seen_as
 from gametape.engine.ruleset import ONLOOKER
+from gametape.games.hanabi.deck import rank_mark
 from gametape.games.hanabi.events import Face
+from gametape.games.hanabi.stacks import direction
 from gametape.games.hanabi.view import CardView, HanabiView
 from gametape.messages import count_of, render, say, seat_of, term
 
@@ -39,12 +41,26 @@ def _colour(view: HanabiView, suit: int) -> str:
 
 def _face(view: HanabiView, face: Face) -> Card:
     letter = view.letters[face.suit]
-    return Card(text=f"{letter}{face.rank}", colour=_colour(view, face.suit))
+    return Card(text=f"{letter}{rank_mark(face.rank)}", colour=_colour(view, face.suit))
 
 
 def _firework(view: HanabiView, letters: tuple[str, ...], s: int) -> str:
     """A firework by its top card (``r3``; ``r0`` empty); a suit built from 5 down shows its
-    top card and an arrow (``w4↓``: the 5 and the 4 are played; ``w↓`` empty)."""
+    top card and an arrow (``w4↓``: the 5 and the 4 are played; ``w↓`` empty). In Up or
+    Down an arrow once the way is decided (``r3↑``, ``rs``: its START card); in Sudoku where
+    it started and its top card (``r3-5``: 3, 4 and 5 played, then 1 and 2 to come)."""
+    if view.stacks:
+        stack = view.stacks[s]
+        if not stack:
+            return f"{letters[s]}0"
+        if view.routes == "sudoku":
+            return (
+                f"{letters[s]}{stack[0]}-{stack[-1]}"
+                if len(stack) > 1
+                else f"{letters[s]}{stack[0]}"
+            )
+        way = {1: "↑", -1: "↓"}.get(direction(stack), "")
+        return f"{letters[s]}{rank_mark(stack[-1])}{way}"
     height = view.fireworks[s]
     if view.reversed and view.reversed[s]:
         return f"{letters[s]}{6 - height if height else ''}↓"
@@ -61,7 +77,7 @@ def _note(view: HanabiView, card: CardView) -> str:
     how many faces it can still be."""
     letters = view.letters
     suit = letters[card.suits[0]] if len(card.suits) == 1 else "?"
-    rank = str(card.ranks[0]) if len(card.ranks) == 1 else "?"
+    rank = rank_mark(card.ranks[0]) if len(card.ranks) == 1 else "?"
     return f"{suit}{rank}{'*' if card.clued else ''} {len(_can_be(card))}"
 
 
@@ -79,7 +95,7 @@ def _hand_card(view: HanabiView, card: CardView, word: str = "") -> Card:
     key = f"card {card.order}"
     if card.face is None:  # its back, in the colour and with the rank the clues told
         colour = _colour(view, card.suits[0]) if len(card.suits) == 1 else ""
-        rank = str(card.ranks[0]) if len(card.ranks) == 1 else ""
+        rank = rank_mark(card.ranks[0]) if len(card.ranks) == 1 else ""
         return Card(
             back=True,
             text=rank,
@@ -118,7 +134,7 @@ def _empathy(view: HanabiView, seat: int) -> tuple[str, ...]:
                 count=len(can_be),
             )
         elif can_be:
-            faces = " ".join(f"{letters[f.suit]}{f.rank}" for f in can_be)
+            faces = " ".join(f"{letters[f.suit]}{rank_mark(f.rank)}" for f in can_be)
             said = say("hanabi.board-slot-faces", "slot {slot}: {faces}", slot=slot, faces=faces)
         else:
             said = say("hanabi.board-slot-none", "slot {slot}: none", slot=slot)

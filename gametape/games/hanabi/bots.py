@@ -10,6 +10,7 @@ from gametape.engine.ruleset import Bot
 from gametape.events.base import Event
 from gametape.games.hanabi.deck import Deck, deck_of
 from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiOptions, HanabiPlay
+from gametape.games.hanabi.stacks import next_ranks, useful
 from gametape.games.hanabi.variants import NO_VARIANT, RANKS
 from gametape.games.hanabi.view import CardView, HanabiView
 
@@ -72,10 +73,15 @@ class HeuristicBot:
 
     @staticmethod
     def _playable(view: HanabiView, face: Face) -> bool:
+        if view.stacks:
+            return face.rank in next_ranks(_deck(view), view.stacks, face.suit)
         return view.fireworks[face.suit] == _position(view, face.suit, face.rank) - 1
 
     @staticmethod
     def _useless(view: HanabiView, face: Face) -> bool:
+        if view.stacks:  # played, or on a way the firework did not take
+            deck = _deck(view)
+            return face.rank not in useful(deck, view.stacks, (0,) * len(deck.copies), face.suit)
         return view.fireworks[face.suit] >= _position(view, face.suit, face.rank)
 
     @staticmethod
@@ -83,9 +89,14 @@ class HeuristicBot:
         """How many copies of each face the viewer has not seen anywhere."""
         left: Counter[Face] = Counter()
         for s in range(len(view.suits)):
-            for r in range(1, RANKS + 1):
-                n = view.copies[s * RANKS + r - 1]
-                left[Face(s, r)] = n - (1 if view.fireworks[s] >= _position(view, s, r) else 0)
+            for r in range(1, view.stride + 1):
+                n = view.copies[s * view.stride + r - 1]
+                played = (
+                    r in view.stacks[s]
+                    if view.stacks
+                    else view.fireworks[s] >= _position(view, s, r)
+                )
+                left[Face(s, r)] = n - played
         for f in view.discards:
             if f is not None:
                 left[f] -= 1
@@ -110,7 +121,8 @@ class HeuristicBot:
                     continue
                 if len(card.ranks) == 1 and len(card.suits) == 1:
                     continue  # they already know it exactly
-                deck, i = _deck(view), face.suit * RANKS + face.rank - 1
+                deck = _deck(view)
+                i = deck.index(face.suit, face.rank)
                 ranks = [
                     HanabiClue(player=me, target=target, rank=r)  # type: ignore[arg-type]
                     for r in deck.ranks
@@ -131,11 +143,12 @@ class HeuristicBot:
 
     @staticmethod
     def _touch_count(view: HanabiView, clue: HanabiClue) -> int:
-        mask = _deck(view).mask(clue.suit, clue.rank)
+        deck = _deck(view)
+        mask = deck.mask(clue.suit, clue.rank)
         return sum(
             1
             for c in view.hands[clue.target]
-            if c.face is not None and mask >> (c.face.suit * RANKS + c.face.rank - 1) & 1
+            if c.face is not None and mask >> deck.index(c.face.suit, c.face.rank) & 1
         )
 
 

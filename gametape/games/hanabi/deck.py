@@ -2,8 +2,9 @@
 
 Built once per game from its options: the published game (suits named by the ``suits``
 option, ``copies`` of each rank) or a hanab.live variant (gametape.games.hanabi.variants).
-A face is indexed ``suit * 5 + rank - 1``; a clue's reach is a mask of face bits, so what a
-card's holder knows from clues is one int too (the faces it can still be).
+A face is indexed ``suit * stride + rank - 1`` (``Deck.index``; the stride is 5, or 7 in Up or
+Down, whose START cards are rank 7 as in hanab.live); a clue's reach is a mask of face bits, so
+what a card's holder knows from clues is one int too (the faces it can still be).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import functools
 import msgspec
 
 from gametape.games.hanabi.events import HanabiOptions
-from gametape.games.hanabi.variants import NO_VARIANT, RANKS, Variant, variant
+from gametape.games.hanabi.variants import NO_VARIANT, RANKS, START_RANK, Variant, variant
 
 RANK_WORDS_ODD_EVEN = {1: "odd", 2: "even"}
 # A clue whose value only its giver knows (Cow & Pig, Duck), as the others are told it: a
@@ -28,7 +29,10 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     ``copies``: copies of each face; ``colour_masks[i]``/``rank_masks[r - 1]``: the faces a clue
     touches; ``empty_colour``/``empty_rank``: whether such a clue may touch no card;
     ``unit``: clue-token units a token is worth (2 in Clue Starved: a discard gives half);
-    ``reversed``: per suit, whether it is built from 5 down to 1 (empty: none is)."""
+    ``reversed``: per suit, whether it is built from 5 down to 1 (empty: none is);
+    ``stride``: faces a suit takes in an index; ``card_ranks``: the ranks printed on cards;
+    ``routes``: how a firework is built when plays decide it (gametape.games.hanabi.stacks):
+    ``up-or-down`` or ``sudoku``; empty where each suit's order is fixed."""
 
     name: str
     suits: tuple[str, ...]
@@ -51,6 +55,18 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     # Throw It in a Hole: a played card goes face down into a hole; no player learns what it
     # was or whether it played until the end, and a suit completed gives no clue token
     hole: bool = False
+    stride: int = RANKS
+    card_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
+    routes: str = ""
+    stack_size: int = RANKS
+
+    def index(self, suit: int, rank: int) -> int:
+        """A face's index (its bit in a knowledge or a clue's mask)."""
+        return suit * self.stride + rank - 1
+
+    def has(self, suit: int, rank: int) -> bool:
+        """Whether the deck has cards of this face."""
+        return 0 <= suit < len(self.suits) and rank in self.card_ranks
 
     def position(self, suit: int, rank: int) -> int:
         """Where a rank goes in its suit's firework: the rank itself, or 6 - rank in a
@@ -59,7 +75,13 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def all_faces(self) -> int:
-        return (1 << len(self.suits) * RANKS) - 1
+        """Every face of the deck, one bit each."""
+        return sum(1 << self.index(s, r) for s in range(len(self.suits)) for r in self.card_ranks)
+
+    @property
+    def faces(self) -> tuple[tuple[int, int], ...]:
+        """Every (suit, rank) with its index, in index order."""
+        return tuple((s, r) for s in range(len(self.suits)) for r in self.card_ranks)
 
     def mask(self, colour: int | None, rank: int | None) -> int:
         """The faces a clue touches (a colour by index into ``colours``, or a rank)."""
@@ -78,6 +100,11 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
         if colour == HIDDEN_COLOUR or rank == HIDDEN_RANK:
             return "moo" if colour == HIDDEN_COLOUR else "oink"
         return self.colours[colour] if colour is not None else self.rank_word(rank)  # type: ignore[arg-type]
+
+
+def rank_mark(rank: int) -> str:
+    """A rank as cards are written: ``3``, or ``s`` for Up or Down's START (``rs``)."""
+    return "s" if rank == START_RANK else str(rank)
 
 
 @functools.cache  # a game's suits never change; this runs for every card named
@@ -121,10 +148,15 @@ def _published(options: HanabiOptions) -> Deck:
 
 def _of_variant(v: Variant) -> Deck:
     n = len(v.suits)
-    faces = [(s, r) for s in range(n) for r in range(1, RANKS + 1)]
+    stride = START_RANK if v.up_or_down else RANKS
+    faces = [(s, r) for s in range(n) for r in range(1, stride + 1)]
 
     def mask(colour: int | None, rank: int | None) -> int:
-        return sum(1 << i for i, (s, r) in enumerate(faces) if v.touches(colour, rank, s, r))
+        return sum(
+            1 << i
+            for i, (s, r) in enumerate(faces)
+            if v.copies(s, r) and v.touches(colour, rank, s, r)
+        )
 
     names = tuple(k.shown.lower() for k in v.suits)
     colours = tuple(c.lower() for c in v.clue_colours)
@@ -146,6 +178,10 @@ def _of_variant(v: Variant) -> Deck:
         reversed=tuple(k.reversed for k in v.suits) if any(k.reversed for k in v.suits) else (),
         hidden_clues="all" if v.duck else "kind" if v.cow_and_pig else "",
         hole=v.throw_it_in_a_hole,
+        stride=stride,
+        card_ranks=v.card_ranks,
+        routes="up-or-down" if v.up_or_down else "sudoku" if v.sudoku else "",
+        stack_size=v.stack_size,
     )
 
 

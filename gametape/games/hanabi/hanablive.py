@@ -122,8 +122,11 @@ def to_game(
 ) -> Game:
     """A gametape Hanabi game from a hanab.live game, validated action by action.
 
-    hanab.live ends a game once the best score still reachable is reached; ``play_on`` is for
-    files from tools that play on past that point (DeepMind's Hanabi Learning Environment).
+    hanab.live ends a game once the best score still reachable is reached, or once nothing
+    that could still be played is left in a hand with a turn to come. Moves a file records
+    past that end (a tool that plays on wrote them: DeepMind's Hanabi Learning Environment,
+    two AH2AC2 files) are left out, the setup's ``meta.left_out`` counting them; with
+    ``play_on`` the end rules are off and every move is kept.
     Raises Refused for another variant, a rule-changing option, or an illegal action
     (naming the action's index and the rule it breaks).
 
@@ -175,6 +178,10 @@ def to_game(
         said = say("hanabi.import-setup", "the setup: {why}", why=str(v.violation))
         raise Refused("illegal", said) from None
     for index, action in enumerate(source.actions):
+        if game.is_over and not play_on:
+            after = [a for a in source.actions[index:] if a.type in MOVES]
+            if after:  # moves past hanab.live's own end: it would have refused them
+                return _left_out(game, len(after))
         if (
             opts.deckPlays
             and action.type == PLAY
@@ -198,26 +205,18 @@ def to_game(
         except RuleViolation as v:
             why = say("hanabi.import-action", "action {index} ({action}): {why}", index=index,
                       action=_describe(action), why=str(v))  # fmt: skip
-            state = game.state
-            if (
-                game.is_over
-                and not play_on
-                and state.outcome == "normal"
-                and state.final_turns != 0
-                and state.fireworks_sum < 5 * len(state.fireworks)
-            ):
-                how = (
-                    say("hanabi.import-ended-best", "the best score still reachable ({score}) "
-                        "was reached", score=state.max_score)
-                    if state.fireworks_sum >= state.max_score
-                    else say("hanabi.import-ended-none", "no card that could still be played "
-                             "was left in a hand with a turn to come")
-                )  # fmt: skip
-                why = say("hanabi.import-ended", "{why}; the game had ended when {how}, as "
-                          "hanab.live ends games; a file from a tool that plays on (DeepMind's "
-                          "HLE) imports with `-o play_on=true`", why=why, how=how)  # fmt: skip
             raise Refused("illegal", why) from None
     return game
+
+
+MOVES = (PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE)
+
+
+def _left_out(game: Game, count: int) -> Game:
+    """The game as hanab.live ended it, its setup noting the ``count`` moves of the file
+    past that end (a tool that plays on wrote them; ``play_on`` keeps them)."""
+    setup = msgspec.structs.replace(game.setup, meta={**game.setup.meta, "left_out": count})
+    return Game(Fold(ruleset_for(setup), setup, keep=False).extend(game.events[1:]))
 
 
 def _at_once(setup: HanabiSetup, actions: Sequence[HLAction]) -> Game | None:
@@ -454,8 +453,8 @@ class HanabliveFormat:
         return keys
 
     options_help: ClassVar[dict[str, str]] = {
-        "play_on": "true: the source plays on after the best score still reachable "
-        "(DeepMind's HLE); hanab.live itself ends the game there"
+        "play_on": "true: keep the moves a source played past hanab.live's end (DeepMind's "
+        "HLE plays on); without it they are left out, and counted"
     }
 
     def to_game(self, source: HLGame, file: str, options: Mapping[str, str]) -> Game:
@@ -471,7 +470,12 @@ class HanabliveFormat:
         return to_game(source, file, play_on=play_on == "true")
 
     def facts(self, game: Game) -> dict[str, Any]:
-        return {"fireworks_sum": game.state.fireworks_sum}
+        """The fireworks sum, and the moves past hanab.live's end left out (if any)."""
+        left = game.setup.meta.get("left_out")
+        facts: dict[str, Any] = {"fireworks_sum": game.state.fireworks_sum}
+        if isinstance(left, int) and left:
+            facts["moves_past_the_end_left_out"] = left
+        return facts
 
     def export(self, events: Sequence[Event]) -> tuple[bytes, list[str]]:
         import json

@@ -12,20 +12,25 @@ to its holder (and to the spectator), since it depends on the hands the holder s
 
 from __future__ import annotations
 
+from gametape.games.hanabi.deck import Deck
 from gametape.games.hanabi.events import Face
+from gametape.games.hanabi.stacks import next_ranks, useful
 from gametape.games.hanabi.state import CLUED, RANKS, HanabiState
 
 KNOWLEDGE_LEVELS = ("known", "playable", "trash", "clued", "blind")
 
 
-_FACES: dict[int, tuple[Face, ...]] = {}
+_FACES: dict[tuple[int, int], tuple[Face, ...]] = {}
 
 
-def _faces(n_suits: int) -> tuple[Face, ...]:
-    """Every face, indexed by ``suit * RANKS + rank - 1`` (built once per deck shape)."""
-    if n_suits not in _FACES:
-        _FACES[n_suits] = tuple(Face(s, r) for s in range(n_suits) for r in range(1, RANKS + 1))
-    return _FACES[n_suits]
+def _faces(deck: Deck) -> tuple[Face, ...]:
+    """Every face, by its index (``Deck.index``; built once per deck shape)."""
+    shape = (len(deck.suits), deck.stride)
+    if shape not in _FACES:
+        _FACES[shape] = tuple(
+            Face(s, r) for s in range(shape[0]) for r in range(1, deck.stride + 1)
+        )
+    return _FACES[shape]
 
 
 def seen_by(state: HanabiState, holder: int | None) -> list[int]:
@@ -36,17 +41,22 @@ def seen_by(state: HanabiState, holder: int | None) -> list[int]:
     deck = state.deck
     left = [c - gone for c, gone in zip(deck.copies, state.lost, strict=True)]
     for suit, height in enumerate(state.fireworks):
-        for rank in range(1, RANKS + 1):
-            if deck.position(suit, rank) <= height:
-                left[suit * RANKS + rank - 1] -= 1
+        played = state.stacks[suit] if deck.routes else _played(deck, suit, height)
+        for rank in played:
+            left[deck.index(suit, rank)] -= 1
     if holder is not None:
         for seat, hand in enumerate(state.hands):
             if seat != holder:
                 for order in hand:
                     face = state.seen_face(order)
                     if face is not None:
-                        left[face.suit * RANKS + face.rank - 1] -= 1
+                        left[deck.index(face.suit, face.rank)] -= 1
     return left
+
+
+def _played(deck: Deck, suit: int, height: int) -> list[int]:
+    """The ranks on a firework of ``height`` whose order is fixed."""
+    return [r for r in range(1, RANKS + 1) if deck.position(suit, r) <= height]
 
 
 def seen_beside_the_hole(state: HanabiState, holder: int | None) -> list[int]:
@@ -54,7 +64,8 @@ def seen_beside_the_hole(state: HanabiState, holder: int | None) -> list[int]:
     played is shown, so only the cards discarded count (not those in the hole), and with
     ``holder`` also the other hands and the cards the others put into the hole, which the
     holder saw in their hands."""
-    left = list(state.deck.copies)
+    deck = state.deck
+    left = list(deck.copies)
     holed = dict(state.hole)
     gone = [o for o in state.discards if o not in holed]
     if holder is not None:
@@ -63,14 +74,14 @@ def seen_beside_the_hole(state: HanabiState, holder: int | None) -> list[int]:
     for order in gone:
         face = state.seen_face(order)
         if face is not None:
-            left[face.suit * RANKS + face.rank - 1] -= 1
+            left[deck.index(face.suit, face.rank)] -= 1
     return left
 
 
 def possible_given(state: HanabiState, order: int, left: list[int]) -> tuple[Face, ...]:
     """The identities card ``order`` can be: its clues allow them and copies are ``left``."""
     packed = state.knowledge[order]
-    faces = _faces(len(state.fireworks))
+    faces = _faces(state.deck)
     return tuple(f for i, f in enumerate(faces) if packed >> i & 1 and left[i] > 0)
 
 
@@ -84,12 +95,18 @@ def possible(
 
 
 def is_playable(state: HanabiState, face: Face) -> bool:
-    return state.fireworks[face.suit] == state.deck.position(face.suit, face.rank) - 1
+    deck = state.deck
+    if deck.routes:
+        return face.rank in next_ranks(deck, state.stacks, face.suit)
+    return state.fireworks[face.suit] == deck.position(face.suit, face.rank) - 1
 
 
 def is_trash(state: HanabiState, face: Face) -> bool:
     """Never playable again: already played, or a card it needs first is all gone."""
-    pos = state.deck.position(face.suit, face.rank)
+    deck = state.deck
+    if deck.routes:
+        return face.rank not in useful(deck, state.stacks, state.lost, face.suit)
+    pos = deck.position(face.suit, face.rank)
     return pos <= state.fireworks[face.suit] or pos > state.caps[face.suit]
 
 
@@ -101,6 +118,8 @@ def level_of(state: HanabiState, order: int) -> str:
     # discard indexed. A face is still possible if its clues allow it and a copy is unseen.
     packed = state.knowledge[order]
     deck, lost, fireworks, caps = state.deck, state.lost, state.fireworks, state.caps
+    if deck.routes:
+        return _level_on_routes(state, packed)
     copies, flipped = deck.copies, deck.reversed
     count, playable, trash = 0, True, True
     for suit, height in enumerate(fireworks):
@@ -121,6 +140,20 @@ def level_of(state: HanabiState, order: int) -> str:
     return "clued" if packed & CLUED else "blind"
 
 
+def _level_on_routes(state: HanabiState, packed: int) -> str:
+    """``level_of`` where the plays decide the fireworks' order (Up or Down, Sudoku)."""
+    faces = [f for i, f in enumerate(_faces(state.deck)) if packed >> i & 1]
+    left = seen_by(state, None)
+    can_be = [f for f in faces if left[state.deck.index(f.suit, f.rank)] > 0]
+    if len(can_be) == 1:
+        return "known"
+    if can_be and all(is_playable(state, f) for f in can_be):
+        return "playable"
+    if can_be and all(is_trash(state, f) for f in can_be):
+        return "trash"
+    return "clued" if packed & CLUED else "blind"
+
+
 def pace(state: HanabiState) -> int | None:
     """hanab.live's pace: score + cards left in the deck + players - the best score still
     reachable; undefined (None) once the deck is empty and the final turns have begun."""
@@ -134,16 +167,20 @@ def gotten(state: HanabiState) -> int:
     clue has touched and that the clues do not show to be trash (every suit and rank they
     leave open is already played or out of reach), at most the best score still reachable."""
     knowledge, fireworks, caps, deck = state.knowledge, state.fireworks, state.caps, state.deck
-    useful = 0  # the faces not yet played and still reachable: one bit each, as knowledge
+    wanted = 0  # the faces not yet played and still reachable: one bit each, as knowledge
     for s, height in enumerate(fireworks):
+        if deck.routes:
+            for r in useful(deck, state.stacks, state.lost, s):
+                wanted |= 1 << deck.index(s, r)
+            continue
         for r in range(1, RANKS + 1):
             if height < deck.position(s, r) <= caps[s]:
-                useful |= 1 << (s * RANKS + r - 1)
+                wanted |= 1 << (s * RANKS + r - 1)
     count = state.fireworks_sum
     for hand in state.hands:
         for order in hand:
             packed = knowledge[order]
-            if packed & CLUED and packed & useful:
+            if packed & CLUED and packed & wanted:
                 count += 1
     return min(count, state.max_score)
 

@@ -12,7 +12,7 @@ import re
 from gametape.engine.moves import number, seat_named, split_words
 from gametape.engine.ruleset import ONLOOKER, NotationError
 from gametape.events.base import Event
-from gametape.games.hanabi.deck import Deck, suit_letters
+from gametape.games.hanabi.deck import Deck, rank_mark, suit_letters
 from gametape.games.hanabi.events import (
     DEFAULT_SUITS,
     HANABLIVE_SUITS,
@@ -24,7 +24,7 @@ from gametape.games.hanabi.events import (
 )
 from gametape.games.hanabi.rules import clue_words, face_words
 from gametape.games.hanabi.state import HanabiState
-from gametape.games.hanabi.variants import NO_VARIANT
+from gametape.games.hanabi.variants import NO_VARIANT, START_RANK
 from gametape.messages import Message, Param, many, say, seat_of, term
 
 USAGE = say(
@@ -44,8 +44,11 @@ def canonical(deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def card_name(face: Face | None, letters: tuple[str, ...]) -> str:
-    """``r3``: the suit's letter and the rank (``??`` for a face not known)."""
-    return "??" if face is None else f"{letters[face.suit]}{face.rank}"
+    """``r3``: the suit's letter and the rank (``rs`` for Up or Down's START; ``??`` for a
+    face not known)."""
+    if face is None:
+        return "??"
+    return f"{letters[face.suit]}{rank_mark(face.rank)}"
 
 
 def slot_of(state: HanabiState, seat: int, order: int) -> int:
@@ -119,18 +122,30 @@ def _slot_order(state: HanabiState, seat: int, word: str) -> int:
 
 
 def parse_face(state: HanabiState, word: str) -> Face:
-    """``r3``, ``red3``: a suit (a unique prefix of its name) and a rank."""
-    m = re.fullmatch(r"([a-z]+)([0-9])", word)
+    """``r3``, ``red3``: a suit (a unique prefix of its name) and a rank; in Up or Down
+    ``rs`` or ``redstart`` names a START card."""
+    deck = state.deck
+    start = START_RANK in deck.card_ranks and re.fullmatch(r"([a-z]+?)(?:s|start)", word)
+    m = start or re.fullmatch(r"([a-z]+)([0-9])", word)
     suit = _suit(state, m.group(1)) if m else None
-    rank = number(m.group(2)) if m else None
-    if m is None or suit is None or rank is None or not 1 <= rank <= 5:
-        letters = ", ".join(state.deck.letters)
+    rank = START_RANK if start else number(m.group(2)) if m else None
+    if m is None or suit is None or rank is None or not deck.has(suit, rank):
+        letters = ", ".join(deck.letters)
         raise NotationError(
             say(
-                "hanabi.not-a-card",
-                "{word!r} is not a card: a suit ({letters}) and a rank 1-5, e.g. r3",
+                "hanabi.not-a-card-start",
+                "{word!r} is not a card: a suit ({letters}) and a rank 1-5 or s (START), "
+                "e.g. r3 or rs",
                 word=word,
                 letters=letters,
+            )
+            if START_RANK in deck.card_ranks
+            else say(
+                "hanabi.not-a-card",
+                "{word!r} is not a card: a suit ({letters}) and a rank 1-{top}, e.g. r3",
+                word=word,
+                letters=letters,
+                top=deck.stack_size,
             )
         )
     return Face(suit, rank)
@@ -460,4 +475,6 @@ GLOSSARY = (
     term("hanabi.column", "misplays blind"),
     term("hanabi.column", "critical discards"),
     term("hanabi.column", "fireworks sum"),
+    term("hanabi.column", "moves past the end left out"),
+    term("hanabi.rank", "START"),
 )

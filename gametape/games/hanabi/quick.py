@@ -22,10 +22,12 @@ from gametape.games.hanabi.state import MAX_STRIKES, RANKS, HanabiState
 
 def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState, int]:
     """The state after the longest run of ``events`` that the fast path takes, and its length."""
-    if state.outcome is not None or state.revealed_at or None in state.faces or state.deck.hole:
+    deck = state.deck
+    if state.outcome is not None or state.revealed_at or None in state.faces or deck.hole:
         return state, 0  # over, at a real table (faces enter the log as they are seen), or a
         # hole the reference fold keeps
-    deck = state.deck
+    if deck.routes:
+        return state, 0  # fireworks whose order the plays decide: the reference fold's
     faces = state.faces
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks

@@ -25,6 +25,7 @@ from gametape.games.hanabi.events import (
     HanabiSee,
     HanabiSetup,
 )
+from gametape.games.hanabi.stacks import best_heights, next_ranks
 from gametape.games.hanabi.state import (
     CLUED,
     MAX_CLUES,
@@ -35,7 +36,7 @@ from gametape.games.hanabi.state import (
     HanabiState,
     hand_size,
 )
-from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant
+from gametape.games.hanabi.variants import NO_VARIANT, START_RANK, UnknownVariant
 from gametape.messages import At, Message, Param, Term, many, say, seat_of, term
 
 T = TypeVar("T")
@@ -60,7 +61,7 @@ R_FACE_KNOWN = say(
 )
 R_SETUP = say(
     "hanabi.rule.setup",
-    "a setup has 2-5 players, ranks 1-5 and a deck matching the copies per suit",
+    "a setup has 2-6 players, ranks 1-5 and a deck matching the copies per suit",
 )
 R_CLUE_FACTS = say(
     "hanabi.rule.clue-facts",
@@ -84,7 +85,7 @@ def start(setup: HanabiSetup) -> HanabiState:
     """Deal in blocks: seat 0 takes cards 0..H-1, seat 1 the next H, and so on."""
     opts = setup.options
     n = len(setup.players)
-    if not 2 <= n <= 5:
+    if not 2 <= n <= 6:
         raise RuleViolation(say("hanabi.setup", "{n} players", n=n), R_SETUP)
     if len(opts.copies) != RANKS or min(opts.copies) < 1:
         raise RuleViolation(
@@ -145,15 +146,15 @@ def start(setup: HanabiSetup) -> HanabiState:
     at_table = counts.pop(None, 0) > 0
     for face, c in counts.items():  # distinct faces only: this runs once per game folded
         assert face is not None
-        _check_face(face, n_suits, say("hanabi.deck", "deck"))
-        if c > deck.copies[face.suit * RANKS + face.rank - 1]:
+        _check_face(face, deck, say("hanabi.deck", "deck"))
+        if c > deck.copies[deck.index(face.suit, face.rank)]:
             raise RuleViolation(
                 say(
                     "hanabi.setup-8",
                     "the deck holds {c} copies of {suit} {rank}",
                     c=c,
                     suit=deck.suits[face.suit],
-                    rank=face.rank,
+                    rank=rank_word(face.rank),
                 ),
                 R_SETUP,
             )
@@ -189,12 +190,13 @@ def start(setup: HanabiSetup) -> HanabiState:
         next_card=n * h,
         fireworks=(0,) * n_suits,
         discards=(),
-        lost=(0,) * (n_suits * RANKS),
-        caps=(RANKS,) * n_suits,
+        lost=(0,) * (n_suits * deck.stride),
+        caps=(deck.stack_size,) * n_suits,
+        stacks=((),) * n_suits if deck.routes else (),
         clues=MAX_CLUES * deck.unit,
         current=opts.starting_seat,
         final_turns=n if n * h >= len(setup.deck) else None,
-        max_score=RANKS * n_suits,
+        max_score=deck.stack_size * n_suits,
         revealed_at=(0,) * len(setup.deck) if at_table else (),
         clue_log=((),) * len(setup.deck) if at_table else (),
         noted=(None,) * len(setup.deck) if at_table else (),
@@ -210,8 +212,8 @@ def is_over(state: HanabiState) -> bool:
     return state.outcome is not None
 
 
-def _check_face(face: Face, n_suits: int, where: Param) -> None:
-    if not (0 <= face.suit < n_suits and 1 <= face.rank <= RANKS):
+def _check_face(face: Face, deck: Deck, where: Param) -> None:
+    if not deck.has(face.suit, face.rank):
         raise RuleViolation(
             say(
                 "hanabi.no-such-face",
@@ -245,7 +247,7 @@ def _reveal(
                 R_FACE_KNOWN,
             )
         return known, state.faces, state.revealed_at
-    _check_face(observed, len(state.fireworks), card_words(state, card))
+    _check_face(observed, state.deck, card_words(state, card))
     suits = state.deck.suits
     if known is not None:
         if known != observed and state.at_table and state.revealed_at[card]:
@@ -298,8 +300,16 @@ def card_words(state: HanabiState, card: int) -> Message:
 def face_words(face: Face, suits: tuple[str, ...]) -> Message:
     """A face as said aloud: ``red 3``."""
     return say(
-        "hanabi.face", "{suit} {rank}", suit=term("hanabi.suit", suits[face.suit]), rank=face.rank
+        "hanabi.face",
+        "{suit} {rank}",
+        suit=term("hanabi.suit", suits[face.suit]),
+        rank=rank_word(face.rank),
     )
+
+
+def rank_word(rank: int) -> int | Term:
+    """A card's rank as said aloud: the number, or Up or Down's ``START``."""
+    return term("hanabi.rank", "START") if rank == START_RANK else rank
 
 
 def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:
@@ -332,7 +342,8 @@ def _clue_value(value: int) -> tuple[int | None, int | None]:
 
 
 def _reaches(state: HanabiState, colour: int | None, rank: int | None, face: Face) -> bool:
-    return bool(state.deck.mask(colour, rank) >> (face.suit * RANKS + face.rank - 1) & 1)
+    deck = state.deck
+    return bool(deck.mask(colour, rank) >> deck.index(face.suit, face.rank) & 1)
 
 
 def _check_clues(state: HanabiState, card: int, face: Face) -> None:
@@ -365,7 +376,7 @@ def _check_copies(state: HanabiState, face: Face, notes: bool = False) -> None:
     """No face is seen more often than the deck holds copies of it: counting the faces
     shown, and with ``notes`` the recorder's notes too (a note is checked by whoever sees
     them all; a card shown is never refused for a note, DESIGN: claims and facts)."""
-    copies = state.deck.copies[face.suit * RANKS + face.rank - 1]
+    copies = state.deck.copies[state.deck.index(face.suit, face.rank)]
     seen = [o for o, f in enumerate(state.faces) if f == face]
     if notes:
         seen += [o for o, f in enumerate(state.noted) if f == face]
@@ -394,7 +405,7 @@ def _outcome(
     if strikes >= MAX_STRIKES:
         return "strikeout"
     score = sum(fireworks)
-    if score == RANKS * len(fireworks):
+    if score == state.deck.stack_size * len(fireworks):
         return "perfect"
     if final == 0 or (state.setup.options.end_at_max_score and score >= max_score):
         return "normal"
@@ -435,17 +446,25 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     suit, rank = face.suit, face.rank
     fireworks, strikes, wasted = state.fireworks, state.strikes, state.clues_wasted
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
-    pos = state.deck.position(suit, rank)  # the rank, or 6 - rank in a reversed suit
+    deck, stacks = state.deck, state.stacks
+    if deck.routes:  # the plays decide the order (Up or Down, Sudoku)
+        pos = len(stacks[suit]) + 1
+        fits = rank in next_ranks(deck, stacks, suit)
+    else:
+        pos = deck.position(suit, rank)  # the rank, or 6 - rank in a reversed suit
+        fits = fireworks[suit] == pos - 1
     hole = state.hole
-    if playing and state.deck.hole:
+    if playing and deck.hole:
         hole = (*hole, (card, seat))
-    if playing and fireworks[suit] == pos - 1:
+    if playing and fits:
         fireworks = fireworks[:suit] + (pos,) + fireworks[suit + 1 :]
-        if pos == RANKS and state.deck.hole:
+        if deck.routes:
+            stacks = stacks[:suit] + ((*stacks[suit], rank),) + stacks[suit + 1 :]
+        if pos == deck.stack_size and deck.hole:
             pass  # into the hole: a suit completed gives no clue token, which would tell it
-        elif pos == RANKS and clues < top:  # a suit completed gives a clue token back
+        elif pos == deck.stack_size and clues < top:  # a suit completed gives a token back
             clues += 1
-        elif pos == RANKS:
+        elif pos == deck.stack_size:
             wasted += 1
     else:
         if playing:
@@ -453,11 +472,16 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         else:
             clues += 1
         discards = discards + (card,)
-        i = suit * RANKS + rank - 1
+        i = deck.index(suit, rank)
         lost = lost[:i] + (lost[i] + 1,) + lost[i + 1 :]
-        if lost[i] == state.deck.copies[i] and caps[suit] >= pos:
+        if deck.routes:
+            pass  # the best heights are worked out below, from the stacks
+        elif lost[i] == deck.copies[i] and caps[suit] >= pos:
             max_score -= caps[suit] - (pos - 1)
             caps = caps[:suit] + (pos - 1,) + caps[suit + 1 :]
+    if deck.routes:
+        caps = best_heights(deck, stacks, lost)
+        max_score = sum(caps)
     # draw; once the deck is empty everyone, the drawer included, takes one more turn
     hand = hand[:slot] + hand[slot + 1 :]
     next_card = state.next_card
@@ -479,7 +503,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         outcome = _outcome(state, strikes, fireworks, max_score, final)
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
     after = (seat + 1) % len(hands)
-    if outcome is None and nothing_playable(state, hands, fireworks, caps, final, after):
+    if outcome is None and nothing_playable(state, hands, fireworks, caps, final, after, stacks):
         outcome = "normal"
     done = replace(
         state,
@@ -490,6 +514,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         discards=discards,
         lost=lost,
         caps=caps,
+        stacks=stacks,
         clues=clues,
         strikes=strikes,
         current=(seat + 1) % len(state.hands),
@@ -516,13 +541,13 @@ def touched_by(
     """The cards of ``target``'s hand a clue touches (from the faces, or as recorded);
     ``suit`` is the clue's colour (an index into the deck's colours)."""
     hand = state.hands[target]
-    faces = state.faces
-    mask = state.deck.mask(suit, rank)
+    faces, deck = state.faces, state.deck
+    mask = deck.mask(suit, rank)
     try:
         derived = tuple(
             o
             for o in hand
-            if mask >> (faces[o].suit * RANKS + faces[o].rank - 1) & 1  # type: ignore[union-attr]
+            if mask >> deck.index(faces[o].suit, faces[o].rank) & 1  # type: ignore[union-attr]
         )
     except AttributeError:  # a face is unknown: trust what the recorder saw
         if recorded is None:
@@ -610,6 +635,7 @@ def nothing_playable(
     caps: Sequence[int],
     final: int | None,
     current: int,
+    stacks: Sequence[tuple[int, ...]] = (),
 ) -> bool:
     """hanab.live's end (option ``end_when_nothing_playable``): the deck is out, and no card
     that could still go on a firework is in the hand of a player with a turn to come. Those
@@ -620,15 +646,19 @@ def nothing_playable(
     n, faces, deck = len(hands), state.faces, state.deck
     done = {(current - j) % n for j in range(1, n - final + 1)}
     for suit, top in enumerate(fireworks):
-        if top >= RANKS or caps[suit] <= top:
+        if top >= deck.stack_size or caps[suit] <= top:
             continue  # complete, or its next card is lost
-        rank = deck.position(suit, top + 1)  # the rank at the next position (its own inverse)
+        ranks = (
+            next_ranks(deck, stacks, suit)
+            if deck.routes
+            else (deck.position(suit, top + 1),)  # the rank at the next position
+        )
         for seat, hand in enumerate(hands):
             if seat in done:
                 continue
             for order in hand:
                 face = faces[order]
-                if face is None or (face.suit == suit and face.rank == rank):
+                if face is None or (face.suit == suit and face.rank in ranks):
                     return False
     return True
 
@@ -726,7 +756,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
         touched = [
             o
             for o in hand
-            if mask >> (faces[o].suit * RANKS + faces[o].rank - 1) & 1  # type: ignore[union-attr]
+            if mask >> deck.index(faces[o].suit, faces[o].rank) & 1  # type: ignore[union-attr]
         ]
     else:
         touched = list(touched_by(state, target, suit, rank, event.touched))
@@ -756,7 +786,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
     # or a final turn taken (hanab.live's end, where nothing playable is left to play)
     after = (seat + 1) % n
     ended = final == 0 or nothing_playable(
-        state, state.hands, state.fireworks, state.caps, final, after
+        state, state.hands, state.fireworks, state.caps, final, after, state.stacks
     )
     done = replace(
         state,
@@ -805,7 +835,7 @@ def _see(state: HanabiState, event: HanabiSee) -> HanabiState:
         if probe.faces[card] is not None or not probe.at_table:
             _reveal(probe, card, face)  # a face shown already, or the deck's: the same
             continue
-        _check_face(face, len(state.fireworks), card_words(state, card))
+        _check_face(face, state.deck, card_words(state, card))
         if noted is not None and noted != face:
             raise RuleViolation(
                 say(
@@ -882,7 +912,7 @@ def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
                     if against[2]
                     else say("hanabi.clue-missed", "did not touch"),
                 )
-            elif shown[face] >= copies[face.suit * RANKS + face.rank - 1]:
+            elif shown[face] >= copies[after.deck.index(face.suit, face.rank)]:
                 why = say(
                     "hanabi.note-all-shown",
                     "every {face} was shown elsewhere",
@@ -921,7 +951,7 @@ def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
         if face is not None:
             by_face.setdefault(face, []).append(o)
     for face, cards in by_face.items():
-        if shown[face] + len(cards) <= copies[face.suit * RANKS + face.rank - 1]:
+        if shown[face] + len(cards) <= copies[after.deck.index(face.suit, face.rank)]:
             continue
         holders = {next(s for s, h in enumerate(after.hands) if o in h) for o in cards}
         dispute = Notice(
@@ -965,7 +995,7 @@ def legal_moves(state: HanabiState, seat: int) -> list[Event]:
             continue
         held = 0
         for f in faces:
-            held |= 1 << (f.suit * RANKS + f.rank - 1)  # type: ignore[union-attr]
+            held |= 1 << deck.index(f.suit, f.rank)  # type: ignore[union-attr]
         if "colour" in kinds:
             for c, mask in enumerate(deck.colour_masks):
                 if mask & held or may_be_empty(state, c):

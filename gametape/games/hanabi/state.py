@@ -1,7 +1,7 @@
 """Hanabi's state: an immutable snapshot that ``apply`` replaces, never mutates.
 
 Clue knowledge is kept per card as one int (it is rebuilt on every clue, so it must be cheap):
-bit ``suit * 5 + rank - 1`` set while the clues allow that face, and bit 40 set once the card
+bit ``Deck.index(suit, rank)`` set while the clues allow that face, and bit 48 set once the card
 has been touched by a clue. In a variant a clue may touch a face by its suit, its rank or
 both (a rainbow card answers every colour, a pink card every rank), so what clues leave open
 is a set of faces, not a set of suits times a set of ranks. ``Knowledge.of()`` projects it.
@@ -20,17 +20,17 @@ MAX_CLUES = 8
 MAX_STRIKES = 3
 RANKS = 5
 RANK_SHIFT = 16  # a clue's value in ``clue_log``: a colour index, or 16 + rank - 1
-CLUED = 1 << 40
+CLUED = 1 << 48  # above every face: 6 suits of 7 (Up or Down's START is rank 7)
 MAX_SUITS = 6
 
 
-def faces_of(packed: int, n_suits: int) -> tuple[Face, ...]:
-    """The faces a packed knowledge leaves open, suit by suit."""
+def faces_of(packed: int, n_suits: int, stride: int) -> tuple[Face, ...]:
+    """The faces a packed knowledge leaves open, suit by suit (``stride``: ``Deck.stride``)."""
     return tuple(
         Face(s, r)
         for s in range(n_suits)
-        for r in range(1, RANKS + 1)
-        if packed >> (s * RANKS + r - 1) & 1
+        for r in range(1, stride + 1)
+        if packed >> (s * stride + r - 1) & 1
     )
 
 
@@ -43,8 +43,8 @@ class Knowledge(msgspec.Struct, frozen=True):
     clued: bool
 
     @classmethod
-    def of(cls, packed: int, n_suits: int) -> Knowledge:
-        faces = faces_of(packed, n_suits)
+    def of(cls, packed: int, n_suits: int, stride: int) -> Knowledge:
+        faces = faces_of(packed, n_suits, stride)
         return cls(
             tuple(sorted({f.suit for f in faces})),
             tuple(sorted({f.rank for f in faces})),
@@ -57,8 +57,10 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     ``faces``: every card face known so far, by order (None: not known yet).
     ``knowledge``: packed clue knowledge, by order.
-    ``lost``: discarded or misplayed copies by ``suit * 5 + rank - 1``.
+    ``lost``: discarded or misplayed copies by ``Deck.index``.
     ``caps``: per suit, the highest rank still reachable; ``max_score`` is their sum.
+    ``stacks``: where plays decide a firework's order (``Deck.routes``: Up or Down, Sudoku),
+    the ranks played on each, in order (gametape.games.hanabi.stacks); empty elsewhere.
     ``final_turns``: the moves left once the deck is empty.
     ``deck``: the suits, copies and clue reach of the game's deck (its variant).
     ``clues``: clue tokens, in units of ``deck.unit`` (halves in Clue Starved).
@@ -79,6 +81,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     discards: tuple[int, ...]
     lost: tuple[int, ...]
     caps: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...] = ()
     clues: int = MAX_CLUES  # set from the deck's unit at the start
     strikes: int = 0
     current: int = 0
@@ -134,7 +137,7 @@ class HanabiState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return sum(self.fireworks)
 
     def known(self, order: int) -> Knowledge:
-        return Knowledge.of(self.knowledge[order], len(self.fireworks))
+        return Knowledge.of(self.knowledge[order], len(self.fireworks), self.deck.stride)
 
     @property
     def max_clues(self) -> int:

@@ -19,6 +19,7 @@ from gametape.messages import Message, render, say
 from gametape.text import clipped
 
 RANKS = 5
+START_RANK = 7  # Up or Down's START card, as hanab.live numbers it
 NO_VARIANT = "No Variant"
 ALL_CLUE_RANKS = (1, 2, 3, 4, 5)
 
@@ -175,9 +176,18 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     def max_score(self) -> int:
         return len(self.suits) * self.stack_size
 
+    @property
+    def card_ranks(self) -> tuple[int, ...]:
+        """The ranks printed on its cards: 1 to the stack size, and START in Up or Down."""
+        return tuple(range(1, self.stack_size + 1)) + ((START_RANK,) if self.up_or_down else ())
+
     def copies(self, s: int, rank: int) -> int:
-        """Copies of the card of rank ``rank`` in suit ``s``."""
+        """Copies of the card of rank ``rank`` in suit ``s`` (0: no such card)."""
         kind = self.suits[s]
+        if rank not in self.card_ranks:
+            return 0
+        if rank == START_RANK:
+            return 1
         if kind.one_of_each or self.critical_rank == rank:
             return 1
         if self.sudoku:
@@ -191,10 +201,7 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
         return 2
 
     def cards(self) -> int:
-        start = len(self.suits) if self.up_or_down else 0  # one START card a suit
-        return start + sum(
-            self.copies(s, r) for s in range(len(self.suits)) for r in range(1, self.stack_size + 1)
-        )
+        return sum(self.copies(s, r) for s in range(len(self.suits)) for r in self.card_ranks)
 
     def touches(self, colour: int | None, rank: int | None, s: int, card_rank: int) -> bool:
         """Whether a clue (a colour by its index in ``clue_colours``, or a rank) touches the
@@ -216,8 +223,8 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
                 return True
             if special and self.special_no_colours:
                 return False
-            if kind.prism:
-                return colour == (card_rank - 1) % n
+            if kind.prism:  # a START card counts as rank 0: the last colour
+                return colour == (n - 1 if card_rank == START_RANK else (card_rank - 1) % n)
             return self.clue_colours[colour] in kind.colours
         assert rank is not None
         if self.rank_blind:
@@ -231,7 +238,7 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
         if self.chimneys:
             return card_rank >= rank
         if self.odds_and_evens:
-            return card_rank % 2 == rank % 2
+            return card_rank != START_RANK and card_rank % 2 == rank % 2
         if special and self.special_all_ranks:
             return True
         if special and self.special_no_ranks:
@@ -246,17 +253,7 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
             return say(
                 "hanabi.missing-orange", "orange suits (a play is a discard, a discard a play)"
             )
-        for flag, words in (
-            (self.up_or_down, _UP_OR_DOWN),
-            (self.sudoku, _SUDOKU),
-        ):
-            if flag:
-                return words
         return None
-
-
-_UP_OR_DOWN = say("hanabi.missing-up-or-down", "up or down (stacks built either way, START cards)")
-_SUDOKU = say("hanabi.missing-sudoku", "sudoku (stacks started at any rank)")
 
 
 def _clue_colours(suits: tuple[Suit, ...]) -> tuple[str, ...]:

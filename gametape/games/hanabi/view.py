@@ -43,7 +43,7 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None
     players: tuple[str, ...]
     suits: tuple[str, ...]
-    copies: tuple[int, ...]  # of each face, by suit * 5 + rank - 1
+    copies: tuple[int, ...]  # of each face, by its index (suit * stride + rank - 1)
     current: int
     turn: int
     hands: tuple[tuple[CardView, ...], ...]
@@ -66,6 +66,12 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     clue_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
     last_clue: str | None = None  # the kind of the last clue (Alternating Clues)
     reversed: tuple[bool, ...] = ()  # per suit, built from 5 down to 1 (empty: none is)
+    # Up or Down and Sudoku, where the plays decide each firework's order: the ranks played on
+    # each, in order (a START card is rank 7, as in hanab.live), the deck's ``routes`` and
+    # the faces' stride in ``copies``
+    stacks: tuple[tuple[int, ...], ...] = ()
+    routes: str = ""
+    stride: int = RANKS
     notices: tuple[str, ...] = ()  # at a table, what the viewer is told of notes made void
     # Throw It in a Hole, while the game goes on: the cards in the hole (the fireworks,
     # strikes and score are not shown); None where everything is shown
@@ -95,7 +101,9 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         cards = []
         for order in reversed(hand):
             packed = state.knowledge[order]
-            k = unpacked.get(packed) or unpacked.setdefault(packed, Knowledge.of(packed, n_suits))
+            k = unpacked.get(packed) or unpacked.setdefault(
+                packed, Knowledge.of(packed, n_suits, state.deck.stride)
+            )
             cards.append(
                 CardView(
                     order=order,
@@ -129,7 +137,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         deck=state.deck_left,
         score=0 if hole else state.score,
         fireworks_sum=0 if hole else state.fireworks_sum,
-        max_score=RANKS * n_suits if hole else state.max_score,
+        max_score=deck.stack_size * n_suits if hole else state.max_score,
         final_turns=state.final_turns,
         outcome=state.outcome,
         pace=None if hole else pace(state),
@@ -141,6 +149,9 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         clue_ranks=deck.ranks,
         last_clue=state.last_clue,
         reversed=deck.reversed,
+        stacks=() if hole else state.stacks,
+        routes=deck.routes,
+        stride=deck.stride,
         notices=told_to(state.notices, seat, state.setup.players) if state.notices else (),
         in_hole=len(state.hole) if hole else None,
     )

@@ -80,7 +80,7 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def faces(self) -> tuple[tuple[int, int], ...]:
-        """Every (suit, rank) with its index, in index order."""
+        """Every (suit, rank) the deck has, in index order."""
         return tuple((s, r) for s in range(len(self.suits)) for r in self.card_ranks)
 
     def mask(self, colour: int | None, rank: int | None) -> int:

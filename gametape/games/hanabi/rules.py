@@ -61,7 +61,8 @@ R_FACE_KNOWN = say(
 )
 R_SETUP = say(
     "hanabi.rule.setup",
-    "a setup has 2-6 players, ranks 1-5 and a deck matching the copies per suit",
+    "a setup has 2-6 players and a deck of the game's cards, each face at most as often as the "
+    "game has copies of it",
 )
 R_CLUE_FACTS = say(
     "hanabi.rule.clue-facts",

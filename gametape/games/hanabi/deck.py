@@ -59,6 +59,7 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     card_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
     routes: str = ""
     stack_size: int = RANKS
+    all_faces: int = 0  # every face of the deck, one bit each (``with_faces`` sets it)
 
     def index(self, suit: int, rank: int) -> int:
         """A face's index (its bit in a knowledge or a clue's mask)."""
@@ -72,11 +73,6 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
         """Where a rank goes in its suit's firework: the rank itself, or 6 - rank in a
         reversed suit (its 5 first). A firework's height is the count of cards played."""
         return RANKS + 1 - rank if self.reversed and self.reversed[suit] else rank
-
-    @property
-    def all_faces(self) -> int:
-        """Every face of the deck, one bit each."""
-        return sum(1 << self.index(s, r) for s in range(len(self.suits)) for r in self.card_ranks)
 
     @property
     def faces(self) -> tuple[tuple[int, int], ...]:
@@ -189,6 +185,10 @@ def _of_variant(v: Variant) -> Deck:
 def deck_of(options: HanabiOptions) -> Deck:
     """The deck of a game with these options. Raises UnknownVariant for a variant gametape
     does not know or does not play."""
-    if options.variant == NO_VARIANT:
-        return _published(options)
-    return _of_variant(variant(options.variant))
+    deck = (
+        _published(options)
+        if options.variant == NO_VARIANT
+        else _of_variant(variant(options.variant))
+    )
+    every = sum(1 << deck.index(s, r) for s, r in deck.faces)
+    return msgspec.structs.replace(deck, all_faces=every)

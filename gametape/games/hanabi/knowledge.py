@@ -142,14 +142,16 @@ def level_of(state: HanabiState, order: int) -> str:
 
 def _level_on_routes(state: HanabiState, packed: int) -> str:
     """``level_of`` where the plays decide the fireworks' order (Up or Down, Sudoku)."""
-    faces = [f for i, f in enumerate(_faces(state.deck)) if packed >> i & 1]
-    left = seen_by(state, None)
-    can_be = [f for f in faces if left[state.deck.index(f.suit, f.rank)] > 0]
+    deck, left = state.deck, seen_by(state, None)
+    can_be = [f for i, f in enumerate(_faces(deck)) if packed >> i & 1 and left[i] > 0]
     if len(can_be) == 1:
         return "known"
-    if can_be and all(is_playable(state, f) for f in can_be):
+    suits = {f.suit for f in can_be}
+    nexts = {s: next_ranks(deck, state.stacks, s) for s in suits}
+    if can_be and all(f.rank in nexts[f.suit] for f in can_be):
         return "playable"
-    if can_be and all(is_trash(state, f) for f in can_be):
+    wanted = {s: useful(deck, state.stacks, state.lost, s) for s in suits}
+    if can_be and all(f.rank not in wanted[f.suit] for f in can_be):
         return "trash"
     return "clued" if packed & CLUED else "blind"
 

@@ -145,10 +145,12 @@ def start(setup: HanabiSetup) -> HanabiState:
         )
     counts: Counter[Face | None] = Counter(setup.deck)  # counted in C, unknown faces too
     at_table = counts.pop(None, 0) > 0
+    copies, stride, ranks = deck.copies, deck.stride, deck.card_ranks
     for face, c in counts.items():  # distinct faces only: this runs once per game folded
         assert face is not None
-        _check_face(face, deck, say("hanabi.deck", "deck"))
-        if c > deck.copies[deck.index(face.suit, face.rank)]:
+        if not (0 <= face.suit < n_suits and face.rank in ranks):
+            _check_face(face, deck, say("hanabi.deck", "deck"))
+        if c > copies[face.suit * stride + face.rank - 1]:
             raise RuleViolation(
                 say(
                     "hanabi.setup-8",

@@ -12,6 +12,7 @@ their count, as in every other variant. In the other decks a rank's place is fix
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 
@@ -24,39 +25,47 @@ Stack = tuple[int, ...]
 Walk = tuple[tuple[int, ...], ...]
 
 
+UP: Walk = ((1, START_RANK), (2,), (3,), (4,), (5,))
+DOWN: Walk = ((5, START_RANK), (4,), (3,), (2,), (1,))
+
+
 def _up(stack: Stack) -> bool:
     """Whether an Up or Down suit is built up (its first card, or after START its second)."""
     first = stack[1] if stack[0] == START_RANK else stack[0]
     return first in (1, 2)
 
 
-def _cycle(start: int, size: int) -> tuple[int, ...]:
-    """Sudoku's order from ``start``: up, wrapping from ``size`` to 1."""
-    return tuple((start - 1 + i) % size + 1 for i in range(size))
+@functools.cache
+def _cycle(start: int, size: int) -> Walk:
+    """Sudoku's way from ``start``: up, wrapping from ``size`` to 1."""
+    return tuple(((start - 1 + i) % size + 1,) for i in range(size))
 
 
-def _starts(stacks: Sequence[Stack]) -> set[int]:
-    return {stack[0] for stack in stacks if stack}
+def _starts(stacks: Sequence[Stack]) -> frozenset[int]:
+    return frozenset(stack[0] for stack in stacks if stack)
 
 
 def walks(deck: Deck, stacks: Sequence[Stack], suit: int) -> tuple[Walk, ...]:
     """The ways the firework of ``suit`` can still go, from the cards played on it."""
-    stack, size = stacks[suit], deck.stack_size
+    stack = stacks[suit]
+    if deck.routes == "sudoku" and not stack:
+        return _ways(deck.routes, deck.stack_size, stack, _starts(stacks))
+    return _ways(deck.routes, deck.stack_size, stack, frozenset())
+
+
+@functools.cache  # a handful of stacks and starts recur all game long
+def _ways(routes: str, size: int, stack: Stack, taken: frozenset[int]) -> tuple[Walk, ...]:
     if len(stack) == size:
         return ((),)
-    if deck.routes == "sudoku":
+    if routes == "sudoku":
         if stack:
-            order = _cycle(stack[0], size)
-            return (tuple((r,) for r in order[len(stack) :]),)
-        free = sorted(set(range(1, size + 1)) - _starts(stacks))
-        return tuple(tuple((r,) for r in _cycle(k, size)) for k in free)
-    up: Walk = ((1, START_RANK), (2,), (3,), (4,), (5,))
-    down: Walk = ((5, START_RANK), (4,), (3,), (2,), (1,))
+            return (_cycle(stack[0], size)[len(stack) :],)
+        return tuple(_cycle(k, size) for k in range(1, size + 1) if k not in taken)
     if not stack:
-        return (up, down)
+        return (UP, DOWN)
     if stack == (START_RANK,):
-        return (up[1:], down[1:])
-    way = up if _up(stack) else down
+        return (UP[1:], DOWN[1:])
+    way = UP if _up(stack) else DOWN
     return (way[len(stack) :],)
 
 
@@ -76,16 +85,17 @@ def direction(stack: Stack) -> int:
     return 1 if _up(stack) else -1
 
 
-def _dead(deck: Deck, lost: Sequence[int], suit: int, rank: int) -> bool:
-    i = deck.index(suit, rank)
-    return lost[i] >= deck.copies[i]
+def _dead(deck: Deck, lost: Sequence[int], suit: int) -> frozenset[int]:
+    """The ranks of ``suit`` whose every copy is lost."""
+    base, copies = suit * deck.stride - 1, deck.copies
+    return frozenset(r for r in deck.card_ranks if lost[base + r] >= copies[base + r])
 
 
-def _reach(deck: Deck, lost: Sequence[int], suit: int, walk: Walk) -> int:
+def _reach(dead: frozenset[int], walk: Walk) -> int:
     """How many steps of a walk can still be taken: up to the first whose cards are all lost."""
     steps = 0
     for step in walk:
-        if all(_dead(deck, lost, suit, r) for r in step):
+        if dead.issuperset(step):
             break
         steps += 1
     return steps
@@ -93,9 +103,10 @@ def _reach(deck: Deck, lost: Sequence[int], suit: int, walk: Walk) -> int:
 
 def useful(deck: Deck, stacks: Sequence[Stack], lost: Sequence[int], suit: int) -> set[int]:
     """The ranks of ``suit`` that may still go on its firework, some way it can still go."""
+    dead = _dead(deck, lost, suit)
     out: set[int] = set()
     for walk in walks(deck, stacks, suit):
-        for step in walk[: _reach(deck, lost, suit, walk)]:
+        for step in walk[: _reach(dead, walk)]:
             out.update(step)
     return out
 
@@ -103,10 +114,8 @@ def useful(deck: Deck, stacks: Sequence[Stack], lost: Sequence[int], suit: int) 
 def sudoku_runs(deck: Deck, lost: Sequence[int], suit: int) -> tuple[int, ...]:
     """For each rank a Sudoku suit could start at, how many cards it can still take from
     there (hanab.live's ``sudokuWalkUpAll``)."""
-    size = deck.stack_size
-    return tuple(
-        _reach(deck, lost, suit, tuple((r,) for r in _cycle(k, size))) for k in range(1, size + 1)
-    )
+    size, dead = deck.stack_size, _dead(deck, lost, suit)
+    return tuple(_reach(dead, _cycle(k, size)) for k in range(1, size + 1))
 
 
 def best_heights(deck: Deck, stacks: Sequence[Stack], lost: Sequence[int]) -> tuple[int, ...]:
@@ -115,12 +124,17 @@ def best_heights(deck: Deck, stacks: Sequence[Stack], lost: Sequence[int]) -> tu
     In Sudoku two suits cannot start at the same rank, so the suits not started share out the
     free starts: the best sharing is searched (hanab.live's ``sudokuGetMaxScorePerStack``; at
     most 5! ways)."""
-    n = len(stacks)
+    n, size = len(stacks), deck.stack_size
+    dead = [_dead(deck, lost, s) for s in range(n)]
     best = [
-        len(stacks[s]) + max(_reach(deck, lost, s, w) for w in walks(deck, stacks, s))
+        len(stacks[s])
+        + (
+            max(_reach(dead[s], w) for w in walks(deck, stacks, s))
+            if dead[s]
+            else size - len(stacks[s])
+        )
         for s in range(n)
     ]
-    size = deck.stack_size
     waiting = [s for s in range(n) if not stacks[s] and best[s] < size]
     if deck.routes != "sudoku" or not waiting:
         return tuple(best)

@@ -184,10 +184,10 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     def copies(self, s: int, rank: int) -> int:
         """Copies of the card of rank ``rank`` in suit ``s`` (0: no such card)."""
         kind = self.suits[s]
-        if rank not in self.card_ranks:
-            return 0
         if rank == START_RANK:
-            return 1
+            return 1 if self.up_or_down else 0
+        if not 1 <= rank <= self.stack_size:
+            return 0
         if kind.one_of_each or self.critical_rank == rank:
             return 1
         if self.sudoku:

@@ -60,6 +60,10 @@ MECHANISMS = {
     "up or down, prism": "Up or Down & Prism (5 Suits)",
     "sudoku": "Sudoku (5 Suits)",
     "sudoku, 4 suits": "Sudoku & Rainbow (4 Suits)",
+    "orange": "Orange (5 Suits)",
+    "orange, one of each, reversed": "Dark Orange Reversed (6 Suits)",
+    "orange in a hole": "Throw It in a Hole & Orange (5 Suits)",
+    "orange, up or down": "Up or Down & Orange (5 Suits)",
 }
 GAMES_EACH = 2  # seeded; each game checks every card of every position
 

@@ -601,7 +601,7 @@ def test_an_unknown_game_is_a_usage_error_for_every_command(store):
         ["new", "hanamikoji", "-p", "a,b", "-o", "first=7"],
         ["new", "hanabi", "-p", "a,b", "-o", "colour=blue"],
         ["new", "hanabi", "-p", "a,b", "-o", "variant=Plaid (9 Suits)"],
-        ["new", "hanabi", "-p", "a,b", "-o", "variant=Orange (5 Suits)"],
+        ["new", "hanabi", "-p", "a,b", "-o", "variant=Orange (7 Suits)"],
         ["new", "hanabi", "-p", "a,b", "-o", "variant=" + "[red]x" * 200],
         ["new", "hanabi", "-p", "a,b", "-o", "variant=Rainbow (6 Suits)", "-o", "suits=a,b"],
         ["new", "hanabi", "-p", "a,b", "-o", "one_extra_card=1", "-o", "one_less_card=1"],

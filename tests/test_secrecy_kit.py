@@ -287,11 +287,14 @@ def test_a_clue_s_hidden_value_is_kept_from_all_but_its_giver(variant, table):
 
 
 @pytest.mark.parametrize("table", [False, True], ids=["dealt", "at a table"])
-@pytest.mark.parametrize("variant", ["Up or Down (5 Suits)", "Sudoku (5 Suits)"])
+@pytest.mark.parametrize(
+    "variant", ["Up or Down (5 Suits)", "Sudoku (5 Suits)", "Throw It in a Hole & Orange (5 Suits)"]
+)
 def test_fireworks_the_plays_decide_tell_no_seat_more(variant, table):
     """Up or Down and Sudoku (#54): a firework's way is decided by cards everyone saw played;
     a world where a seat's unseen card differs tells that seat nothing new (START cards
-    included, written ``rs`` at a table)."""
+    included, written ``rs`` at a table). Orange cards in a hole: one discarded goes into the
+    hole unseen, one played lands face up, and nothing else is told."""
     leaks = check_secrecy(
         get_ruleset("hanabi"), games=2, seed=3, table=table, options={"variant": variant}
     )

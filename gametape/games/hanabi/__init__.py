@@ -48,7 +48,7 @@ from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import UnknownVariant
 from gametape.games.hanabi.view import HanabiView
-from gametape.messages import say, seat_of, text_of
+from gametape.messages import say, seat_of
 
 if TYPE_CHECKING:
     from gametape.interop.formats import Format
@@ -103,7 +103,7 @@ def _deck_or_refuse(options: HanabiOptions) -> Deck:
 
 
 def _variant(text: str) -> str:
-    """A hanab.live variant by its exact name; one gametape does not play is refused here."""
+    """A hanab.live variant by its exact name; a name hanab.live does not list is refused."""
     from gametape.games.hanabi.variants import variant
 
     try:
@@ -113,10 +113,10 @@ def _variant(text: str) -> str:
 
 
 def _variant_names() -> list[tuple[str, str | None]]:
-    """Every hanab.live variant, and what gametape lacks to play it (None: it plays it)."""
+    """Every hanab.live variant (gametape plays them all: none lacks a rule)."""
     from gametape.games.hanabi.variants import catalogue
 
-    return [(name, text_of(v.missing()) or None) for name, v in catalogue().items()]
+    return [(name, None) for name in catalogue()]
 
 
 OPTIONS = (
@@ -465,13 +465,23 @@ class Hanabi(Ruleset[HanabiState]):
             return None
         if isinstance(event, HanabiClue) and state.deck.hidden_clues and seat != event.player:
             return _rules.hide_value(state.deck, event)
-        if isinstance(event, HanabiPlay) and state.deck.hole and event.face is not None:
+        if (
+            isinstance(event, HanabiPlay | HanabiDiscard)
+            and state.deck.hole
+            and event.face is not None
+            and state.deck.lands_on_firework(event.face.suit, isinstance(event, HanabiPlay))
+        ):
             return replace(event, face=None)  # a table's scribe named what went into the hole
         return event
 
     def sees(self, state: HanabiState, event: Event, seat: int) -> bool:
         """Throw It in a Hole: the end of the game shows what went into the hole."""
-        return state.deck.hole and state.outcome is not None and isinstance(event, HanabiPlay)
+        return (
+            state.deck.hole
+            and state.outcome is not None
+            and isinstance(event, HanabiPlay | HanabiDiscard)
+            and any(o == event.card for o, _ in state.hole)
+        )
 
     def check_known(self, view: HanabiView, event: Event) -> None:
         """In a game the tool dealt, the deck knows every face: a play or discard names its

@@ -32,6 +32,9 @@ class HeuristicBot:
     2. Clues a teammate's playable card, so it becomes known-playable (rank first, then suit).
     3. Discards a card it knows is useless, else its oldest unclued card, else its oldest.
     4. At 8 tokens with nothing better, gives the clue that touches the most cards.
+
+    A card it knows is orange goes the other way: it is played with Discard and discarded
+    with Play (a card that may be orange or not is neither played nor thrown on purpose).
     """
 
     def choose(self, view: HanabiView, legal: Sequence[Event], rng: random.Random) -> Event:
@@ -46,10 +49,11 @@ class HeuristicBot:
             c
             for c in oldest_first
             if all(self._playable(view, f) for f in self._candidates(view, c, unseen))
+            and self._button(view, c, unseen, to_play=True) in legal
         ]
         if playable:
             card = min(playable, key=lambda c: min(c.ranks, default=0))
-            return HanabiPlay(player=me, card=card.order)
+            return self._button(view, card, unseen, to_play=True)  # type: ignore[return-value]
 
         if view.clues > 0:
             clue = self._play_clue(view, legal)
@@ -61,9 +65,12 @@ class HeuristicBot:
                 c
                 for c in oldest_first
                 if all(self._useless(view, f) for f in self._candidates(view, c, unseen))
+                and self._button(view, c, unseen, to_play=False) is not None
             ]
             unclued = [c for c in oldest_first if not c.clued]
-            target = (useless or unclued or oldest_first)[0]
+            if useless:
+                return self._button(view, useless[0], unseen, to_play=False)  # type: ignore[return-value]
+            target = (unclued or oldest_first)[0]
             return HanabiDiscard(player=me, card=target.order)
 
         clues = [m for m in legal if isinstance(m, HanabiClue)]
@@ -83,6 +90,27 @@ class HeuristicBot:
             deck = _deck(view)
             return face.rank not in useful(deck, view.stacks, (0,) * len(deck.copies), face.suit)
         return view.fireworks[face.suit] >= _position(view, face.suit, face.rank)
+
+    def _button(
+        self, view: HanabiView, card: CardView, unseen: Counter[Face], to_play: bool
+    ) -> Event | None:
+        """The move that sends ``card`` to its firework (``to_play``) or to the discards:
+        Play and Discard, the other way round for a card known to be orange; None where the
+        card may be orange or not."""
+        me = view.seat
+        assert me is not None
+        orange = {
+            bool(view.inverted and view.inverted[f.suit])
+            for f in self._candidates(view, card, unseen)
+        }
+        if len(orange) > 1:
+            return None
+        play = to_play != (orange == {True})
+        return (
+            HanabiPlay(player=me, card=card.order)
+            if play
+            else HanabiDiscard(player=me, card=card.order)
+        )
 
     @staticmethod
     def _unseen(view: HanabiView) -> Counter[Face]:

@@ -59,6 +59,9 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     card_ranks: tuple[int, ...] = (1, 2, 3, 4, 5)
     routes: str = ""
     stack_size: int = RANKS
+    # orange suits (hanab.live's "inverted"), per suit (empty: none): the Play button
+    # discards such a card and the Discard button plays it
+    inverted: tuple[bool, ...] = ()
     all_faces: int = 0  # every face of the deck, one bit each (``with_faces`` sets it)
 
     def index(self, suit: int, rank: int) -> int:
@@ -68,6 +71,12 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     def has(self, suit: int, rank: int) -> bool:
         """Whether the deck has cards of this face."""
         return 0 <= suit < len(self.suits) and rank in self.card_ranks
+
+    def lands_on_firework(self, suit: int, play_button: bool) -> bool:
+        """Whether a card of ``suit`` goes for its firework (a play) when its holder presses
+        Play (``play_button``) or Discard: the button's own way, but the other way round for an
+        orange suit."""
+        return play_button != bool(self.inverted and self.inverted[suit])
 
     def position(self, suit: int, rank: int) -> int:
         """Where a rank goes in its suit's firework: the rank itself, or 6 - rank in a
@@ -178,13 +187,14 @@ def _of_variant(v: Variant) -> Deck:
         card_ranks=v.card_ranks,
         routes="up-or-down" if v.up_or_down else "sudoku" if v.sudoku else "",
         stack_size=v.stack_size,
+        inverted=tuple(k.inverted for k in v.suits) if any(k.inverted for k in v.suits) else (),
     )
 
 
 @functools.cache
 def deck_of(options: HanabiOptions) -> Deck:
     """The deck of a game with these options. Raises UnknownVariant for a variant gametape
-    does not know or does not play."""
+    does not know."""
     deck = (
         _published(options)
         if options.variant == NO_VARIANT

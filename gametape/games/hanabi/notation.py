@@ -267,6 +267,53 @@ def notation(state: HanabiState, event: Event) -> str:
     raise NotationError(say("hanabi.not-a-move", "not a Hanabi move: {event}", event=repr(event)))
 
 
+def _orange(
+    before: HanabiState,
+    event: HanabiPlay | HanabiDiscard,
+    after: HanabiState,
+    seat: int | None,
+    slot: int,
+) -> Message:
+    """An orange card's move: Play discarded it, or Discard played it (into the hole, in
+    Throw It in a Hole, where no player learns how it played until the end)."""
+    who = seat_of(before.setup.players, event.player)
+    face = after.faces[event.card]
+    said: dict[str, Param] = {
+        "player": who,
+        "card": card_name(face, before.deck.letters),
+        "slot": slot,
+    }
+    if isinstance(event, HanabiPlay):
+        return say(
+            "hanabi.played-orange",
+            "{player} played {card} from slot {slot}: an orange card, so it is discarded → "
+            "{tokens:g} clue tokens",
+            tokens=after.clue_tokens,
+            **said,
+        )
+    if before.deck.hole and seat is not None and after.outcome is None:
+        return say(
+            "hanabi.discarded-into-the-hole",
+            "{player} discarded a card from slot {slot}, and it went into the hole",
+            player=who,
+            slot=slot,
+        )
+    if after.strikes > before.strikes:
+        return say(
+            "hanabi.discarded-orange-misplayed",
+            "{player} discarded {card} from slot {slot}: an orange card, so it is played, and "
+            "misplays → strike {strikes}",
+            strikes=after.strikes,
+            **said,
+        )
+    return say(
+        "hanabi.discarded-orange",
+        "{player} discarded {card} from slot {slot}: an orange card, so it is played → {face}",
+        face=face_words(face, before.deck.suits),  # type: ignore[arg-type]
+        **said,
+    )
+
+
 def describe(
     before: HanabiState, event: Event, after: HanabiState, seat: int | None = None
 ) -> Message:
@@ -282,7 +329,11 @@ def describe(
         slot = slot_of(before, event.player, event.card)
         face = after.faces[event.card]
         card = card_name(face, letters)
-        if isinstance(event, HanabiDiscard):
+        button = isinstance(event, HanabiPlay)
+        if before.deck.lands_on_firework(face.suit, button) != button:  # type: ignore[union-attr]
+            # an orange card: it went the other way
+            parts.append(_orange(before, event, after, seat, slot))
+        elif isinstance(event, HanabiDiscard):
             parts.append(
                 say(
                     "hanabi.discarded",
@@ -414,7 +465,9 @@ def kinds(before: HanabiState, event: Event, after: HanabiState) -> tuple[str, .
         if after.strikes > before.strikes and not before.deck.hole:  # (a hole hides it)
             return ("play", "strike")
         return ("play",)
-    if isinstance(event, HanabiDiscard):
+    if isinstance(event, HanabiDiscard):  # (an orange card discarded is played, and may strike)
+        if after.strikes > before.strikes and not before.deck.hole:
+            return ("discard", "strike")
         return ("discard",)
     if isinstance(event, HanabiClue):
         return ("clue", f"clue to {before.setup.players[event.target]}")

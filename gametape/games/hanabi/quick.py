@@ -26,8 +26,9 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
     if state.outcome is not None or state.revealed_at or None in state.faces or deck.hole:
         return state, 0  # over, at a real table (faces enter the log as they are seen), or a
         # hole the reference fold keeps
-    if deck.routes:
-        return state, 0  # fireworks whose order the plays decide: the reference fold's
+    if deck.routes or deck.inverted:
+        return state, 0  # fireworks whose order the plays decide, orange suits: the reference
+        # fold's
     faces = state.faces
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks

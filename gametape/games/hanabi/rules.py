@@ -418,9 +418,9 @@ def _outcome(
 @on(HanabiPlay, HanabiDiscard)
 def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> HanabiState:
     seat, card = event.player, event.card  # the fold saw that it is this seat's turn
-    playing = type(event) is HanabiPlay
+    play_button = type(event) is HanabiPlay
     clues, top = state.clues, state.max_clues
-    if not playing and clues >= top:
+    if not play_button and clues >= top:  # the button: its holder may not know the card
         raise RuleViolation(
             say(
                 "hanabi.discard-8",
@@ -447,6 +447,8 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     if face is None or event.face is not None:
         face, faces, revealed_at = _reveal(state, card, event.face)
     suit, rank = face.suit, face.rank
+    # an orange card goes the other way: Play discards it, Discard plays it
+    playing = state.deck.lands_on_firework(suit, play_button)
     fireworks, strikes, wasted = state.fireworks, state.strikes, state.clues_wasted
     discards, lost, caps, max_score = state.discards, state.lost, state.caps, state.max_score
     deck, stacks = state.deck, state.stacks
@@ -472,7 +474,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     else:
         if playing:
             strikes += 1
-        else:
+        elif clues < top:  # (only an orange card played at 8 tokens is discarded at 8)
             clues += 1
         discards = discards + (card,)
         i = deck.index(suit, rank)

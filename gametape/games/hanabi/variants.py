@@ -38,7 +38,7 @@ class Suit(msgspec.Struct, frozen=True, kw_only=True):
     no_ranks: bool = False
     one_of_each: bool = False
     prism: bool = False
-    inverted: bool = False  # orange: a play is a discard and a discard a play
+    inverted: bool = False  # orange: the Play button discards it and Discard plays it
     reversed: bool = False
     display: str = ""  # the name players see, where the catalogue's carries a qualifier
     special: bool = False
@@ -246,14 +246,6 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
         if special and self.special_deceptive:
             return rank == self.clue_ranks[s % len(self.clue_ranks)]
         return rank == card_rank
-
-    def missing(self) -> Message | None:
-        """The first rule of this variant gametape does not play, or None."""
-        if any(k.inverted for k in self.suits):
-            return say(
-                "hanabi.missing-orange", "orange suits (a play is a discard, a discard a play)"
-            )
-        return None
 
 
 def _clue_colours(suits: tuple[Suit, ...]) -> tuple[str, ...]:
@@ -550,8 +542,7 @@ def catalogue() -> dict[str, Variant]:
 
 
 class UnknownVariant(ValueError):
-    """A variant name that is not in the catalogue, or one whose rules gametape lacks;
-    ``said`` says which, as a message."""
+    """A variant name that is not in the catalogue; ``said`` says so, as a message."""
 
     def __init__(self, said: Message) -> None:
         super().__init__(render(said))
@@ -559,7 +550,7 @@ class UnknownVariant(ValueError):
 
 
 def variant(name: str) -> Variant:
-    """The variant called ``name`` (exactly as hanab.live spells it), if gametape plays it."""
+    """The variant called ``name`` (exactly as hanab.live spells it)."""
     found = catalogue().get(name)
     if found is None:
         close = [n for n in catalogue() if n.casefold() == name.casefold()]
@@ -577,18 +568,4 @@ def variant(name: str) -> Variant:
                 name=clipped(name),
             )
         )
-    missing = found.missing()
-    if missing:
-        raise UnknownVariant(
-            say(
-                "hanabi.variant-not-played",
-                "variant {name!r} needs {missing}, which gametape does not play",
-                name=name,
-                missing=missing,
-            )
-        )
     return found
-
-
-def supported() -> list[Variant]:
-    return [v for v in catalogue().values() if v.missing() is None]

@@ -72,6 +72,7 @@ class HanabiView(msgspec.Struct, frozen=True, kw_only=True):
     stacks: tuple[tuple[int, ...], ...] = ()
     routes: str = ""
     stride: int = RANKS
+    inverted: tuple[bool, ...] = ()  # per suit, orange (Play discards it; empty: none is)
     notices: tuple[str, ...] = ()  # at a table, what the viewer is told of notes made void
     # Throw It in a Hole, while the game goes on: the cards in the hole (the fireworks,
     # strikes and score are not shown); None where everything is shown
@@ -152,6 +153,7 @@ def view(state: HanabiState, seat: int | None) -> HanabiView:
         stacks=() if hole else state.stacks,
         routes=deck.routes,
         stride=deck.stride,
+        inverted=deck.inverted,
         notices=told_to(state.notices, seat, state.setup.players) if state.notices else (),
         in_hole=len(state.hole) if hole else None,
     )

@@ -45,15 +45,18 @@ class HeuristicBot:
         unseen = self._unseen(view)
         oldest_first = list(reversed(hand))
 
-        playable = [
-            c
+        plays = {
+            c.order: move
             for c in oldest_first
             if all(self._playable(view, f) for f in self._candidates(view, c, unseen))
-            and self._button(view, c, unseen, to_play=True) in legal
-        ]
-        if playable:
-            card = min(playable, key=lambda c: min(c.ranks, default=0))
-            return self._button(view, card, unseen, to_play=True)  # type: ignore[return-value]
+            and (move := self._button(view, c, unseen, to_play=True)) in legal
+        }
+        if plays:
+            card = min(
+                (c for c in oldest_first if c.order in plays),
+                key=lambda c: min(c.ranks, default=0),
+            )
+            return plays[card.order]
 
         if view.clues > 0:
             clue = self._play_clue(view, legal)
@@ -62,14 +65,14 @@ class HeuristicBot:
 
         if view.clues < MAX_CLUES:
             useless = [
-                c
+                move
                 for c in oldest_first
                 if all(self._useless(view, f) for f in self._candidates(view, c, unseen))
-                and self._button(view, c, unseen, to_play=False) is not None
+                and (move := self._button(view, c, unseen, to_play=False)) is not None
             ]
-            unclued = [c for c in oldest_first if not c.clued]
             if useless:
-                return self._button(view, useless[0], unseen, to_play=False)  # type: ignore[return-value]
+                return useless[0]
+            unclued = [c for c in oldest_first if not c.clued]
             target = (unclued or oldest_first)[0]
             return HanabiDiscard(player=me, card=target.order)
 

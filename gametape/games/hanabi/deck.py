@@ -62,7 +62,7 @@ class Deck(msgspec.Struct, frozen=True, gc=False):
     # orange suits (hanab.live's "inverted"), per suit (empty: none): the Play button
     # discards such a card and the Discard button plays it
     inverted: tuple[bool, ...] = ()
-    all_faces: int = 0  # every face of the deck, one bit each (``with_faces`` sets it)
+    all_faces: int = 0  # every face of the deck, one bit each (``deck_of`` sets it)
 
     def index(self, suit: int, rank: int) -> int:
         """A face's index (its bit in a knowledge or a clue's mask)."""

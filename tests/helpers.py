@@ -52,6 +52,24 @@ def hanabi(
     return Game.new(HanabiSetup(game="test", players=players, options=opts, deck=deck))
 
 
+def variant_game(name: str, top: list[tuple[int, int]], players: int = 2) -> Game:
+    """A game of the hanab.live variant ``name`` whose deck starts with ``top`` (suit, rank):
+    the first hand's cards first (ann's), the rest of a dealt deck after them."""
+    import random
+
+    import msgspec
+
+    from gametape.games.hanabi import RULESET
+
+    names = ["ann", "ben", "cat", "dan", "eve", "fay"][:players]
+    setup = RULESET.new_setup(names, random.Random(0), {"variant": name})
+    rest = list(setup.deck)
+    for suit, rank in top:
+        rest.remove(Face(suit, rank))
+    deck = tuple(Face(s, r) for s, r in top) + tuple(rest)
+    return Game.new(msgspec.structs.replace(setup, deck=deck))
+
+
 def moves(game: Game, *texts: str) -> Game:
     """Play moves in notation, each by whoever is to act."""
     for text in texts:

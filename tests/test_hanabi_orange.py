@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-import msgspec
 import pytest
 
 from gametape.engine.game import Game, describe
@@ -20,18 +19,9 @@ from gametape.games.hanabi import RULESET
 from gametape.games.hanabi import hanablive as hl
 from gametape.games.hanabi.events import Face, HanabiClue, HanabiDiscard, HanabiPlay
 from gametape.messages import render
+from tests.helpers import variant_game
 
 ORANGE = 4  # the fifth suit of "Orange (5 Suits)": red yellow green blue orange
-
-
-def _stacked(name: str, top: list[tuple[int, int]]) -> Game:
-    """A two-player game of ``name`` whose deck starts with ``top`` (ann's hand first)."""
-    setup = RULESET.new_setup(["ann", "ben"], random.Random(0), {"variant": name})
-    rest = list(setup.deck)
-    for suit, rank in top:
-        rest.remove(Face(suit, rank))
-    deck = tuple(Face(s, r) for s, r in top) + tuple(rest)
-    return Game.new(msgspec.structs.replace(setup, deck=deck))
 
 
 def _card(game: Game, seat: int, face: tuple[int, int]) -> int:
@@ -48,7 +38,7 @@ def _clue(game: Game, seat: int) -> None:
 
 
 def test_play_throws_an_orange_card_away_for_a_clue_token():
-    game = _stacked("Orange (5 Suits)", [(ORANGE, 1), (0, 1), (0, 2), (0, 3), (0, 4)])
+    game = variant_game("Orange (5 Suits)", [(ORANGE, 1), (0, 1), (0, 2), (0, 3), (0, 4)])
     _clue(game, 0)
     _clue(game, 1)  # 6 tokens
     game.push(HanabiPlay(player=0, card=_card(game, 0, (ORANGE, 1))))
@@ -61,7 +51,7 @@ def test_play_throws_an_orange_card_away_for_a_clue_token():
 
 
 def test_discard_plays_an_orange_card_and_a_misfit_is_a_strike():
-    game = _stacked("Orange (5 Suits)", [(ORANGE, 1), (ORANGE, 3), (0, 1), (0, 2), (0, 3)])
+    game = variant_game("Orange (5 Suits)", [(ORANGE, 1), (ORANGE, 3), (0, 1), (0, 2), (0, 3)])
     _clue(game, 0)
     _clue(game, 1)
     game.push(HanabiDiscard(player=0, card=_card(game, 0, (ORANGE, 1))))
@@ -79,7 +69,7 @@ def test_discard_plays_an_orange_card_and_a_misfit_is_a_strike():
 
 
 def test_at_8_tokens_discard_is_refused_even_on_an_orange_card_and_play_throws_it_for_none():
-    game = _stacked("Orange (5 Suits)", [(ORANGE, 2), (0, 1), (0, 2), (0, 3), (0, 4)])
+    game = variant_game("Orange (5 Suits)", [(ORANGE, 2), (0, 1), (0, 2), (0, 3), (0, 4)])
     with pytest.raises(RuleViolation, match="cannot discard with 8 clue tokens"):
         game.push(HanabiDiscard(player=0, card=_card(game, 0, (ORANGE, 2))))
     assert not any(isinstance(m, HanabiDiscard) for m in game.legal_moves(0))
@@ -90,7 +80,7 @@ def test_at_8_tokens_discard_is_refused_even_on_an_orange_card_and_play_throws_i
 
 def test_in_a_hole_an_orange_card_discarded_goes_in_unseen_and_one_played_is_shown():
     name = "Throw It in a Hole & Orange (5 Suits)"
-    game = _stacked(name, [(ORANGE, 1), (ORANGE, 4), (0, 1), (0, 2), (0, 3)])
+    game = variant_game(name, [(ORANGE, 1), (ORANGE, 4), (0, 1), (0, 2), (0, 3)])
     _clue(game, 0)
     _clue(game, 1)
     game.push(HanabiDiscard(player=0, card=_card(game, 0, (ORANGE, 1))))  # into the hole

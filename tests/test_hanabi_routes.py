@@ -5,9 +5,6 @@ cases (its ``reversible.test.ts``, ``sudoku.test.ts`` and ``integration.test.ts`
 
 from __future__ import annotations
 
-import random
-
-import msgspec
 import pytest
 
 from gametape.engine.fold import walk_live
@@ -23,6 +20,7 @@ from gametape.games.hanabi.stacks import best_heights, direction, next_ranks, su
 from gametape.games.hanabi.variants import START_RANK
 from gametape.messages import render
 from tests.conftest import HANABLIVE_EXAMPLES as FIXTURES
+from tests.helpers import variant_game
 
 S = START_RANK
 UP_OR_DOWN = "Up or Down (5 Suits)"
@@ -120,17 +118,6 @@ def test_hanablive_s_up_or_down_test_game_has_its_figures():
     assert end.stacks[0] == (S, 2, 3, 4, 5)  # started by its START card, then built up
 
 
-def _stacked(name: str, top: list[tuple[int, int]], players: int = 2) -> Game:
-    """A game of ``name`` whose deck starts with ``top`` (suit, rank): ann's hand first."""
-    names = ["ann", "ben", "cat", "dan", "eve", "fay"][:players]
-    setup = RULESET.new_setup(names, random.Random(0), {"variant": name})
-    rest = list(setup.deck)
-    for suit, rank in top:
-        rest.remove(Face(suit, rank))
-    deck = tuple(Face(s, r) for s, r in top) + tuple(rest)
-    return Game.new(msgspec.structs.replace(setup, deck=deck))
-
-
 def _play(game: Game, seat: int, face: tuple[int, int]) -> None:
     """``seat`` plays its card of ``face``."""
     card = next(o for o in game.state.hands[seat] if game.state.faces[o] == Face(*face))
@@ -145,7 +132,7 @@ def _pass(game: Game, seat: int) -> None:
 
 def test_up_or_down_a_start_card_leaves_the_way_open_and_the_next_card_chooses_it():
     # red START, red 4, red 3 in ann's hand; red 2 in ben's
-    game = _stacked(UP_OR_DOWN, [(0, S), (0, 4), (0, 3), (1, 1), (1, 2), (0, 2), (2, 1)])
+    game = variant_game(UP_OR_DOWN, [(0, S), (0, 4), (0, 3), (1, 1), (1, 2), (0, 2), (2, 1)])
     _play(game, 0, (0, S))
     assert game.state.stacks[0] == (S,) and game.state.fireworks[0] == 1
     assert is_playable(game.state, Face(0, 2)) and is_playable(game.state, Face(0, 4))
@@ -162,7 +149,7 @@ def test_up_or_down_a_start_card_leaves_the_way_open_and_the_next_card_chooses_i
 
 
 def test_up_or_down_a_stack_starts_with_1_5_or_start_only():
-    game = _stacked(UP_OR_DOWN, [(0, 2), (1, 5), (2, 1), (3, S), (4, 3)])
+    game = variant_game(UP_OR_DOWN, [(0, 2), (1, 5), (2, 1), (3, S), (4, 3)])
     for face in ((0, 2), (1, 5), (2, 1), (3, S), (4, 3)):
         _play(game, 0, face)
         _pass(game, 1)
@@ -172,7 +159,7 @@ def test_up_or_down_a_stack_starts_with_1_5_or_start_only():
 
 
 def test_up_or_down_a_finished_suit_gives_a_clue_token_and_takes_no_more():
-    game = _stacked(UP_OR_DOWN, [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)])
+    game = variant_game(UP_OR_DOWN, [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)])
     _pass(game, 0)
     _pass(game, 1)
     for rank in (1, 2, 3, 4, 5):
@@ -188,7 +175,7 @@ def test_up_or_down_a_finished_suit_gives_a_clue_token_and_takes_no_more():
 def test_up_or_down_the_best_score_counts_the_best_way_left():
     """Red 1 lost: red may still go up from its START. Red START lost too: only down, from
     its 5 to the lost 1 (5, 4, 3, 2: four). Both red 2s lost too: 5, 4, 3."""
-    game = _stacked(UP_OR_DOWN, [(0, 1), (0, S), (0, 2), (0, 2), (1, 1)])
+    game = variant_game(UP_OR_DOWN, [(0, 1), (0, S), (0, 2), (0, 2), (1, 1)])
     _pass(game, 0)
     for rank, cap in ((1, 5), (S, 4), (2, 4), (2, 3)):
         _pass(game, 1)
@@ -210,7 +197,7 @@ def test_up_or_down_rank_clues_never_touch_a_start_card_but_where_hanablive_s_do
 
 
 def test_a_start_card_is_written_rs_and_named_start():
-    game = _stacked(UP_OR_DOWN, [(0, S), (1, 2)])
+    game = variant_game(UP_OR_DOWN, [(0, S), (1, 2)])
     assert parse_face(game.state, "rs") == Face(0, S) == parse_face(game.state, "redstart")
     assert card_name(Face(0, S), game.state.deck.letters) == "rs"
     _play(game, 0, (0, S))
@@ -228,7 +215,7 @@ def _last(game: Game):
 
 def test_sudoku_a_suit_starts_anywhere_but_at_another_s_start_and_wraps_round():
     name = "Sudoku (5 Suits)"
-    game = _stacked(name, [(0, 4), (0, 5), (0, 1), (1, 3), (2, 2), (1, 4)])
+    game = variant_game(name, [(0, 4), (0, 5), (0, 1), (1, 3), (2, 2), (1, 4)])
     _play(game, 0, (0, 4))
     assert game.state.stacks[0] == (4,) and game.state.strikes == 0
     assert is_playable(game.state, Face(0, 5)) and not is_playable(game.state, Face(1, 4))
@@ -249,7 +236,7 @@ def test_sudoku_four_suits_stacks_hold_four_and_a_score_of_16_is_perfect():
     deck = _deck("Sudoku (4 Suits)")
     assert deck.stack_size == 4 and deck.card_ranks == (1, 2, 3, 4)
     assert sum(deck.copies) == 32 and not any(deck.has(s, 5) for s in range(4))
-    game = _stacked("Sudoku (4 Suits)", [(0, 2)])
+    game = variant_game("Sudoku (4 Suits)", [(0, 2)])
     assert game.state.max_score == 16
     with pytest.raises(RuleViolation, match="no card"):
         game.push(HanabiPlay(player=0, card=game.state.hands[0][0], face=Face(0, 5)))

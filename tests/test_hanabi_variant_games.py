@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import msgspec
 import pytest
 
 from gametape.engine.game import Game, describe
@@ -18,6 +17,7 @@ from gametape.games.hanabi.knowledge import possible
 from gametape.games.hanabi.state import CLUED
 from gametape.games.hanabi.variants import variant
 from gametape.messages import render
+from tests.helpers import variant_game
 
 # One variant for each mechanism (and some of their combinations).
 MECHANISMS = {
@@ -156,19 +156,11 @@ def test_a_variant_game_exports_to_hanablive_and_imports_back_the_same(name):
     assert again.state.score == game.state.score
 
 
-def _stacked(name: str, top: list[tuple[int, int]]) -> Game:
-    """A two-player game of ``name`` whose deck starts with ``top`` (suit, rank)."""
-    setup = RULESET.new_setup(["ann", "ben"], random.Random(0), {"variant": name})
-    rest = list(setup.deck)
-    for suit, rank in top:
-        rest.remove(Face(suit, rank))
-    deck = tuple(Face(s, r) for s, r in top) + tuple(rest)
-    return Game.new(msgspec.structs.replace(setup, deck=deck))
-
-
 def test_a_reversed_suit_is_built_from_5_down_and_its_1_completes_it():
     # Reversed (5 Suits): red yellow green blue, purple reversed (suit 4); 3 fives, 1 one
-    game = _stacked("Reversed (5 Suits)", [(4, 5), (4, 1), (0, 1), (0, 2), (0, 3)] + [(1, 1)] * 2)
+    game = variant_game(
+        "Reversed (5 Suits)", [(4, 5), (4, 1), (0, 1), (0, 2), (0, 3)] + [(1, 1)] * 2
+    )
     assert [game.state.deck.copies[4 * 5 + r] for r in range(5)] == [1, 2, 2, 2, 3]
     ann = game.state.hands[0]
     game.push(HanabiPlay(player=0, card=ann[1]))  # the purple 1 first: a strike
@@ -181,7 +173,9 @@ def test_a_reversed_suit_is_built_from_5_down_and_its_1_completes_it():
 
 
 def test_a_reversed_suits_knowledge_and_trash_count_from_the_5():
-    game = _stacked("Reversed (5 Suits)", [(4, 5), (4, 4), (0, 1), (0, 2), (0, 3)] + [(1, 1)] * 2)
+    game = variant_game(
+        "Reversed (5 Suits)", [(4, 5), (4, 4), (0, 1), (0, 2), (0, 3)] + [(1, 1)] * 2
+    )
     game.push(HanabiPlay(player=0, card=game.state.hands[0][0]))
     state = game.state
     from gametape.games.hanabi.knowledge import is_playable, is_trash

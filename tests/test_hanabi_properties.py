@@ -148,3 +148,39 @@ def test_routed_fireworks_follow_a_way_and_the_best_score_is_every_way_s_best(ga
         assert s.max_score == sum(s.caps) == _best(s) >= s.fireworks_sum
         assert best is None or s.max_score <= best  # the best reachable never grows
         best = s.max_score
+
+
+# --- The mechanisms that hide or change what a move does (#54), two to six players ----------
+
+MECHANISMS = ("Up or Down (5 Suits)", "Sudoku (4 Suits)", "Orange (6 Suits)",
+              "Throw It in a Hole & Orange (5 Suits)", "Cow & Pig (5 Suits)", "Duck (4 Suits)",
+              "Throw It in a Hole (6 Suits)")  # fmt: skip
+mechanised = st.builds(
+    lambda seed, n, bot, name: sim.play(
+        HANABI, sim.default_players(n), bot, random.Random(seed), {"variant": name}
+    ),
+    st.integers(0, 10**6),
+    st.integers(2, 6),
+    st.sampled_from(["heuristic", "random"]),
+    st.sampled_from(MECHANISMS),
+)
+
+
+@given(mechanised)
+def test_in_every_mechanism_cards_are_kept_tokens_bounded_and_a_seat_never_sees_its_hand(game):
+    """Every card is in the deck, a hand, a firework or the discards (or the hole); tokens
+    and strikes stay in bounds; the score never passes the best still reachable, which never
+    grows; and every seat's view hides its own hand, whatever the variant does to a move."""
+    best = None
+    for s in states(game):
+        held = sum(len(h) for h in s.hands)
+        assert held + s.deck_left + s.fireworks_sum + len(s.discards) == len(s.setup.deck)
+        assert {o for o, _ in s.hole} <= set(range(s.next_card))
+        assert 0 <= s.clues <= s.max_clues and 0 <= s.strikes <= MAX_STRIKES
+        assert s.fireworks_sum <= s.max_score and (best is None or s.max_score <= best)
+        best = s.max_score
+        for seat in range(s.n_players):
+            view = HANABI.view(s, seat)
+            assert all(c.face is None for c in view.hands[seat])
+            assert all(c.face is not None for h, hand in enumerate(view.hands) if h != seat
+                       for c in hand)  # fmt: skip

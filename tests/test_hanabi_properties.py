@@ -71,17 +71,22 @@ def test_heuristic_bot_ends_by_deck_out_or_25_not_by_strikeout(seed, n):
 
 # --- Fireworks whose order the plays decide (#54): Up or Down, Sudoku ---------------------------
 
-ROUTES = ("Up or Down (5 Suits)", "Up or Down & Rainbow (6 Suits)", "Sudoku (5 Suits)",
-          "Sudoku & Pink (4 Suits)")  # fmt: skip
-routed = st.builds(
-    lambda seed, n, bot, name: sim.play(
-        HANABI, sim.default_players(n), bot, random.Random(seed), {"variant": name}
-    ),
-    st.integers(0, 10**6),
-    st.integers(2, 5),
-    st.sampled_from(["heuristic", "random"]),
-    st.sampled_from(ROUTES),
-)
+
+def _variant_games(names: tuple[str, ...], most: int) -> st.SearchStrategy:
+    """Bot games of the variants ``names``, two to ``most`` players."""
+    return st.builds(
+        lambda seed, n, bot, name: sim.play(
+            HANABI, sim.default_players(n), bot, random.Random(seed), {"variant": name}
+        ),
+        st.integers(0, 10**6),
+        st.integers(2, most),
+        st.sampled_from(["heuristic", "random"]),
+        st.sampled_from(names),
+    )
+
+
+routed = _variant_games(("Up or Down (5 Suits)", "Up or Down & Rainbow (6 Suits)",
+                         "Sudoku (5 Suits)", "Sudoku & Pink (4 Suits)"), 5)  # fmt: skip
 
 
 def _ways(deck, stack: tuple[int, ...], stacks) -> list[tuple[int, ...]]:
@@ -152,18 +157,9 @@ def test_routed_fireworks_follow_a_way_and_the_best_score_is_every_way_s_best(ga
 
 # --- The mechanisms that hide or change what a move does (#54), two to six players ----------
 
-MECHANISMS = ("Up or Down (5 Suits)", "Sudoku (4 Suits)", "Orange (6 Suits)",
-              "Throw It in a Hole & Orange (5 Suits)", "Cow & Pig (5 Suits)", "Duck (4 Suits)",
-              "Throw It in a Hole (6 Suits)")  # fmt: skip
-mechanised = st.builds(
-    lambda seed, n, bot, name: sim.play(
-        HANABI, sim.default_players(n), bot, random.Random(seed), {"variant": name}
-    ),
-    st.integers(0, 10**6),
-    st.integers(2, 6),
-    st.sampled_from(["heuristic", "random"]),
-    st.sampled_from(MECHANISMS),
-)
+mechanised = _variant_games(("Up or Down (5 Suits)", "Sudoku (4 Suits)", "Orange (6 Suits)",
+                             "Throw It in a Hole & Orange (5 Suits)", "Cow & Pig (5 Suits)",
+                             "Duck (4 Suits)", "Throw It in a Hole (6 Suits)"), 6)  # fmt: skip
 
 
 @given(mechanised)

@@ -114,7 +114,10 @@ def useful(deck: Deck, stacks: Sequence[Stack], lost: Sequence[int], suit: int) 
 def sudoku_runs(deck: Deck, lost: Sequence[int], suit: int) -> tuple[int, ...]:
     """For each rank a Sudoku suit could start at, how many cards it can still take from
     there (hanab.live's ``sudokuWalkUpAll``)."""
-    size, dead = deck.stack_size, _dead(deck, lost, suit)
+    return _runs(_dead(deck, lost, suit), deck.stack_size)
+
+
+def _runs(dead: frozenset[int], size: int) -> tuple[int, ...]:
     return tuple(_reach(dead, _cycle(k, size)) for k in range(1, size + 1))
 
 
@@ -127,18 +130,12 @@ def best_heights(deck: Deck, stacks: Sequence[Stack], lost: Sequence[int]) -> tu
     n, size = len(stacks), deck.stack_size
     dead = [_dead(deck, lost, s) for s in range(n)]
     best = [
-        len(stacks[s])
-        + (
-            max(_reach(dead[s], w) for w in walks(deck, stacks, s))
-            if dead[s]
-            else size - len(stacks[s])
-        )
-        for s in range(n)
+        len(stacks[s]) + max(_reach(dead[s], w) for w in walks(deck, stacks, s)) for s in range(n)
     ]
     waiting = [s for s in range(n) if not stacks[s] and best[s] < size]
     if deck.routes != "sudoku" or not waiting:
         return tuple(best)
-    runs = {s: sudoku_runs(deck, lost, s) for s in waiting}
+    runs = {s: _runs(dead[s], size) for s in waiting}
     free = sorted(set(range(1, size + 1)) - _starts(stacks))
     chosen = max(
         itertools.permutations(free, len(waiting)),

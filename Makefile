@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+COMPILED := $(VENV)/.compiled
 # axe-core (the accessibility check the browser tests run inside each page), from npm
 AXE    := $(VENV)/npm/node_modules/axe-core/axe.min.js
 AXE_VERSION := 4.10.3
@@ -12,14 +13,21 @@ WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 .PHONY: demo test bench lint clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77'
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/python -m gametape.catalogues compile
-	touch $(STAMP)
+	touch $(STAMP) $(COMPILED)
 
-demo: $(STAMP)
+# The compiled modules (setup.py: C, and mypyc from the typed source), built in place beside
+# their sources by the install above, and again whenever a source changes. GAMETAPE_PURE=1
+# runs the pure-Python build instead (docs/architecture.md, "Compiled where it pays").
+$(COMPILED): $(STAMP) gametape/events/_chain.c gametape/games/hanabi/quick.py
+	$(BIN)/pip install --quiet --no-build-isolation --no-deps -e .
+	touch $(COMPILED)
+
+demo: $(COMPILED)
 	$(BIN)/gametape demo
 
 $(AXE):
@@ -29,7 +37,11 @@ $(AXE):
 		echo "npm not found: the browser tests' accessibility check is skipped (.ci/run installs npm)"; \
 	fi
 
-test: $(STAMP) $(AXE)
+# the differential tests, run again on the pure-Python build (the compiled one ran them above)
+DIFFERENTIAL := tests/test_compiled.py tests/test_log.py tests/test_hanabi_quick.py \
+	tests/test_differential_hle.py tests/test_hanablive.py
+
+test: $(COMPILED) $(AXE)
 	$(BIN)/ruff check gametape tests bench
 	$(BIN)/ruff format --check gametape tests bench
 	$(BIN)/mypy gametape tests/plugins
@@ -37,9 +49,10 @@ test: $(STAMP) $(AXE)
 	@# that drive Chromium on their own: a page's timing is what they measure. Each run names
 	@# its 20 slowest tests and what each buys (tests/conftest.py).
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile -m "not browser"
+	GAMETAPE_PURE=1 $(BIN)/pytest -n $(WORKERS) --dist loadfile $(DIFFERENTIAL)
 	$(BIN)/pytest -m browser
 
-bench: $(STAMP)
+bench: $(COMPILED)
 	$(BIN)/python -m bench
 
 lint: $(STAMP)

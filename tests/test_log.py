@@ -17,6 +17,7 @@ from gametape.events import (
     StaleWrite,
     Store,
     TornTail,
+    chainloop,
     codec,
     read_log,
     repair_torn,
@@ -185,7 +186,7 @@ def test_the_bulk_read_accepts_exactly_what_the_line_by_line_read_accepts(data):
     """read_log decodes and checks a whole log at once (one JSON array) and reads line by
     line only at a doubt: on damaged logs (fields changed, lines moved, bytes flipped, and
     the chain forged again over the damage or not) the two give the same records and the
-    same error."""
+    same error. CI runs it on the compiled build and on the pure-Python one."""
     g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
     moves(g, "clue bob 1", "play 1", "discard 2", "clue bob red")
     ts = "2026-11-30T02:01:54.123Z"
@@ -237,11 +238,28 @@ def test_the_bulk_read_accepts_exactly_what_the_line_by_line_read_accepts(data):
         else:
             raw[at:at] = data.draw(st.sampled_from([b"\n", b",", b'{"v":1}', b" "]))
     source = _Bytes(bytes(raw))
+    # the chain checked in one compiled loop (where built) agrees with the Python loop
+    split = bytes(raw).split(b"\n")
+    assert chainloop.held(split) == chainloop.held_py(split)
     bulk = read_log(source)
     with patch.object(log_module, "_at_once", lambda codec, lines: None):
         lines_read = read_log(source)
     assert bulk.records == lines_read.records
     assert repr(bulk.error) == repr(lines_read.error) and str(bulk.error) == str(lines_read.error)
+
+
+def test_the_compiled_chain_loop_refuses_what_is_not_a_list_of_bytes():
+    """``held`` takes the lines of a log; anything else is a TypeError, never a crash."""
+    lines = _encoded([hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5").setup], "2026-11-30T02:01:54.123Z")
+    good = lines.split(b"\n")[:-1]
+    for held in {chainloop.held, chainloop.held_py}:
+        assert held(good) == 1 and held([]) == 0
+        assert held([b"", *good]) == 0 and held([*good, b"x" * 100]) == 1
+    if chainloop.COMPILED is None:
+        pytest.skip("the compiled loop is not in use: GAMETAPE_PURE, or not built here")
+    for bad in (tuple(good), good[0], [good[0].decode()], [None], None):
+        with pytest.raises(TypeError, match="list of bytes"):
+            chainloop.COMPILED(bad)
 
 
 def _encoded(events, ts: str) -> bytes:

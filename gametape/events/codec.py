@@ -27,6 +27,8 @@ from gametape.messages import Message, say
 FORMAT_VERSION = 1
 HASH_MARK = b',"hash":"'
 HASH_HEX = 32
+MARK_LEN = len(HASH_MARK)
+HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}, a line's last field
 SETUP_SUFFIX = ".setup"
 SHARED_EVENTS: tuple[type[Event], ...] = (Abandon, Retract)
 

@@ -27,13 +27,11 @@ from typing import Protocol
 import msgspec
 
 from gametape.events.base import Event
+from gametape.events.chainloop import held
 from gametape.events.codec import (
     FORMAT_VERSION,
-    HASH_HEX,
-    HASH_MARK,
     Codec,
     Record,
-    chain,
     codec_of,
     encode_line,
     now,
@@ -55,8 +53,6 @@ LOCK_TIMEOUT = 10.0
 TS_PATTERN = r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{3}Z"
 TS = re.compile(TS_PATTERN).fullmatch
 TS_ALL = re.compile(f"(?:{TS_PATTERN})*").fullmatch  # many stamps of 24 characters, joined
-MARK_LEN = len(HASH_MARK)
-HASH_FIELD = MARK_LEN + HASH_HEX + 2  # ,"hash":"<32 hex>"}
 
 
 class Source(Protocol):
@@ -136,7 +132,6 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
     result = LogRead(path=path, size=len(data))
     records = result.records
     append = records.append
-    prev = b""
     offset = 0
     lines = data.split(b"\n")
     torn = lines.pop()  # text after the last newline: empty unless the last line is torn
@@ -155,6 +150,7 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
                 if torn:
                     result.error = _torn(path, torn, len(lines), len(data) - len(torn))
                 return result
+    good = held(lines) if verify else len(lines)  # lines whose chain holds, from the first
     for number, line in enumerate(lines, start=1):
         seq_expected = number - 1
         try:
@@ -202,26 +198,19 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
                 offset=offset,
             )
             return result
-        if verify:
-            # The hash field is last and has a fixed length, so its place is known.
-            cut = len(line) - HASH_FIELD
-            if line[cut : cut + MARK_LEN] != HASH_MARK:
-                cut = line.rfind(HASH_MARK)
-            carried = line[cut + MARK_LEN : -2]
-            if cut < 0 or chain(prev, line[:cut]) != carried:
-                result.error = ChainBroken(
-                    say(
-                        "core.log-chain",
-                        "hash chain broken: this line or the one before it "
-                        "was edited, removed, inserted or moved",
-                    ),
-                    path=path,
-                    line=number,
-                    seq=rec.seq,
-                    offset=offset,
-                )
-                return result
-            prev = carried
+        if number > good:
+            result.error = ChainBroken(
+                say(
+                    "core.log-chain",
+                    "hash chain broken: this line or the one before it "
+                    "was edited, removed, inserted or moved",
+                ),
+                path=path,
+                line=number,
+                seq=rec.seq,
+                offset=offset,
+            )
+            return result
         append(rec)
         offset += len(line) + 1
     if torn:
@@ -253,17 +242,11 @@ def _at_once(codec: Codec, lines: list[bytes]) -> list[Record] | None:
     stamps = [r.ts for r in records]
     if set(map(len, stamps)) != {24} or not TS_ALL("".join(stamps)):
         return None
-    prev = b""
-    for seq, (rec, line) in enumerate(zip(records, lines, strict=True)):
+    for seq, rec in enumerate(records):
         if rec.seq != seq or rec.v != FORMAT_VERSION:
             return None
-        cut = len(line) - HASH_FIELD
-        if cut < 0 or line[cut : cut + MARK_LEN] != HASH_MARK:
-            return None
-        carried = line[cut + MARK_LEN : -2]
-        if chain(prev, line[:cut]) != carried:
-            return None
-        prev = carried
+    if held(lines) != len(lines):
+        return None
     return records
 
 

@@ -30,6 +30,10 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
         return state, 0  # fireworks whose order the plays decide, orange suits: the reference
         # fold's
     faces = state.faces
+    # each card's face as its index among the deck's faces, and its suit and rank
+    suits = [f.suit for f in faces]  # type: ignore[union-attr]
+    ranks = [f.rank for f in faces]  # type: ignore[union-attr]
+    codes = [s * RANKS + r - 1 for s, r in zip(suits, ranks, strict=True)]
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
     reverse = deck.reversed
@@ -67,7 +71,7 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
             if deck.alternating and last_clue == clue:
                 break
             held = hands[target]
-            hit = [o for o in held if mask >> (faces[o].suit * RANKS + faces[o].rank - 1) & 1]  # type: ignore[union-attr]
+            hit = [o for o in held if mask >> codes[o] & 1]
             if event.touched is not None and set(event.touched) != set(hit):
                 break
             if not hit and not may_be_empty(state, colour):
@@ -86,10 +90,9 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
             card, playing, hand = event.card, kind is HanabiPlay, hands[current]
             if event.player != current or (not playing and clues >= top) or card not in hand:
                 break
-            face = faces[card]
-            if event.face is not None and event.face != face:
+            if event.face is not None and event.face != faces[card]:
                 break
-            suit, rank = face.suit, face.rank  # type: ignore[union-attr]
+            suit, rank = suits[card], ranks[card]
             pos = RANKS + 1 - rank if reverse and reverse[suit] else rank
             ended = False
             if playing and fireworks[suit] == pos - 1:
@@ -105,7 +108,7 @@ def apply_many(state: HanabiState, events: Sequence[Event]) -> tuple[HanabiState
                 else:
                     clues += 1
                 discards.append(card)
-                i = suit * RANKS + rank - 1
+                i = codes[card]
                 lost[i] += 1
                 if lost[i] == copies[i] and caps[suit] >= pos:
                     max_score -= caps[suit] - (pos - 1)

@@ -1,0 +1,29 @@
+"""The compiled parts of gametape (pyproject.toml holds everything else).
+
+Each is optional: a machine with no C compiler, no OpenSSL headers or no mypyc installs the
+pure-Python package, which works the same (``GAMETAPE_PURE=1`` runs it where the compiled
+one is built; docs/architecture.md, "Compiled where it pays").
+"""
+
+from setuptools import Extension, setup
+
+extensions = [
+    # a log's hash chain in one loop (gametape/events/chainloop.py), SHA-256 from OpenSSL
+    Extension(
+        "gametape.events._chain",
+        ["gametape/events/_chain.c"],
+        libraries=["crypto"],
+        extra_compile_args=["-O2"],
+    ),
+]
+try:
+    from mypyc.build import mypycify
+
+    # Hanabi's fold for validation, compiled from its typed source by mypyc
+    extensions += mypycify(["gametape/games/hanabi/quick.py"], opt_level="3")
+except (ImportError, SystemExit) as exc:  # no mypyc, or it refused: the pure-Python module
+    print(f"gametape: mypyc not used ({exc}); the pure-Python modules are")
+for extension in extensions:
+    extension.optional = True  # a failed build leaves the pure-Python module in use
+
+setup(ext_modules=extensions)

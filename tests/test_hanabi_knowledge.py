@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from msgspec.structs import replace
 from typer.testing import CliRunner
 
@@ -20,6 +21,7 @@ from gametape.games.hanabi.view import view
 from gametape.usecases.importing import import_files
 from tests.conftest import shared
 from tests.helpers import face, hanabi, moves
+from tests.test_hanabi_variant_games import MECHANISMS, _play
 
 R, Y, G, B, W = range(5)
 # alice r1 r2 y1 b3 w5 | bob r3 g1 r4 b4 y2 | cara ...; the deck then starts y3 g4 b1
@@ -288,3 +290,51 @@ def test_level_of_and_gotten_agree_with_their_definitions():
                 assert level == _level_by_definition(state, order), (seed, order)
                 levels.add(level)
     assert levels == set(kn.KNOWLEDGE_LEVELS)
+
+
+# --- the cached tables against the definitions face by face -----------------------------
+
+
+def _level_by_face(state, order: int) -> str:
+    """``level_of``'s definition, face by face: the identities its clues allow and of which a
+    copy is unseen; one is known, all playable or all trash say so."""
+    if state.deck.routes:
+        return kn.level_of(state, order)  # its own face-by-face count (_level_on_routes)
+    can_be = kn.possible(state, order)
+    if len(can_be) == 1:
+        return "known"
+    if can_be and all(kn.is_playable(state, f) for f in can_be):
+        return "playable"
+    if can_be and all(kn.is_trash(state, f) for f in can_be):
+        return "trash"
+    return "clued" if state.knowledge[order] & kn.CLUED else "blind"
+
+
+def _gotten_by_face(state) -> int:
+    """``gotten``'s definition, face by face: a clued card in a hand that may be a face not
+    yet trash counts, as every card played does, at most the best score still reachable."""
+    faces = kn._faces(state.deck)
+    count = state.fireworks_sum
+    for hand in state.hands:
+        for order in hand:
+            packed = state.knowledge[order]
+            may_be = [f for i, f in enumerate(faces) if packed >> i & 1]
+            if packed & kn.CLUED and any(
+                state.deck.has(f.suit, f.rank) and not kn.is_trash(state, f) for f in may_be
+            ):
+                count += 1
+    return min(count, state.max_score)
+
+
+@pytest.mark.parametrize("name", list(MECHANISMS.values()), ids=list(MECHANISMS))
+def test_knowledge_levels_and_cards_gotten_agree_with_their_definitions(name):
+    """The index reads each play's knowledge level and each move's cards gotten from tables
+    kept per position of the fireworks (knowledge._table): on every position of a random and a
+    heuristic game of every variant mechanism, they give what the definitions face by face
+    give, for every card in every hand."""
+    for seed in (0, 1):
+        for state in _play(name, seed).fold.states[1:]:
+            assert kn.gotten(state) == _gotten_by_face(state)
+            for hand in state.hands:
+                for order in hand:
+                    assert kn.level_of(state, order) == _level_by_face(state, order)

@@ -117,27 +117,53 @@ def level_of(state: HanabiState, order: int) -> str:
     # possible(state, order), counted without building it: this runs for every play and
     # discard indexed. A face is still possible if its clues allow it and a copy is unseen.
     packed = state.knowledge[order]
-    deck, lost, fireworks, caps = state.deck, state.lost, state.fireworks, state.caps
+    deck = state.deck
     if deck.routes:
         return _level_on_routes(state, packed)
-    copies, flipped = deck.copies, deck.reversed
-    count, playable, trash = 0, True, True
-    for suit, height in enumerate(fireworks):
-        base = suit * RANKS
-        down = bool(flipped) and flipped[suit]
-        for r in range(RANKS):  # rank - 1
-            p = RANKS - 1 - r if down else r  # its place in the firework, from 0
-            if packed >> (base + r) & 1 and copies[base + r] - lost[base + r] - (p < height) > 0:
-                count += 1
-                playable = playable and p == height
-                trash = trash and (p < height or p >= caps[suit])
-    if count == 1:
+    played, playable, trash = _table(deck, state.fireworks, state.caps)
+    copies, lost = deck.copies, state.lost
+    can_be = 0
+    for i in range(len(copies)):
+        bit = 1 << i
+        # a copy is unseen: not lost, and not the one on its firework
+        if packed & bit and copies[i] - lost[i] - (played & bit > 0) > 0:
+            can_be |= bit
+    if can_be and not can_be & (can_be - 1):  # one bit: one identity
         return "known"
-    if count and playable:
+    if can_be and not can_be & ~playable:
         return "playable"
-    if count and trash:
+    if can_be and not can_be & ~trash:
         return "trash"
     return "clued" if packed & CLUED else "blind"
+
+
+_Key = tuple[int, tuple[int, ...], tuple[int, ...]]
+_TABLES: dict[_Key, tuple[Deck, int, int, int]] = {}
+
+
+def _table(deck: Deck, fireworks: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, int, int]:
+    """The faces (one bit each, as knowledge) played, those that would play now, and those
+    that never will (played, or past a card all gone), on fireworks built in a fixed order.
+    A firework grows on a play that succeeds, so most moves leave these the same and they
+    are worked out once: kept by the deck's identity (an entry holds its deck, so no other
+    deck takes that id)."""
+    key = (id(deck), fireworks, caps)
+    kept = _TABLES.get(key)
+    if kept is None or kept[0] is not deck:
+        if len(_TABLES) >= 1 << 14:
+            _TABLES.clear()
+        played = playable = trash = 0
+        for suit, height in enumerate(fireworks):
+            for rank in range(1, RANKS + 1):
+                bit, pos = 1 << (suit * RANKS + rank - 1), deck.position(suit, rank)
+                if pos <= height:
+                    played |= bit
+                if pos == height + 1:
+                    playable |= bit
+                if pos <= height or pos > caps[suit]:
+                    trash |= bit
+        kept = _TABLES[key] = (deck, played, playable, trash)
+    return kept[1], kept[2], kept[3]
 
 
 def _level_on_routes(state: HanabiState, packed: int) -> str:
@@ -168,16 +194,14 @@ def gotten(state: HanabiState) -> int:
     """hanab.live's "cards gotten": cards played successfully, plus cards in hands that a
     clue has touched and that the clues do not show to be trash (every suit and rank they
     leave open is already played or out of reach), at most the best score still reachable."""
-    knowledge, fireworks, caps, deck = state.knowledge, state.fireworks, state.caps, state.deck
-    wanted = 0  # the faces not yet played and still reachable: one bit each, as knowledge
-    for s, height in enumerate(fireworks):
-        if deck.routes:
+    knowledge, deck = state.knowledge, state.deck
+    if deck.routes:
+        wanted = 0  # the faces not yet played and still reachable: one bit each
+        for s in range(len(state.fireworks)):
             for r in useful(deck, state.stacks, state.lost, s):
                 wanted |= 1 << deck.index(s, r)
-            continue
-        for r in range(1, RANKS + 1):
-            if height < deck.position(s, r) <= caps[s]:
-                wanted |= 1 << (s * RANKS + r - 1)
+    else:
+        wanted = deck.all_faces & ~_table(deck, state.fireworks, state.caps)[2]
     count = state.fireworks_sum
     for hand in state.hands:
         for order in hand:

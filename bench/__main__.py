@@ -30,6 +30,7 @@ from bench import (
     validate_bench,
 )
 from bench.common import Figure
+from gametape import compiled
 
 
 def main() -> int:
@@ -112,7 +113,9 @@ def main() -> int:
         review_bench.SECONDS / (3 if args.quick else 1),
     )
 
-    print("\nsummary (every figure with an aim; the store corpus first)")
+    built = compiled.in_use()  # every built module is imported by now (validate, index)
+    print(f"\nbuild: {'compiled: ' + ', '.join(built) if built else 'pure Python'}")
+    print("summary (every figure with an aim; the store corpus first)")
     for figure in figures:
         print(figure.line())
     missed = [f for f in figures if f.met is False]
@@ -121,6 +124,7 @@ def main() -> int:
         json.dumps(
             {
                 "machine": {"python": platform.python_version(), "platform": platform.platform()},
+                "compiled": built,
                 "quick": args.quick,
                 "seconds": round(time.time() - started),
                 "figures": [f._asdict() | {"met": f.met} for f in figures],

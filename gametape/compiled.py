@@ -1,10 +1,10 @@
 """The compiled build: which modules run compiled, and the pure-Python build on demand.
 
-``make`` (``pip install``) compiles a few modules where speed pays (setup.py): the hash
-chain's loop in C, Hanabi's validation fold by mypyc from its typed source. Each has its
-Python source beside it, which works the same. ``GAMETAPE_PURE=1`` in the environment makes
-every gametape module load from its source (``gametape/__init__.py`` calls :func:`use_source`),
-which is how CI runs the differential tests on both builds.
+``make`` (``pip install``) compiles a few modules where speed pays (setup.py lists them;
+docs/architecture.md, "Compiled where it pays"). Each has its Python source beside it, which
+works the same. ``GAMETAPE_PURE=1`` in the environment makes every gametape module load from
+its source (``gametape/__init__.py`` calls :func:`use_source`), which is how CI runs the
+differential tests on both builds.
 """
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ import importlib.machinery as machinery
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-
-# the modules setup.py builds, each with its Python source (a .py of the same name, or for
-# a C module the Python function it stands in for)
-BUILT = ("gametape.events._chain", "gametape.games.hanabi.quick")
 
 
 class _SourceOnly:
@@ -44,11 +40,12 @@ def use_source() -> None:
 
 
 def in_use() -> list[str]:
-    """The built modules loaded compiled in this process (those imported so far)."""
-    return [
+    """The gametape modules loaded compiled in this process (those imported so far; not
+    mypyc's shared library, which a compiled module loads)."""
+    return sorted(
         name
-        for name in BUILT
-        if isinstance(
-            getattr(sys.modules.get(name), "__loader__", None), machinery.ExtensionFileLoader
-        )
-    ]
+        for name, module in list(sys.modules.items())
+        if name.startswith("gametape.")
+        and not name.endswith("__mypyc")
+        and isinstance(getattr(module, "__loader__", None), machinery.ExtensionFileLoader)
+    )

@@ -45,7 +45,7 @@ def test_the_build_in_use_is_the_one_asked_for():
     used (and where nothing is built, the pure modules are, which work the same)."""
     if PURE:
         assert compiled.in_use() == []
-        assert chainloop.COMPILED is None and quick.__file__.endswith(".py")
+        assert chainloop.NATIVE is None and quick.__file__.endswith(".py")
     else:
         built = [n for n, s in SOURCES.items() if any(s.parent.glob(f"{n.rsplit('.')[-1]}.*.so"))]
         assert compiled.in_use() == built

@@ -255,11 +255,45 @@ def test_the_compiled_chain_loop_refuses_what_is_not_a_list_of_bytes():
     for held in {chainloop.held, chainloop.held_py}:
         assert held(good) == 1 and held([]) == 0
         assert held([b"", *good]) == 0 and held([*good, b"x" * 100]) == 1
-    if chainloop.COMPILED is None:
+    if chainloop.NATIVE is None:
         pytest.skip("the compiled loop is not in use: GAMETAPE_PURE, or not built here")
     for bad in (tuple(good), good[0], [good[0].decode()], [None], None):
         with pytest.raises(TypeError, match="list of bytes"):
-            chainloop.COMPILED(bad)
+            chainloop.NATIVE.held(bad)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.binary(max_size=300), max_size=8),
+    st.sampled_from([b"", b"0" * 32, codec.chain(b"", b"x")]),
+)
+def test_lines_sealed_in_one_loop_are_the_lines_sealed_one_by_one(bodies, prev):
+    """Writing seals a run of lines at once (chainloop.sealed, compiled where built): the same
+    bytes and last hash as codec.chain line by line, and the read finds the chain whole."""
+    expected, last = b"", prev
+    for body in bodies:
+        last = codec.chain(last, body)
+        expected += body + codec.HASH_MARK + last + b'"}\n'
+    assert chainloop.sealed(prev, bodies) == chainloop.sealed_py(prev, bodies)
+    assert chainloop.sealed(prev, bodies) == (expected, last.decode())
+    if not prev and b"\n" not in b"".join(bodies):
+        assert chainloop.held(expected.split(b"\n")[:-1]) == len(bodies)
+
+
+def test_the_compiled_seal_refuses_what_it_cannot_seal():
+    if chainloop.NATIVE is None:
+        pytest.skip("the compiled loop is not in use: GAMETAPE_PURE, or not built here")
+    sealed = chainloop.NATIVE.sealed
+    for args, error in [
+        ((b"", (b"a",)), TypeError),
+        ((b"", [b"a", "b"]), TypeError),
+        (("", [b"a"]), TypeError),
+        ((b"", None), TypeError),
+        ((b"abc", [b"a"]), ValueError),
+        ((b"",), TypeError),
+    ]:
+        with pytest.raises(error):
+            sealed(*args)
 
 
 def _encoded(events, ts: str) -> bytes:

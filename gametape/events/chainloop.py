@@ -1,13 +1,16 @@
-"""A log's hash chain checked in bulk: how many of its leading lines carry their hash.
+"""A log's hash chain in bulk: how many of its leading lines carry their hash (reading),
+and lines sealed with theirs (writing).
 
-``held`` is the compiled loop (``_chain.c``, built by ``make``/``pip install``) where it was
-built, and ``held_py`` otherwise: the same function in Python, which the tests hold equal to
-it (``GAMETAPE_PURE=1`` takes the Python one: gametape.compiled).
+``held`` and ``sealed`` are the compiled loops (``_chain.c``, built by ``make``/``pip
+install``) where they were built, and ``held_py`` and ``sealed_py`` otherwise: the same
+functions in Python, which the tests hold equal to them (``GAMETAPE_PURE=1`` takes the
+Python ones: gametape.compiled).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
 from gametape.events.codec import HASH_FIELD, HASH_MARK, MARK_LEN, chain
 
@@ -27,13 +30,25 @@ def held_py(lines: list[bytes]) -> int:
     return len(lines)
 
 
-def _compiled() -> Callable[[list[bytes]], int] | None:
+def sealed_py(prev: bytes, bodies: list[bytes]) -> tuple[bytes, str]:
+    """Each of ``bodies`` (a line's bytes before its hash field) made a log line with its
+    chain hash and a newline, after the line whose hash is ``prev`` (empty for seq 0); the
+    lines, and the last hash."""
+    out = bytearray()
+    for body in bodies:
+        prev = chain(prev, body)
+        out += body + HASH_MARK + prev + b'"}\n'
+    return bytes(out), prev.decode("ascii")
+
+
+def _native() -> ModuleType | None:
     try:
-        from gametape.events._chain import held as compiled
-    except ImportError:
+        from gametape.events import _chain
+    except ImportError:  # not built here, or GAMETAPE_PURE=1
         return None
-    return compiled
+    return _chain
 
 
-COMPILED: Callable[[list[bytes]], int] | None = _compiled()
-held: Callable[[list[bytes]], int] = COMPILED or held_py
+NATIVE = _native()
+held: Callable[[list[bytes]], int] = NATIVE.held if NATIVE else held_py
+sealed: Callable[[bytes, list[bytes]], tuple[bytes, str]] = NATIVE.sealed if NATIVE else sealed_py

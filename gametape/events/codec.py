@@ -291,11 +291,16 @@ def chain(prev: bytes, body: bytes) -> bytes:
     return hashlib.sha256(prev + body).hexdigest()[:HASH_HEX].encode("ascii")
 
 
+def body(seq: int, event: Event, ts: str) -> bytes:
+    """A line's bytes before its hash field: ``{"v":1,"seq":..,"ts":..,"event":{..}``."""
+    return _encoder.encode(_Body(FORMAT_VERSION, seq, ts, event))[:-1]
+
+
 def encode_line(seq: int, event: Event, prev: str, ts: str | None = None) -> tuple[bytes, str]:
     """Encode one event as a log line (with the trailing newline); return it and its hash."""
-    body = _encoder.encode(_Body(FORMAT_VERSION, seq, ts or now(), event))[:-1]
-    h = chain(prev.encode("ascii"), body)
-    return body + HASH_MARK + h + b'"}\n', h.decode("ascii")
+    body_ = body(seq, event, ts or now())
+    h = chain(prev.encode("ascii"), body_)
+    return body_ + HASH_MARK + h + b'"}\n', h.decode("ascii")
 
 
 def decode_line(line: bytes, first_line: bytes | None = None) -> Record:

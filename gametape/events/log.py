@@ -27,13 +27,13 @@ from typing import Protocol
 import msgspec
 
 from gametape.events.base import Event
-from gametape.events.chainloop import held
+from gametape.events.chainloop import held, sealed
 from gametape.events.codec import (
     FORMAT_VERSION,
     Codec,
     Record,
+    body,
     codec_of,
-    encode_line,
     now,
     seq_and_hash,
 )
@@ -305,11 +305,8 @@ def encode_lines(
 ) -> tuple[bytes, str]:
     """Encode consecutive events written together (one timestamp); return bytes, last hash."""
     ts = ts or now()
-    out = bytearray()
-    for i, event in enumerate(events):
-        line, prev = encode_line(first_seq + i, event, prev, ts)
-        out += line
-    return bytes(out), prev
+    bodies = [body(first_seq + i, event, ts) for i, event in enumerate(events)]
+    return sealed(prev.encode("ascii"), bodies)
 
 
 def append_events(

@@ -3,6 +3,7 @@ moves. Nothing here knows any one game."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import TypeVar
@@ -33,6 +34,13 @@ R_NAMES = say(
 def names_problem(players: Sequence[str]) -> Message | None:
     """What is wrong with a game's player names, if anything (one rule for new games,
     imports and validation)."""
+    return _names_problem(tuple(players))
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_problem(players: tuple[str, ...]) -> Message | None:
+    # kept for the tables a store holds again and again: every game validated or indexed
+    # asks (a frozen Message, so the one answer serves each)
     for name in players:
         if not name or len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
             shown = name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…"

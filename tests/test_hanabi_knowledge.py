@@ -295,21 +295,6 @@ def test_level_of_and_gotten_agree_with_their_definitions():
 # --- the cached tables against the definitions face by face -----------------------------
 
 
-def _level_by_face(state, order: int) -> str:
-    """``level_of``'s definition, face by face: the identities its clues allow and of which a
-    copy is unseen; one is known, all playable or all trash say so."""
-    if state.deck.routes:
-        return kn.level_of(state, order)  # its own face-by-face count (_level_on_routes)
-    can_be = kn.possible(state, order)
-    if len(can_be) == 1:
-        return "known"
-    if can_be and all(kn.is_playable(state, f) for f in can_be):
-        return "playable"
-    if can_be and all(kn.is_trash(state, f) for f in can_be):
-        return "trash"
-    return "clued" if state.knowledge[order] & kn.CLUED else "blind"
-
-
 def _gotten_by_face(state) -> int:
     """``gotten``'s definition, face by face: a clued card in a hand that may be a face not
     yet trash counts, as every card played does, at most the best score still reachable."""
@@ -337,4 +322,4 @@ def test_knowledge_levels_and_cards_gotten_agree_with_their_definitions(name):
             assert kn.gotten(state) == _gotten_by_face(state)
             for hand in state.hands:
                 for order in hand:
-                    assert kn.level_of(state, order) == _level_by_face(state, order)
+                    assert kn.level_of(state, order) == _level_by_definition(state, order)

@@ -114,7 +114,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_chain", "A log's hash chain checked in one compiled loop.", -1,
+    PyModuleDef_HEAD_INIT, "_chain", "A log's hash chain in one compiled loop: held, sealed.", -1,
     methods,
 };
 

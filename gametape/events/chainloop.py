@@ -43,7 +43,7 @@ def sealed_py(prev: bytes, bodies: list[bytes]) -> tuple[bytes, str]:
 
 def _native() -> ModuleType | None:
     try:
-        from gametape.events import _chain
+        import gametape.events._chain as _chain
     except ImportError:  # not built here, or GAMETAPE_PURE=1
         return None
     return _chain

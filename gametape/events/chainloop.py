@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from gametape.events.codec import HASH_FIELD, HASH_MARK, MARK_LEN, chain
+from gametape.events.codec import HASH_FIELD, HASH_MARK, MARK_LEN, chain, seal
 
 
 def held_py(lines: list[bytes]) -> int:
@@ -36,8 +36,8 @@ def sealed_py(prev: bytes, bodies: list[bytes]) -> tuple[bytes, str]:
     lines, and the last hash."""
     out = bytearray()
     for body in bodies:
-        prev = chain(prev, body)
-        out += body + HASH_MARK + prev + b'"}\n'
+        line, prev = seal(prev, body)
+        out += line
     return bytes(out), prev.decode("ascii")
 
 

@@ -296,11 +296,17 @@ def body(seq: int, event: Event, ts: str) -> bytes:
     return _encoder.encode(_Body(FORMAT_VERSION, seq, ts, event))[:-1]
 
 
+def seal(prev: bytes, body: bytes) -> tuple[bytes, bytes]:
+    """``body`` made a log line: its chain hash field after the line whose hash is ``prev``,
+    and the newline; the line and its hash."""
+    h = chain(prev, body)
+    return body + HASH_MARK + h + b'"}\n', h
+
+
 def encode_line(seq: int, event: Event, prev: str, ts: str | None = None) -> tuple[bytes, str]:
     """Encode one event as a log line (with the trailing newline); return it and its hash."""
-    body_ = body(seq, event, ts or now())
-    h = chain(prev.encode("ascii"), body_)
-    return body_ + HASH_MARK + h + b'"}\n', h.decode("ascii")
+    line, h = seal(prev.encode("ascii"), body(seq, event, ts or now()))
+    return line, h.decode("ascii")
 
 
 def decode_line(line: bytes, first_line: bytes | None = None) -> Record:

@@ -126,7 +126,7 @@ def level_of(state: HanabiState, order: int) -> str:
     for i in range(len(copies)):
         bit = 1 << i
         # a copy is unseen: not lost, and not the one on its firework
-        if packed & bit and copies[i] - lost[i] - (played & bit > 0) > 0:
+        if packed & bit and copies[i] - lost[i] - (played >> i & 1) > 0:
             can_be |= bit
     if can_be and not can_be & (can_be - 1):  # one bit: one identity
         return "known"

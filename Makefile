@@ -23,7 +23,8 @@ $(STAMP): pyproject.toml setup.py
 # The compiled modules (setup.py: C, and mypyc from the typed source), built in place beside
 # their sources by the install above, and again whenever a source changes. GAMETAPE_PURE=1
 # runs the pure-Python build instead (docs/architecture.md, "Compiled where it pays").
-$(COMPILED): $(STAMP) gametape/events/_chain.c gametape/games/hanabi/quick.py
+$(COMPILED): $(STAMP) gametape/events/_chain.c gametape/games/hanabi/quick.py \
+		gametape/games/hanabi/tally.py
 	$(BIN)/pip install --quiet --no-build-isolation --no-deps -e .
 	touch $(COMPILED)
 
@@ -39,7 +40,7 @@ $(AXE):
 
 # the differential tests, run again on the pure-Python build (the compiled one ran them above)
 DIFFERENTIAL := tests/test_compiled.py tests/test_log.py tests/test_hanabi_quick.py \
-	tests/test_differential_hle.py tests/test_hanablive.py
+	tests/test_index_bulk.py tests/test_differential_hle.py tests/test_hanablive.py
 
 test: $(COMPILED) $(AXE)
 	$(BIN)/ruff check gametape tests bench

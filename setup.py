@@ -19,8 +19,10 @@ extensions = [
 try:
     from mypyc.build import mypycify
 
-    # Hanabi's fold for validation, compiled from its typed source by mypyc
-    extensions += mypycify(["gametape/games/hanabi/quick.py"], opt_level="3")
+    # Hanabi's fold for validation, and the tally of its facts for the read model, compiled
+    # from their typed source by mypyc
+    hanabi = ["gametape/games/hanabi/quick.py", "gametape/games/hanabi/tally.py"]
+    extensions += mypycify(hanabi, opt_level="3")
 except (ImportError, SystemExit) as exc:  # no mypyc, or it refused: the pure-Python module
     print(f"gametape: mypyc not used ({exc}); the pure-Python modules are")
 for extension in extensions:

@@ -155,7 +155,7 @@ def test_every_column_matches_the_engine(filled):
             state = after
         assert row["turns"] == mine[-1]["turn"]
         seats = [p for p in players if p["game_id"] == gid]
-        facts = rules.player_facts(game.state, mine)
+        facts = rules.player_facts(game.state, {k: [e[k] for e in mine] for k in mine[0]})
         for seat, p in enumerate(seats):
             assert p["seat"] == seat and p["name"] == game.players[seat]
             assert p["score"] == res.scores[seat] and p["won"] == (seat in res.winners)

@@ -24,6 +24,7 @@ SETUP = (ROOT / "setup.py").read_text()
 SOURCES = {
     "gametape.events._chain": ROOT / "gametape" / "events" / "_chain.c",
     "gametape.games.hanabi.quick": ROOT / "gametape" / "games" / "hanabi" / "quick.py",
+    "gametape.games.hanabi.tally": ROOT / "gametape" / "games" / "hanabi" / "tally.py",
 }
 
 

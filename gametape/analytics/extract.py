@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from gametape.analytics.schema import GAMES
+from gametape.analytics.schema import EVENTS, GAMES
 from gametape.engine.game import notation
 from gametape.engine.registry import ruleset_for
-from gametape.engine.validate import validate
+from gametape.engine.ruleset import Indexed, Ruleset
+from gametape.engine.validate import Report, validate
 from gametape.errors import PluginError
 from gametape.events import notes
 from gametape.events.base import Abandon, Event, Retract, Setup, actor
@@ -21,21 +23,34 @@ from gametape.events.store import notes_path
 from gametape.plugins import fault
 from gametape.text import person
 
+Columns = dict[str, list[Any]]
+
 
 @dataclass
 class Rows:
-    """The rows one log contributes to each table (the game's own facts apart)."""
+    """The rows one log contributes to each table (the game's own facts apart); a game's
+    many event rows as columns (name: values, all of one length)."""
 
     game: dict[str, Any]
     players: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    event_facts: list[dict[str, Any]] = field(default_factory=list)
+    events: Columns = field(default_factory=dict)  # schema.EVENTS
+    event_facts: Columns = field(default_factory=dict)  # game_id, seq, the game's columns
     player_facts: list[dict[str, Any]] = field(default_factory=list)
     annotations: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # a note line skipped, and why
 
+    @property
+    def n_events(self) -> int:
+        return len(self.events.get("seq", ()))
+
+
+def columns(rows: list[dict[str, Any]], names: Iterable[str]) -> Columns:
+    """Rows as columns (a name a row lacks is None there)."""
+    return {name: [row.get(name) for row in rows] for name in names}
+
 
 _json = msgspec.json.Encoder()
+_SHARED = frozenset((Abandon, Retract))  # the events every game shares
 
 
 def _declared(rules: Any, facts: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -110,7 +125,7 @@ def _branch(setup: Setup | None) -> dict[str, Any]:
     }
 
 
-def _extract(path: Path | Source, data: bytes | None) -> Rows:
+def _extract(path: Path | Source, data: bytes | None, bulk: bool = True) -> Rows:
     game_id = path.stem
     try:
         read = read_log(path, data=data)
@@ -118,6 +133,122 @@ def _extract(path: Path | Source, data: bytes | None) -> Rows:
         read = LogRead(path=path, error=exc)
     setup = read.events[0] if read.events and isinstance(read.events[0], Setup) else None
     rules = ruleset_for(setup) if setup is not None else None
+    runs: list[Indexed] = []
+    if rules is not None and bulk and _in_one_pass(rules, read.events):
+
+        def many(state: Any, moves: Sequence[Event]) -> tuple[Any, int]:
+            if runs:  # the walk indexes a log of two runs or more
+                return state, 0
+            assert rules is not None
+            after, taken, indexed = rules.index_many(state, moves)
+            runs.append(indexed)
+            return after, taken
+
+        report, state = validate(read, many=many)
+    if len(runs) == 1 and len(runs[0].notation) == report.events - 1:  # every valid event
+        assert rules is not None and setup is not None
+        events, event_facts = _indexed(rules, game_id, setup, read, runs[0])
+    else:
+        report, state, events, event_facts = _walked(rules, game_id, setup, read)
+    result = report.result
+    players = setup.players if setup else ()
+    options = getattr(setup, "options", None)
+    records = read.records
+    n = len(events.get("seq", ()))
+    game = {
+        "game_id": game_id,
+        "ruleset": rules.name if rules else None,
+        "ruleset_version": rules.version if rules else None,
+        "players": list(players),
+        "player_count": len(players) or None,
+        "options": _json.encode(options).decode() if options is not None else None,
+        "meta": _json.encode(setup.meta).decode() if setup else None,
+        "events": report.events,
+        "turns": events["turn"][-1] if n else 0,
+        "status": report.status,
+        "outcome": result.outcome if result else None,
+        "scores": list(result.scores) if result else None,
+        "score": max(result.scores) if result and result.scores else None,
+        "winners": [players[s] for s in result.winners] if result else None,
+        "started": records[0].ts if records else None,
+        "recorded": records[report.events - 1].ts if report.events else None,
+        "log_path": str(path),
+        "error": str(report.problem) if report.problem else None,
+        "notices": list(report.notices) or None,
+        **_branch(setup),
+    }
+    rows = Rows(game=game, events=events, event_facts=event_facts)
+    if rules is not None and state is not None:
+        live = _live(events, event_facts)
+        facts = rules.player_facts(state, live)
+        winners = set(result.winners) if result else set()
+        for seat, player in enumerate(players):
+            row = {
+                "game_id": game_id,
+                "ruleset": rules.name,
+                "seat": seat,
+                "name": player,
+                "player": person(player),
+                "score": result.scores[seat] if result else None,
+                "won": (seat in winners) if result else None,
+            }
+            rows.players.append(row)
+            if seat < len(facts) and facts[seat]:
+                own = _declared(rules, facts[seat], "player")
+                rows.player_facts.append({"game_id": game_id, "seat": seat, **own})
+    return rows
+
+
+def _in_one_pass(rules: Ruleset[Any], events: list[Event]) -> bool:
+    """Whether the game may index ``events`` in one pass (``Ruleset.index_many``): it has
+    one, counts no turns of its own and no simultaneous steps (a turn is a move), and the
+    log holds moves alone (no abandon, no retraction)."""
+    kind = type(rules)
+    return (
+        kind.index_many is not Ruleset.index_many
+        and kind.together is Ruleset.together
+        and kind.turn is Ruleset.turn
+        and _SHARED.isdisjoint(map(type, events))
+    )
+
+
+def _indexed(
+    rules: Ruleset[Any], game_id: str, setup: Setup, read: LogRead, indexed: Indexed
+) -> tuple[Columns, Columns]:
+    """The event rows and facts of a log the game indexed in one pass: its moves, seq 1 on,
+    each its own turn."""
+    moves = read.events[1 : len(indexed.notation) + 1]
+    n = len(moves)
+    for name, values in indexed.facts.items():
+        if len(values) != n:
+            raise PluginError(
+                f"the game plug-in {rules.name!r} gave {len(values)} values of {name} for {n} moves"
+            )
+    seqs = list(range(1, n + 1))
+    actors = [actor(e) for e in moves]
+    names = setup.players
+    events: Columns = {
+        "game_id": [game_id] * n,
+        "ruleset": [rules.name] * n,
+        "seq": seqs,
+        "turn": seqs,
+        "ts": [r.ts for r in read.records[1 : n + 1]],
+        "type": [e.__struct_config__.tag for e in moves],
+        "actor": actors,
+        "actor_name": [names[a] if a is not None else None for a in actors],
+        "notation": indexed.notation,
+        "retracts": [None] * n,
+        "retracted": [False] * n,
+    }
+    facts = _declared(rules, indexed.facts, "event")
+    return events, {"game_id": events["game_id"], "seq": seqs, **facts}
+
+
+def _walked(
+    rules: Ruleset[Any] | None, game_id: str, setup: Setup | None, read: LogRead
+) -> tuple[Report, Any, Columns, Columns]:
+    """Validate a log event by event, asking the game's per-event hooks of each: the report,
+    the last state, and the event rows and facts as columns."""
     events: list[dict[str, Any]] = []
     event_facts: list[dict[str, Any]] = []
     records = read.records
@@ -154,55 +285,22 @@ def _extract(path: Path | Source, data: bytes | None) -> Rows:
     if rules is not None and state is not None:  # what later events made known
         for known, before, event in later:
             known.update(_declared(rules, rules.learned_facts(before, event, state), "event"))
-    event_facts = [f for f in event_facts if len(f) > 2]  # more than game_id and seq
-    result = report.result
-    players = setup.players if setup else ()
-    options = getattr(setup, "options", None)
-    game = {
-        "game_id": game_id,
-        "ruleset": name,
-        "ruleset_version": rules.version if rules else None,
-        "players": list(players),
-        "player_count": len(players) or None,
-        "options": _json.encode(options).decode() if options is not None else None,
-        "meta": _json.encode(setup.meta).decode() if setup else None,
-        "events": report.events,
-        "turns": events[-1]["turn"] if events else 0,
-        "status": report.status,
-        "outcome": result.outcome if result else None,
-        "scores": list(result.scores) if result else None,
-        "score": max(result.scores) if result and result.scores else None,
-        "winners": [players[s] for s in result.winners] if result else None,
-        "started": records[0].ts if records else None,
-        "recorded": records[report.events - 1].ts if report.events else None,
-        "log_path": str(path),
-        "error": str(report.problem) if report.problem else None,
-        "notices": list(report.notices) or None,
-        **_branch(setup),
-    }
-    rows = Rows(game=game, events=events, event_facts=event_facts)
-    if rules is not None and state is not None:
-        retracted = {e["seq"] for e in events if e["retracted"]}
-        by_seq = {f["seq"]: f for f in event_facts}
-        live = [
-            {**by_seq.get(e["seq"], {}), **e}
-            for e in events
-            if e["seq"] not in retracted and e["type"] != "retract"
-        ]
-        facts = rules.player_facts(state, live)
-        winners = set(result.winners) if result else set()
-        for seat, player in enumerate(players):
-            row = {
-                "game_id": game_id,
-                "ruleset": name,
-                "seat": seat,
-                "name": player,
-                "player": person(player),
-                "score": result.scores[seat] if result else None,
-                "won": (seat in winners) if result else None,
-            }
-            rows.players.append(row)
-            if seat < len(facts) and facts[seat]:
-                own = _declared(rules, facts[seat], "player")
-                rows.player_facts.append({"game_id": game_id, "seat": seat, **own})
-    return rows
+    kept = [f for f in event_facts if len(f) > 2]  # more than game_id and seq
+    fact_names = ("game_id", "seq", *(rules.event_columns if rules else ()))
+    return report, state, columns(events, EVENTS), columns(kept, fact_names)
+
+
+def _live(events: Columns, facts: Columns) -> Columns:
+    """The rows of the events still in effect (no retraction, none retracted), each with
+    its facts (NULL where it has none), as columns."""
+    seqs = events.get("seq", [])
+    if facts.get("seq") == seqs and not any(events["retracted"]):  # every move, in effect
+        return facts | events
+    keep = [i for i, r in enumerate(events["retracted"]) if not r and events["retracts"][i] is None]
+    at = {seq: i for i, seq in enumerate(facts.get("seq", ()))}
+    where = [at.get(seqs[i]) for i in keep]
+    live = {name: [values[i] for i in keep] for name, values in events.items()}
+    for name, values in facts.items():
+        if name not in live:
+            live[name] = [values[i] if i is not None else None for i in where]
+    return live

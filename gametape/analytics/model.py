@@ -13,8 +13,8 @@ import os
 import shlex
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +24,7 @@ import duckdb
 import pyarrow as pa
 
 from gametape.analytics import aliases, ratings, schema
-from gametape.analytics.extract import Rows, extract
+from gametape.analytics.extract import Columns, Rows, columns, extract
 from gametape.analytics.schema import PUBLIC, arrow_schema, create_sql
 from gametape.engine.registry import all_rulesets
 from gametape.errors import GametapeError, NotFound, UsageError
@@ -121,6 +121,14 @@ class RefreshSummary:
     @property
     def changed(self) -> bool:
         return bool(self.added or self.updated or self.removed)
+
+    def count(self, batch: list[Rows], known: Mapping[str, object]) -> None:
+        """Count in a batch of games read (``known``: the logs read before, by path)."""
+        for rows in batch:
+            game = rows.game
+            (self.updated if game["log_path"] in known else self.added).append(game["game_id"])
+            self.invalid += game["status"] == "invalid"
+            self.events += rows.n_events
 
 
 class ReadModel:
@@ -357,20 +365,15 @@ class ReadModel:
                     if self.pg is not None
                     else _extract_all(todo, jobs, progress)
                 )
-                for batch in _batches(extracted, BATCH):
-                    _load(con, batch, files)
-                    self.notes.extend(p for r in batch for p in r.problems)
-                    # Each batch is committed with its files' rows: memory stays flat as the
-                    # store grows, and a refresh cut short resumes where it stopped.
-                    con.execute("COMMIT")
-                    con.execute("BEGIN TRANSACTION")
-                    for rows in batch:
-                        path = rows.game["log_path"]
-                        (summary.updated if path in known else summary.added).append(
-                            rows.game["game_id"]
-                        )
-                        summary.invalid += rows.game["status"] == "invalid"
-                        summary.events += len(rows.events)
+                # Each batch is committed with its files' rows: memory stays flat as the
+                # store grows, and a refresh cut short resumes where it stopped. DuckDB writes
+                # one batch on a thread of its own (it lets go of Python's lock) while the
+                # next is read.
+                with _Writer(con) as writer:
+                    for batch in _batches(extracted, BATCH):
+                        writer.write(_tables(batch, files))
+                        self.notes.extend(p for r in batch for p in r.problems)
+                        summary.count(batch, known)
                 summary.removed = [known[p][0] for p in gone]
                 renamed = self._load_aliases(con)
                 if todo or gone or renamed or self._ratings_stale(con):
@@ -728,14 +731,11 @@ def _digest(merged: dict[str, str]) -> str:
     return hashlib.sha256(repr(sorted(merged.items())).encode()).hexdigest()[:16]
 
 
-def _load(
-    con: duckdb.DuckDBPyConnection, batch: list[Rows], files: dict[str, tuple[int, int]]
-) -> None:
-    """Bulk-insert a batch of games through Arrow (never a row at a time)."""
-    tables: dict[str, list[dict[str, Any]]] = {
+def _tables(batch: list[Rows], files: dict[str, tuple[int, int]]) -> dict[str, pa.Table]:
+    """A batch of games as Arrow tables, built column by column (never a row at a time)."""
+    rows: dict[str, list[dict[str, Any]]] = {
         "games": [r.game for r in batch],
         "game_players": [p for r in batch for p in r.players],
-        "events": [e for r in batch for e in r.events],
         "annotations": [a for r in batch for a in r.annotations],
         "_files": [
             {
@@ -747,16 +747,70 @@ def _load(
             for r in batch
         ],
     }
+    many: dict[str, list[Columns]] = {"events": [r.events for r in batch]}
     for r in batch:
         game = r.game["ruleset"]
         if game is not None:
             s = schema.schema_of(game)
-            tables.setdefault(f"{s}.event_facts", []).extend(r.event_facts)
-            tables.setdefault(f"{s}.player_facts", []).extend(r.player_facts)
-    for table, rows in tables.items():
-        if not rows:
-            continue
-        data = pa.Table.from_pylist(rows, schema=arrow_schema(table))
-        con.register("batch_rows", data)
-        con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
-        con.unregister("batch_rows")
+            many.setdefault(f"{s}.event_facts", []).append(r.event_facts)
+            rows.setdefault(f"{s}.player_facts", []).extend(r.player_facts)
+    tables = {t: columns(found, arrow_schema(t).names) for t, found in rows.items() if found}
+    for table, parts in many.items():
+        tables[table] = _joined(parts, arrow_schema(table).names)
+    return {
+        table: pa.table(data, schema=arrow_schema(table))
+        for table, data in tables.items()
+        if data[next(iter(data))]
+    }
+
+
+class _Writer:
+    """Inserts batches of tables and commits each, on a thread of its own, one batch at a
+    time: ``write`` waits for the batch before, so the connection is never used by two
+    threads at once, and leaving waits for the last (and raises what failed)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="gametape-model")
+        self.pending: Future[None] | None = None
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def write(self, tables: dict[str, pa.Table]) -> None:
+        self._wait()
+        self.pending = self.pool.submit(self._insert, tables)
+
+    def _wait(self) -> None:
+        if self.pending is not None:
+            pending, self.pending = self.pending, None
+            pending.result()
+
+    def _insert(self, tables: dict[str, pa.Table]) -> None:
+        con = self.con
+        for table, data in tables.items():
+            con.register("batch_rows", data)
+            con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM batch_rows")
+            con.unregister("batch_rows")
+        con.execute("COMMIT")
+        con.execute("BEGIN TRANSACTION")
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        try:
+            self._wait()
+        finally:
+            self.pool.shutdown(wait=True)
+
+
+def _joined(parts: list[Columns], names: list[str]) -> Columns:
+    """Games' columns one after another (a column a game left out is NULL in its rows)."""
+    joined: Columns = {name: [] for name in names}
+    for part in parts:
+        nulls = None
+        for name in names:
+            if name in part:
+                joined[name] += part[name]
+            else:
+                nulls = nulls or [None] * len(part.get("seq", ()))
+                joined[name] += nulls
+    return joined

@@ -8,7 +8,7 @@ unless the log retracts something.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -25,6 +25,10 @@ R_OVER = say("core.rule.over", "no move after the end of the game")
 R_SEAT = say("core.rule.seat", "an event names a seat of the game")
 NOTHING_TO_TAKE_BACK = say("core.nothing-to-take-back", "there is no move to take back")
 _SHARED = frozenset((Abandon, Retract))
+
+
+# A game's fast path (``Ruleset.apply_many``): the state after the run it takes, and its length
+Many = Callable[[Any, Sequence[Event]], tuple[Any, int]]
 
 
 class IllegalEvent(GametapeError):
@@ -283,13 +287,14 @@ class Fold:
                 raise IllegalEvent(seq, event, v) from None
             yield seq, event, before, after
 
-    def extend(self, events: Sequence[Event]) -> Fold:
+    def extend(self, events: Sequence[Event], many: Many | None = None) -> Fold:
         """Push every event; raises IllegalEvent at the first refused one.
 
         Without kept states (validation) this is a tight loop over the game's ``apply``; any
         event the shared checks refuse or must look at (abandon, retract, a setup, a move by
         a seat not to act, a move after the end) goes through ``push`` and so gets exactly
-        the same checks.
+        the same checks. ``many``, if given, stands for the game's ``apply_many`` (the read
+        model's, which writes down what it applies).
         """
         if self.keep:
             for _ in self.walk(events):
@@ -300,13 +305,16 @@ class Fold:
         # A game with no simultaneous step counts a turn a move, with no call of its own.
         together = type(rules).together is not Ruleset.together
         custom = type(rules).apply_many is not Ruleset.apply_many
-        many = rules if self.fast and custom and not together else None
+        if not (self.fast and custom and not together):
+            many = None
+        elif many is None:
+            many = rules.apply_many
         recorded, live, states, frames = self.events, self.live, self.states, self.frames
         state, frame = states[-1], frames[-1]
         at, end = 0, len(events)
         while at < end:
             if many is not None and self.ended is None:
-                state, n = many.apply_many(state, events[at:] if at else events)
+                state, n = many(state, events[at:] if at else events)
                 if n:
                     first = len(recorded)
                     live.extend(range(first, first + n))

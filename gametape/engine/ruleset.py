@@ -202,6 +202,14 @@ def move_value(ruleset: Ruleset[Any], text: str) -> Event:
         ) from None
 
 
+class Indexed(msgspec.Struct, frozen=True):
+    """A run of moves indexed in one pass (``Ruleset.index_many``): each move's notation,
+    and its facts as columns, one per ``event_columns`` key (a column left out is NULL)."""
+
+    notation: list[str]
+    facts: dict[str, list[Any]]
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """How a finished game ended.
 
@@ -448,6 +456,14 @@ class Ruleset(Generic[S]):
         fold uses it when it keeps no states (``validate``, ``import``). Default: none."""
         return state, 0
 
+    def index_many(self, state: S, events: Sequence[Event]) -> tuple[S, int, Indexed]:
+        """A fast path for the read model (optional): ``apply_many``, writing down the
+        notation, ``event_facts`` and ``learned_facts`` of each move of the run it takes, in
+        the one pass. The read model uses it where the run is the whole log, and asks the
+        per-event hooks move by move anywhere else (tests hold the two equal), for a game
+        whose ``together`` and ``turn`` say no. Default: none (a run of no moves)."""
+        return state, 0, Indexed([], {})
+
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that may act now (several in a simultaneous step); empty when over."""
         raise NotImplementedError
@@ -609,10 +625,11 @@ class Ruleset(Generic[S]):
         table, once the faces were shown. Default: none."""
         return {}
 
-    def player_facts(self, state: S, events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Per seat, facts keyed by ``player_columns``, from the final state and the event
-        rows (each holds ``actor``, ``type`` and that event's facts). Seats left out get
-        NULL facts."""
+    def player_facts(self, state: S, events: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+        """Per seat, facts keyed by ``player_columns``, from the final state and the rows of
+        the events still in effect, as columns (``actor``, ``type`` and every one of
+        ``event_columns``, None where an event has no such fact). Seats left out get NULL
+        facts."""
         return []
 
     def table_setup(self, players: Sequence[str], options: Mapping[str, str]) -> Setup:

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from gametape.engine.fold import Fold, IllegalEvent, start
+from gametape.engine.fold import Fold, IllegalEvent, Many, start
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Result
 from gametape.errors import Problem
@@ -42,13 +42,15 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
 Visit = Callable[[int, Any, Event, Any, int], None]
 
 
-def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
+def validate(
+    read: LogRead, visit: Visit | None = None, many: Many | None = None
+) -> tuple[Report, Any]:
     """Check a read log: format problems from reading, then the rules. Returns (report, state).
 
     The state is the last valid one (None if not even the setup was valid). ``visit``, if
     given, is called as ``visit(seq, before, event, after, turn)`` for every valid event
     after the setup (``turn``: the turn it belongs to), so analytics reads facts without
-    folding twice.
+    folding twice; ``many``, if given, stands for the game's fast path (``Fold.extend``).
     """
     file = str(read.path)
     events = read.events
@@ -67,7 +69,7 @@ def validate(read: LogRead, visit: Visit | None = None) -> tuple[Report, Any]:
         if events and ruleset is not None:  # an empty read is explained by its read error
             f = start(ruleset, events, keep=visit is not None or Retract in set(map(type, events)))
             if visit is None:
-                f.extend(events[1:])
+                f.extend(events[1:], many)
             else:
                 for seq, event, before, after in f.walk(events[1:]):
                     visit(seq, before, event, after, f.turn_of(seq))

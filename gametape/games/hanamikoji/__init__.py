@@ -183,7 +183,7 @@ class Hanamikoji(Ruleset[HanamikojiState]):
         return {"round": before.round, "captured": captured, "captured_by": by}
 
     def player_facts(
-        self, state: HanamikojiState, events: Sequence[dict[str, Any]]
+        self, state: HanamikojiState, events: Mapping[str, Sequence[Any]]
     ) -> list[dict[str, Any]]:
         """``ties_lost``: rounds where the player performed an unowned artist and did not get
         it because the other player performed the same artist (higher, or the same card)."""

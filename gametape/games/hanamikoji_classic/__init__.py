@@ -249,15 +249,12 @@ class HanamikojiClassic(Ruleset[ClassicState]):
         return facts
 
     def player_facts(
-        self, state: ClassicState, events: Sequence[dict[str, Any]]
+        self, state: ClassicState, events: Mapping[str, Sequence[Any]]
     ) -> list[dict[str, Any]]:
         rows = []
+        moves = list(zip(events["actor"], events["action"], events["action_order"], strict=True))
         for seat in (0, 1):
-            firsts = [
-                e.get("action")
-                for e in events
-                if e.get("actor") == seat and e.get("action_order") == 1
-            ]
+            firsts = [action for who, action, order in moves if who == seat and order == 1]
             rows.append(
                 {
                     "points": state.points(seat),

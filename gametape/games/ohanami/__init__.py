@@ -157,9 +157,10 @@ class Ohanami(Ruleset[OhanamiState]):
         return facts
 
     def player_facts(
-        self, state: OhanamiState, events: Sequence[dict[str, Any]]
+        self, state: OhanamiState, events: Mapping[str, Sequence[Any]]
     ) -> list[dict[str, Any]]:
         rows = []
+        moves = list(zip(events["actor"], events["type"], events["row"], strict=True))
         for seat in range(state.n_players):
             points = [r[seat] for r in state.scores] + [None] * (3 - len(state.scores))
             rows.append(
@@ -167,10 +168,8 @@ class Ohanami(Ruleset[OhanamiState]):
                     "cards_placed": sum(len(r) for r in state.rows[seat]),
                     "discards": sum(
                         1
-                        for e in events
-                        if e.get("actor") == seat
-                        and e.get("type") == "ohanami.pick"
-                        and e.get("row") is None
+                        for who, kind, row in moves
+                        if who == seat and kind == "ohanami.pick" and row is None
                     ),
                     "points_spring": points[0],
                     "points_summer": points[1],

@@ -265,9 +265,10 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
         return facts
 
     def player_facts(
-        self, state: ClassicOhanamiState, events: Sequence[dict[str, Any]]
+        self, state: ClassicOhanamiState, events: Mapping[str, Sequence[Any]]
     ) -> list[dict[str, Any]]:
         out = []
+        moves = list(zip(events["actor"], events["type"], events["discarded"], strict=True))
         for seat in range(state.n_players):
             by_kind = [r[seat] for r in state.parts]
             out.append(
@@ -280,9 +281,9 @@ class OhanamiClassic(Ruleset[ClassicOhanamiState]):
                     "rows": len(state.rows[seat]),
                     "cards_in_rows": sum(len(r) for r in state.rows[seat]),
                     "discards": sum(
-                        e.get("discarded") or 0
-                        for e in events
-                        if e.get("actor") == seat and e.get("type") == "ohanami-classic.place"
+                        discarded or 0
+                        for who, kind, discarded in moves
+                        if who == seat and kind == "ohanami-classic.place"
                     ),
                 }
             )

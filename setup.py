@@ -19,9 +19,9 @@ extensions = [
 try:
     from mypyc.build import mypycify
 
-    # Hanabi's fold for validation, and the tally of its facts for the read model, compiled
-    # from their typed source by mypyc
-    hanabi = ["gametape/games/hanabi/quick.py", "gametape/games/hanabi/tally.py"]
+    # Hanabi's fold for validation, what a clue tells (which the rules call too), and the
+    # tally of its facts for the read model, compiled from their typed source by mypyc
+    hanabi = [f"gametape/games/hanabi/{m}.py" for m in ("quick", "clued", "tally")]
     extensions += mypycify(hanabi, opt_level="3")
 except (ImportError, SystemExit) as exc:  # no mypyc, or it refused: the pure-Python module
     print(f"gametape: mypyc not used ({exc}); the pure-Python modules are")

@@ -61,9 +61,24 @@ def best_of(fn: Callable[[], object], repeat: int = 3) -> float:
     return min(times)
 
 
-def read_json_time(root: Path, repeat: int = 3) -> float:
+def paired(
+    ours: Callable[[], object], peer: Callable[[], object], repeat: int = 3
+) -> tuple[float, float]:
+    """The fastest of ``repeat`` runs of each, taken in turns (ours, the peer, ours, ...), so
+    that a slow spell of the machine falls on both: a ratio of the two is fair on a machine
+    whose speed drifts (a shared one)."""
+    best = [float("inf"), float("inf")]
+    for _ in range(repeat):
+        for i, fn in enumerate((ours, peer)):
+            t = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t)
+    return best[0], best[1]
+
+
+def read_json(root: Path) -> Callable[[], None]:
     """The floor for indexing: DuckDB's own read_json of a store's logs into one table, with
-    no engine work (best of ``repeat``, seconds)."""
+    no engine work."""
     import duckdb
 
     def load() -> None:
@@ -74,7 +89,7 @@ def read_json_time(root: Path, repeat: int = 3) -> float:
         )
         con.close()
 
-    return best_of(load, repeat)
+    return load
 
 
 def median_of(fn: Callable[[], object], repeat: int) -> float:

@@ -239,26 +239,25 @@ def test_the_bulk_read_accepts_exactly_what_the_line_by_line_read_accepts(data):
             raw[at:at] = data.draw(st.sampled_from([b"\n", b",", b'{"v":1}', b" "]))
     source = _Bytes(bytes(raw))
     # the chain checked in one compiled loop (where built) agrees with the Python loop
-    split = bytes(raw).split(b"\n")
-    assert chainloop.held(split) == chainloop.held_py(split)
+    assert chainloop.held(bytes(raw)) == chainloop.held_py(bytes(raw))
     bulk = read_log(source)
-    with patch.object(log_module, "_at_once", lambda codec, lines: None):
+    with patch.object(log_module, "_at_once", lambda *args: None):
         lines_read = read_log(source)
     assert bulk.records == lines_read.records
     assert repr(bulk.error) == repr(lines_read.error) and str(bulk.error) == str(lines_read.error)
 
 
-def test_the_compiled_chain_loop_refuses_what_is_not_a_list_of_bytes():
-    """``held`` takes the lines of a log; anything else is a TypeError, never a crash."""
-    lines = _encoded([hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5").setup], "2026-11-30T02:01:54.123Z")
-    good = lines.split(b"\n")[:-1]
+def test_the_compiled_chain_loop_refuses_what_is_not_a_logs_bytes():
+    """``held`` takes a log's bytes; anything else is a TypeError, never a crash."""
+    good = _encoded([hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5").setup], "2026-11-30T02:01:54.123Z")
     for held in {chainloop.held, chainloop.held_py}:
-        assert held(good) == 1 and held([]) == 0
-        assert held([b"", *good]) == 0 and held([*good, b"x" * 100]) == 1
+        assert held(good) == 1 and held(b"") == 0 and held(good[:-1]) == 0  # torn: no line
+        assert held(b"\n" + good) == 0 and held(good + b"x" * 100 + b"\n") == 1
+        assert held(good + good) == 1  # the second line's chain starts over: broken
     if chainloop.NATIVE is None:
         pytest.skip("the compiled loop is not in use: GAMETAPE_PURE, or not built here")
-    for bad in (tuple(good), good[0], [good[0].decode()], [None], None):
-        with pytest.raises(TypeError, match="list of bytes"):
+    for bad in ([good], bytearray(good), good.decode(), None, 1):
+        with pytest.raises(TypeError, match="a log's bytes"):
             chainloop.NATIVE.held(bad)
 
 
@@ -277,7 +276,7 @@ def test_lines_sealed_in_one_loop_are_the_lines_sealed_one_by_one(bodies, prev):
     assert chainloop.sealed(prev, bodies) == chainloop.sealed_py(prev, bodies)
     assert chainloop.sealed(prev, bodies) == (expected, last.decode())
     if not prev and b"\n" not in b"".join(bodies):
-        assert chainloop.held(expected.split(b"\n")[:-1]) == len(bodies)
+        assert chainloop.held(expected) == len(bodies)
 
 
 def test_the_compiled_seal_refuses_what_it_cannot_seal():

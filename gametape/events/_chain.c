@@ -5,7 +5,8 @@
  * bytes of this line before ,"hash":"  The field is the line's last, of fixed length:
  * ,"hash":"<32 hex>"}
  *
- * held(lines) -> int: how many of the leading lines carry their chain hash.
+ * held(data) -> int: how many of the leading lines of a log's bytes carry their chain hash
+ * (a line ends in a newline: a torn tail after the last one is none).
  * sealed(prev, bodies) -> (bytes, str): each body with its hash field and a newline, after
  * the line whose hash is prev; and the last hash.
  * chainloop.held_py and sealed_py are the same functions in Python, and the tests hold
@@ -39,30 +40,28 @@ static void hash_of(const char *prev, size_t prev_len, const char *body, size_t 
     }
 }
 
-static PyObject *held(PyObject *self, PyObject *lines) {
-    if (!PyList_Check(lines)) {
-        PyErr_SetString(PyExc_TypeError, "held() takes a list of bytes");
+static PyObject *held(PyObject *self, PyObject *data) {
+    if (!PyBytes_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "held() takes a log's bytes");
         return NULL;
     }
-    Py_ssize_t n = PyList_GET_SIZE(lines);
+    const char *at = PyBytes_AS_STRING(data);
+    const char *end = at + PyBytes_GET_SIZE(data);
     char prev[HEX];
     size_t prev_len = 0;
     char hex[HEX];
-    Py_ssize_t i;
-    for (i = 0; i < n; i++) {
-        PyObject *item = PyList_GET_ITEM(lines, i);
-        if (!PyBytes_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "held() takes a list of bytes");
-            return NULL;
-        }
-        const char *line = PyBytes_AS_STRING(item);
-        Py_ssize_t len = PyBytes_GET_SIZE(item);
-        Py_ssize_t cut = len - FIELD;
-        if (cut < 0 || memcmp(line + cut, MARK, MARK_LEN) != 0) break;
-        hash_of(prev, prev_len, line, (size_t)cut, hex);
-        if (memcmp(hex, line + cut + MARK_LEN, HEX) != 0) break;
+    Py_ssize_t i = 0;
+    for (;;) {
+        const char *nl = memchr(at, '\n', (size_t)(end - at));
+        if (nl == NULL) break; /* the rest is no line: empty, or a torn tail */
+        Py_ssize_t cut = (nl - at) - FIELD;
+        if (cut < 0 || memcmp(at + cut, MARK, MARK_LEN) != 0) break;
+        hash_of(prev, prev_len, at, (size_t)cut, hex);
+        if (memcmp(hex, at + cut + MARK_LEN, HEX) != 0) break;
         memcpy(prev, hex, HEX);
         prev_len = HEX;
+        i++;
+        at = nl + 1;
     }
     return PyLong_FromSsize_t(i);
 }
@@ -108,7 +107,7 @@ static PyObject *sealed(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"held", held, METH_O, "How many leading lines of a log carry their chain hash."},
+    {"held", held, METH_O, "How many leading lines of a log's bytes carry their chain hash."},
     {"sealed", sealed, METH_VARARGS, "Bodies sealed into log lines, after the hash prev."},
     {NULL, NULL, 0, NULL},
 };

@@ -15,9 +15,11 @@ from types import ModuleType
 from gametape.events.codec import HASH_FIELD, HASH_MARK, MARK_LEN, chain, seal
 
 
-def held_py(lines: list[bytes]) -> int:
-    """How many leading ``lines`` carry their chain hash (``codec.chain``) in a well-placed
-    hash field; ``len(lines)`` when the whole chain holds."""
+def held_py(data: bytes) -> int:
+    """How many leading lines of a log's bytes carry their chain hash (``codec.chain``) in
+    a well-placed hash field: every line when the whole chain holds (a line ends in a
+    newline; a torn tail after the last one is none)."""
+    lines = data.split(b"\n")[:-1]
     prev = b""
     for number, line in enumerate(lines):
         cut = len(line) - HASH_FIELD
@@ -50,5 +52,5 @@ def _native() -> ModuleType | None:
 
 
 NATIVE = _native()
-held: Callable[[list[bytes]], int] = NATIVE.held if NATIVE else held_py
+held: Callable[[bytes], int] = NATIVE.held if NATIVE else held_py
 sealed: Callable[[bytes, list[bytes]], tuple[bytes, str]] = NATIVE.sealed if NATIVE else sealed_py

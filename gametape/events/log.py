@@ -21,6 +21,7 @@ import re
 import stat
 import time
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import Protocol
 
@@ -52,7 +53,8 @@ LOCK_TIMEOUT = 10.0
 # UTC, ISO 8601, milliseconds: 2026-11-30T02:01:54.123Z
 TS_PATTERN = r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{3}Z"
 TS = re.compile(TS_PATTERN).fullmatch
-TS_ALL = re.compile(f"(?:{TS_PATTERN})*").fullmatch  # many stamps of 24 characters, joined
+TS_LEN = 24
+_VERSION, _SEQ, _TS = attrgetter("v"), attrgetter("seq"), attrgetter("ts")
 
 
 class Source(Protocol):
@@ -133,24 +135,25 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
     records = result.records
     append = records.append
     offset = 0
-    lines = data.split(b"\n")
-    torn = lines.pop()  # text after the last newline: empty unless the last line is torn
-    if lines:
+    end = data.rfind(b"\n") + 1  # the lines end here (each with its newline)
+    torn = data[end:]  # text after the last newline: empty unless the last line is torn
+    if end:
         try:
-            codec = codec_of(lines[0])
+            codec = codec_of(data[: data.index(b"\n")])
         except LogError as exc:
             exc.path, exc.line, exc.offset, exc.seq = path, 1, 0, 0
             result.error = exc
             return result
         fast, slow = codec.decode_current, codec.decode_line
         if verify:
-            whole = _at_once(codec, lines)
+            whole = _at_once(codec, data, end)
             if whole is not None:
                 result.records = whole
                 if torn:
-                    result.error = _torn(path, torn, len(lines), len(data) - len(torn))
+                    result.error = _torn(path, torn, len(whole), end)
                 return result
-    good = held(lines) if verify else len(lines)  # lines whose chain holds, from the first
+    lines = data[:end].split(b"\n")[:-1]
+    good = held(data) if verify else len(lines)  # lines whose chain holds, from the first
     for number, line in enumerate(lines, start=1):
         seq_expected = number - 1
         try:
@@ -164,7 +167,7 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
             exc.path, exc.line, exc.offset, exc.seq = path, number, offset, seq_expected
             result.error = exc
             return result
-        if len(rec.ts) != 24 or not TS(rec.ts):
+        if len(rec.ts) != TS_LEN or not TS(rec.ts):
             result.error = CorruptLine(
                 say(
                     "core.log-ts",
@@ -228,24 +231,26 @@ def _torn(path: Path | Source, torn: bytes, lines: int, offset: int) -> TornTail
     )
 
 
-def _at_once(codec: Codec, lines: list[bytes]) -> list[Record] | None:
-    """Every line of a log decoded in one call (as a JSON array) and checked as the line by
-    line read checks each: the current version, the timestamps (one match over all of them),
-    the seqs and the hash chain. None at the first doubt, and the line by line read then
-    finds the line and words the problem."""
+def _at_once(codec: Codec, data: bytes, end: int) -> list[Record] | None:
+    """Every line of a log (``data`` up to ``end``, after the last newline) decoded in one
+    call (as a JSON array: a JSON text holds no raw newline) and checked as the line by line
+    read checks each: the current version, the timestamps (one match over all of them), the
+    seqs and the hash chain. None at the first doubt, and the line by line read then finds
+    the line and words the problem."""
     try:
-        records = codec.decode_array(b"[" + b",".join(lines) + b"]")
+        records = codec.decode_array(b"[" + data[: end - 1].replace(b"\n", b",") + b"]")
     except msgspec.DecodeError:
         return None
-    if len(records) != len(lines):  # a line holding two objects, say
+    # A line decodes to one record or more (an empty one fails), so as many as every line's
+    # chain holds are as many as there are lines, one each (none holds two objects, say).
+    if held(data) != len(records):
         return None
-    stamps = [r.ts for r in records]
-    if set(map(len, stamps)) != {24} or not TS_ALL("".join(stamps)):
+    if set(map(_VERSION, records)) != {FORMAT_VERSION}:
         return None
-    for seq, rec in enumerate(records):
-        if rec.seq != seq or rec.v != FORMAT_VERSION:
-            return None
-    if held(lines) != len(lines):
+    if list(map(_SEQ, records)) != list(range(len(records))):
+        return None
+    # the lines written together share their stamp: each distinct one is matched once
+    if not all(len(ts) == TS_LEN and TS(ts) for ts in set(map(_TS, records))):
         return None
     return records
 

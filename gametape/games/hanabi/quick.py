@@ -16,8 +16,9 @@ from typing import Final
 from msgspec.structs import replace
 
 from gametape.events.base import Event
+from gametape.games.hanabi.clued import learn
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
-from gametape.games.hanabi.rules import learn, may_be_empty, nothing_playable
+from gametape.games.hanabi.rules import may_be_empty, nothing_playable
 from gametape.games.hanabi.state import MAX_STRIKES as _MAX_STRIKES
 from gametape.games.hanabi.state import RANKS as _RANKS
 from gametape.games.hanabi.state import HanabiState
@@ -141,7 +142,9 @@ def apply_many(
             if strikes >= MAX_STRIKES:
                 outcome = "strikeout"
             elif ended or final == 0:
-                score = sum(fireworks)
+                score = 0
+                for height in fireworks:
+                    score += height
                 if score == RANKS * len(fireworks):
                     outcome = "perfect"
                 elif final == 0 or (end_at_max and score >= max_score):

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 
 from gametape.engine.ruleset import Notice, RuleViolation, on
 from gametape.events.base import Event
+from gametape.games.hanabi.clued import learn
 from gametape.games.hanabi.deck import HIDDEN_COLOUR, HIDDEN_RANK, Deck, deck_of
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
@@ -27,7 +28,6 @@ from gametape.games.hanabi.events import (
 )
 from gametape.games.hanabi.stacks import best_heights, next_ranks
 from gametape.games.hanabi.state import (
-    CLUED,
     MAX_CLUES,
     MAX_STRIKES,
     MAX_SUITS,
@@ -615,22 +615,6 @@ def touched_by(
             R_OBSERVED,
         )
     return derived
-
-
-def learn(
-    knowledge: list[int], deck: Deck, hand: Sequence[int], touched: Sequence[int], mask: int
-) -> None:
-    """What a clue of reach ``mask`` tells its receiver of each card in ``hand`` (in place):
-    a touched card is among the faces the clue touches, an untouched one is not. In Cow &
-    Pig and Duck the value is its giver's alone: the touched cards are marked, no knowledge
-    is narrowed (hanab.live's shouldApplyClue)."""
-    if deck.hidden_clues:
-        for o in touched:
-            knowledge[o] |= CLUED
-        return
-    for o in hand:
-        k = knowledge[o]
-        knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
 
 
 def nothing_playable(

@@ -22,7 +22,12 @@ try:
     # Hanabi's fold for validation, what a clue tells (which the rules call too), and the
     # tally of its facts for the read model, compiled from their typed source by mypyc
     hanabi = [f"gametape/games/hanabi/{m}.py" for m in ("quick", "clued", "tally")]
-    extensions += mypycify(hanabi, opt_level="3")
+    # one shared library for the three (gametape/games/hanabi/native__mypyc.*.so), by a name
+    # of its own rather than a digest of theirs, which would leave the old one behind
+    # asserts left out: theirs only narrow a type for mypy (an isinstance of a union, per move)
+    extensions += mypycify(
+        hanabi, opt_level="3", strip_asserts=True, group_name="gametape.games.hanabi.native"
+    )
 except (ImportError, SystemExit) as exc:  # no mypyc, or it refused: the pure-Python module
     print(f"gametape: mypyc not used ({exc}); the pure-Python modules are")
 for extension in extensions:

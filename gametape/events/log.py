@@ -21,7 +21,6 @@ import re
 import stat
 import time
 from collections.abc import Iterator, Sequence
-from operator import attrgetter
 from pathlib import Path
 from typing import Protocol
 
@@ -54,7 +53,6 @@ LOCK_TIMEOUT = 10.0
 TS_PATTERN = r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{3}Z"
 TS = re.compile(TS_PATTERN).fullmatch
 TS_LEN = 24
-_VERSION, _SEQ, _TS = attrgetter("v"), attrgetter("seq"), attrgetter("ts")
 
 
 class Source(Protocol):
@@ -243,14 +241,18 @@ def _at_once(codec: Codec, data: bytes, end: int) -> list[Record] | None:
         return None
     # A line decodes to one record or more (an empty one fails), so as many as every line's
     # chain holds are as many as there are lines, one each (none holds two objects, say).
-    if held(data) != len(records):
+    n = len(records)
+    if held(data) != n:
         return None
-    if set(map(_VERSION, records)) != {FORMAT_VERSION}:
+    # a list comprehension reads a field faster than map with an attrgetter (3.11)
+    if [r.v for r in records].count(FORMAT_VERSION) != n:
         return None
-    if list(map(_SEQ, records)) != list(range(len(records))):
+    if [r.seq for r in records] != list(range(n)):
         return None
+    stamps = [r.ts for r in records]
     # the lines written together share their stamp: each distinct one is matched once
-    if not all(len(ts) == TS_LEN and TS(ts) for ts in set(map(_TS, records))):
+    distinct = (stamps[0],) if stamps.count(stamps[0]) == n else set(stamps)
+    if not all(len(ts) == TS_LEN and TS(ts) for ts in distinct):
         return None
     return records
 

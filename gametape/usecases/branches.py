@@ -116,7 +116,7 @@ def branch_problem(read: LogRead) -> Problem | None:
     """What is wrong with a branch's tie to its parent, if anything: the parent missing, its
     event at the fork changed (the hash differs), or the branch's first events not the
     parent's. None for a game that is no branch, or a sound one."""
-    setup = read.events[0] if read.events else None
+    setup = read.records[0].event if read.records else None
     fork = fork_of(setup)
     if fork is None:
         return None

@@ -24,8 +24,12 @@ from gametape.games.hanabi.state import RANKS as _RANKS
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.tally import Tally
 
-RANKS: Final = _RANKS  # read without a lookup, compiled (mypyc)
+# read without a lookup, compiled (mypyc)
+RANKS: Final = _RANKS
 MAX_STRIKES: Final = _MAX_STRIKES
+CLUE: Final = HanabiClue
+PLAY: Final = HanabiPlay
+DISCARD: Final = HanabiDiscard
 
 
 def apply_many(
@@ -34,7 +38,7 @@ def apply_many(
     """The state after the longest run of ``events`` that the fast path takes, and its length;
     ``tally``, if given, is told each move it takes (the read model's facts, in one pass)."""
     deck = state.deck
-    if state.outcome is not None or state.revealed_at or None in state.faces or deck.hole:
+    if state.outcome is not None or state.revealed_at or deck.hole:
         return state, 0  # over, at a real table (faces enter the log as they are seen), or a
         # hole the reference fold keeps
     if deck.routes or deck.inverted:
@@ -42,9 +46,16 @@ def apply_many(
         # fold's
     faces = state.faces
     # each card's face as its index among the deck's faces, and its suit and rank
-    suits = [f.suit for f in faces]  # type: ignore[union-attr]
-    ranks = [f.rank for f in faces]  # type: ignore[union-attr]
-    codes = [s * RANKS + r - 1 for s, r in zip(suits, ranks, strict=True)]
+    suits: list[int] = []
+    ranks: list[int] = []
+    codes: list[int] = []
+    for face in faces:
+        if face is None:
+            return state, 0  # a face not known: at a real table
+        s, r = face.suit, face.rank
+        suits.append(s)
+        ranks.append(r)
+        codes.append(s * RANKS + r - 1)
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
     reverse = deck.reversed
@@ -68,11 +79,12 @@ def apply_many(
         if outcome is not None:
             break
         kind = type(event)
-        if kind is HanabiClue:
+        if kind is CLUE:
             assert isinstance(event, HanabiClue)
             target, colour, rank = event.target, event.suit, event.rank
             if event.player != current or clues < unit or not 0 <= target < n or target == current:
                 break
+            mask: int
             if colour is not None:
                 if rank is not None or not 0 <= colour < len(colour_masks):
                     break
@@ -100,10 +112,13 @@ def apply_many(
                 final -= 1
                 if final == 0:
                     outcome = "normal"
-        elif kind is HanabiPlay or kind is HanabiDiscard:
+        elif kind is PLAY or kind is DISCARD:
             assert isinstance(event, HanabiPlay | HanabiDiscard)
-            card, playing, hand = event.card, kind is HanabiPlay, hands[current]
-            if event.player != current or (not playing and clues >= top) or card not in hand:
+            card, playing, hand = event.card, kind is PLAY, hands[current]
+            if event.player != current or (not playing and clues >= top):
+                break
+            at = _place(hand, card)
+            if at < 0:
                 break
             if event.face is not None and event.face != faces[card]:
                 break
@@ -131,7 +146,7 @@ def apply_many(
                     max_score -= caps[suit] - (pos - 1)
                     caps[suit] = pos - 1
                     ended = True
-            hand.remove(card)
+            del hand[at]
             if final is not None:
                 final -= 1
             if next_card < total:
@@ -186,3 +201,11 @@ def apply_many(
         touched=touched,
         last_clue=last_clue,
     ), taken
+
+
+def _place(hand: list[int], card: int) -> int:
+    """Where ``card`` is in ``hand``, or -1 (compiled: a loop over unboxed ints)."""
+    for at in range(len(hand)):
+        if hand[at] == card:
+            return at
+    return -1

@@ -96,3 +96,37 @@ def test_validate_answers_byte_for_byte_the_same_on_both_builds(run, tmp_path):
         assert built.stderr.splitlines()[-1] == str(compiled.in_use())
     elif not PURE:
         pytest.skip("nothing is compiled here (no C compiler, OpenSSL headers or mypyc)")
+
+
+class _Compiled:
+    """Stands for a compiled function: no ``__code__``, a text signature as mypyc gives."""
+
+    __module__ = "somewhere"
+
+    def __init__(self, text: object) -> None:
+        self.__text_signature__ = text
+
+    def __call__(self, *args: object) -> None:
+        raise AssertionError("never called: only its signature is read")
+
+
+def test_a_compiled_hook_is_checked_by_its_text_signature_without_inspect(monkeypatch):
+    """A hook bound from a compiled module (Hanabi's apply_many) has no code object; its
+    parameters are read from its text signature, so no command imports inspect for it."""
+    from gametape.engine.ruleset import Ruleset, _check_hook, _text_signature
+
+    assert _text_signature(_Compiled("(state, events, tally=None)")) == (
+        ["state", "events", "tally"],
+        2,
+    )
+    for odd in ("(*args)", "($self, /)", "state", None, 3):
+        assert _text_signature(_Compiled(odd)) is None
+    monkeypatch.setitem(sys.modules, "inspect", None)  # importing it now fails
+    _check_hook(Ruleset, "apply_many", _Compiled("(state, events, tally=None)"))
+    with pytest.raises(TypeError, match=r"somewhere.apply_many\(state\) does not take"):
+        _check_hook(Ruleset, "apply_many", _Compiled("(state)"))
+    with pytest.raises(TypeError, match="does not take"):
+        _check_hook(Ruleset, "apply_many", _Compiled("(state, events, tally)"))
+    if compiled.in_use():
+        assert _text_signature(quick.apply_many) == (["state", "events", "tally"], 2)
+        _check_hook(Ruleset, "apply_many", quick.apply_many)

@@ -707,6 +707,18 @@ HOOKS = (
 )
 
 
+def _text_signature(function: Any) -> tuple[list[str], int] | None:
+    """The parameters' names and how many are required, read from a compiled function's
+    text signature (``(state, events, tally=None)``), where it has only plain ones."""
+    text = getattr(function, "__text_signature__", None)
+    if not isinstance(text, str) or not text.startswith("(") or not text.endswith(")"):
+        return None
+    parts = [p.strip() for p in text[1:-1].split(",") if p.strip()]
+    if any(not p.partition("=")[0].strip().isidentifier() for p in parts):
+        return None  # *args, a / or $ marker: inspect reads those
+    return [p.partition("=")[0].strip() for p in parts], sum("=" not in p for p in parts)
+
+
 def _check_hook(cls: type, hook: str, function: Any, method: bool = False) -> None:
     """A part's function (or, ``method``, the class's own method, ``self`` and all) must
     take the hook's parameters. Read from the function's code (every game checks every hook
@@ -715,7 +727,13 @@ def _check_hook(cls: type, hook: str, function: Any, method: bool = False) -> No
     wanted = getattr(Ruleset, hook).__code__
     count = wanted.co_argcount - (0 if method else 1)
     code = getattr(function, "__code__", None)
-    if code is None:  # not a plain function (a partial, a builtin): ask inspect
+    compiled = _text_signature(function)
+    if code is None and compiled is not None:  # a compiled function (mypyc): its text
+        params, required = compiled
+        if required <= count <= len(params):
+            return
+        takes = ", ".join(params)
+    elif code is None:  # not a plain function (a partial, a builtin): ask inspect
         import inspect
 
         try:

@@ -111,7 +111,7 @@ def read_bytes(path: Path, what: Message = THE_LOG) -> bytes:
         chunks = [os.read(fd, st.st_size + 1)]
         while chunks[-1]:  # a log growing while it is read: take what is there
             chunks.append(os.read(fd, 1 << 16))
-        return b"".join(chunks)
+        return chunks[0] if len(chunks) <= 2 else b"".join(chunks)  # no copy of the one
     except OSError as exc:
         raise LogError(_cannot_read(what, exc.strerror or str(exc)), path=path) from None
     finally:
@@ -236,7 +236,8 @@ def _at_once(codec: Codec, data: bytes, end: int) -> list[Record] | None:
     seqs and the hash chain. None at the first doubt, and the line by line read then finds
     the line and words the problem."""
     try:
-        records = codec.decode_array(b"[" + data[: end - 1].replace(b"\n", b",") + b"]")
+        array = b"".join((b"[", memoryview(data)[: end - 1], b"]")).replace(b"\n", b",")
+        records = codec.decode_array(array)
     except msgspec.DecodeError:
         return None
     # A line decodes to one record or more (an empty one fails), so as many as every line's

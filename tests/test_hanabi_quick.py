@@ -105,18 +105,28 @@ def test_real_games_fold_the_same_on_every_event(path):
     _same(events)
 
 
+def generated(variant: str) -> list[Game]:
+    """Three games of ``variant``: long and short, of 2, 5 and 3 players, with both of
+    hanab.live's ends or the published rules'."""
+    games = []
+    for seed, (players, bot) in enumerate([(2, "heuristic"), (5, "random"), (3, "heuristic")]):
+        as_hanablive = seed % 2 == 0
+        games.append(
+            _played(
+                seed,
+                players,
+                variant,
+                bot,
+                end_at_max_score=as_hanablive,
+                end_when_nothing_playable=as_hanablive,
+            )
+        )
+    return games
+
+
 @pytest.mark.parametrize("variant", ["No Variant", *MECHANISMS.values()])
 def test_generated_games_of_every_mechanism_fold_the_same_on_every_event(variant):
-    for seed, (players, bot) in enumerate([(2, "heuristic"), (5, "random"), (3, "heuristic")]):
-        as_hanablive = seed % 2 == 0  # both of hanab.live's ends, or the published rules'
-        game = _played(
-            seed,
-            players,
-            variant,
-            bot,
-            end_at_max_score=as_hanablive,
-            end_when_nothing_playable=as_hanablive,
-        )
+    for game in generated(variant):
         _every_prefix(game.events)
 
 

@@ -19,7 +19,7 @@ from gametape.events import Store
 from gametape.events.base import Abandon, Event, Retract
 from gametape.games.hanabi import RULESET
 from gametape.games.hanabi import hanablive as hl
-from tests.test_hanabi_quick import REAL, _played
+from tests.test_hanabi_quick import REAL, _played, generated
 from tests.test_hanabi_variant_games import MECHANISMS
 
 
@@ -58,18 +58,10 @@ def _same(path: Path, monkeypatch: pytest.MonkeyPatch) -> bool:
 
 @pytest.mark.parametrize("variant", ["No Variant", *MECHANISMS.values()])
 def test_games_of_every_mechanism_index_the_same_in_one_pass(variant, tmp_path, monkeypatch):
-    took = []
-    for seed, (players, bot) in enumerate([(2, "heuristic"), (5, "random"), (3, "heuristic")]):
-        as_hanablive = seed % 2 == 0
-        game = _played(
-            seed,
-            players,
-            variant,
-            bot,
-            end_at_max_score=as_hanablive,
-            end_when_nothing_playable=as_hanablive,
-        )
-        took.append(_same(_log(tmp_path / str(seed), game.events), monkeypatch))
+    took = [
+        _same(_log(tmp_path / str(n), game.events), monkeypatch)
+        for n, game in enumerate(generated(variant))
+    ]
     if variant in ("No Variant", MECHANISMS["every colour"], MECHANISMS["reversed"]):
         assert all(took)  # the one pass was tried, and took the whole game
 

@@ -131,10 +131,11 @@ def _extract(path: Path | Source, data: bytes | None, bulk: bool = True) -> Rows
         read = read_log(path, data=data)
     except LogError as exc:  # not even readable: a row that says so
         read = LogRead(path=path, error=exc)
-    setup = read.events[0] if read.events and isinstance(read.events[0], Setup) else None
+    logged = read.events
+    setup = logged[0] if logged and isinstance(logged[0], Setup) else None
     rules = ruleset_for(setup) if setup is not None else None
     runs: list[Indexed] = []
-    if rules is not None and bulk and _in_one_pass(rules, read.events):
+    if rules is not None and bulk and _in_one_pass(rules, logged):
 
         def many(state: Any, moves: Sequence[Event]) -> tuple[Any, int]:
             if runs:  # the walk indexes a log of two runs or more
@@ -147,7 +148,7 @@ def _extract(path: Path | Source, data: bytes | None, bulk: bool = True) -> Rows
         report, state = validate(read, many=many)
     if len(runs) == 1 and len(runs[0].notation) == report.events - 1:  # every valid event
         assert rules is not None and setup is not None
-        events, event_facts = _indexed(rules, game_id, setup, read, runs[0])
+        events, event_facts = _indexed(rules, game_id, setup, logged, read, runs[0])
     else:
         report, state, events, event_facts = _walked(rules, game_id, setup, read)
     result = report.result
@@ -213,11 +214,16 @@ def _in_one_pass(rules: Ruleset[Any], events: list[Event]) -> bool:
 
 
 def _indexed(
-    rules: Ruleset[Any], game_id: str, setup: Setup, read: LogRead, indexed: Indexed
+    rules: Ruleset[Any],
+    game_id: str,
+    setup: Setup,
+    logged: list[Event],
+    read: LogRead,
+    indexed: Indexed,
 ) -> tuple[Columns, Columns]:
-    """The event rows and facts of a log the game indexed in one pass: its moves, seq 1 on,
-    each its own turn."""
-    moves = read.events[1 : len(indexed.notation) + 1]
+    """The event rows and facts of a log (``logged``: its events) the game indexed in one
+    pass: its moves, seq 1 on, each its own turn."""
+    moves = logged[1 : len(indexed.notation) + 1]
     n = len(moves)
     for name, values in indexed.facts.items():
         if len(values) != n:

@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml setup.py
 # their sources by the install above, and again whenever a source changes. GAMETAPE_PURE=1
 # runs the pure-Python build instead (docs/architecture.md, "Compiled where it pays").
 $(COMPILED): $(STAMP) gametape/events/_chain.c gametape/games/hanabi/quick.py \
-		gametape/games/hanabi/clued.py gametape/games/hanabi/tally.py
+		gametape/games/hanabi/cards.py gametape/games/hanabi/tally.py
 	$(BIN)/pip install --quiet --no-build-isolation --no-deps -e .
 	touch $(COMPILED)
 

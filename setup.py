@@ -19,9 +19,9 @@ extensions = [
 try:
     from mypyc.build import mypycify
 
-    # Hanabi's fold for validation, what a clue tells (which the rules call too), and the
+    # Hanabi's fold for validation, the card-by-card loops the rules call too, and the
     # tally of its facts for the read model, compiled from their typed source by mypyc
-    hanabi = [f"gametape/games/hanabi/{m}.py" for m in ("quick", "clued", "tally")]
+    hanabi = [f"gametape/games/hanabi/{m}.py" for m in ("quick", "cards", "tally")]
     # one shared library for the three (gametape/games/hanabi/native__mypyc.*.so), by a name
     # of its own rather than a digest of theirs, which would leave the old one behind
     # asserts left out: theirs only narrow a type for mypy (an isinstance of a union, per move)

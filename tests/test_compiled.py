@@ -24,7 +24,7 @@ SETUP = (ROOT / "setup.py").read_text()
 SOURCES = {
     "gametape.events._chain": ROOT / "gametape" / "events" / "_chain.c",
     "gametape.games.hanabi.quick": ROOT / "gametape" / "games" / "hanabi" / "quick.py",
-    "gametape.games.hanabi.clued": ROOT / "gametape" / "games" / "hanabi" / "clued.py",
+    "gametape.games.hanabi.cards": ROOT / "gametape" / "games" / "hanabi" / "cards.py",
     "gametape.games.hanabi.tally": ROOT / "gametape" / "games" / "hanabi" / "tally.py",
 }
 

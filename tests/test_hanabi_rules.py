@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import msgspec
@@ -523,3 +524,42 @@ def test_a_seats_own_hand_says_how_its_slots_are_counted():
     assert zones["ann (you)"].text == "slots 1-5 from the left"
     assert zones["ben"].text == ""
     assert all(z.text == "" for z in HANABI.board(g.view(None), "").zones if z.seat is not None)
+
+
+def _first_wrong(deck: tuple[Face | None, ...], copies: tuple[int, ...]) -> Face | None:
+    """The definition ``cards.deal_problem`` is held to: the faces taken in the order each
+    first shows, the first that is no card of 5 suits of ranks 1-5 or shows more often than
+    its copies."""
+    counts = Counter(f for f in deck if f is not None)
+    for f, c in counts.items():
+        if not (0 <= f.suit < 5 and 1 <= f.rank <= 5) or c > copies[f.rank - 1]:
+            return f
+    return None
+
+
+def test_a_deal_is_refused_at_the_first_face_that_is_wrong():
+    """A deck holds only the game's cards, each face at most as often as the game has copies
+    of it (R_SETUP): the face named is the first that is wrong, in the order each first
+    shows (a card the deck has none of is named so, a face too often by its count)."""
+    full = HANABI.new_setup(["ann", "ben"], random.Random(1), {})
+    rng = random.Random(2)
+    for _ in range(300):
+        deck = list(full.deck)
+        for _ in range(rng.randrange(1, 4)):  # one to three cards changed
+            deck[rng.randrange(len(deck))] = rng.choice(
+                [Face(rng.randrange(5), rng.randrange(1, 6)), Face(rng.choice([-1, 5, 9]), 1),
+                 Face(0, rng.choice([0, 6, 99])), None]
+            )  # fmt: skip
+        setup = msgspec.structs.replace(full, deck=tuple(deck), table=None in deck)
+        wrong = _first_wrong(setup.deck, setup.options.copies)
+        if wrong is None:
+            HANABI.start(setup)
+            continue
+        with pytest.raises(RuleViolation) as refused:
+            HANABI.start(setup)
+        said = str(refused.value)
+        if 0 <= wrong.suit < 5 and 1 <= wrong.rank <= 5:
+            c = setup.deck.count(wrong)
+            assert f"the deck holds {c} copies of {full.options.suits[wrong.suit]} " in said
+        else:
+            assert f"no card [{wrong.suit}, {wrong.rank}] in this deck" in said, said

@@ -16,7 +16,7 @@ from typing import Final
 from msgspec.structs import replace
 
 from gametape.events.base import Event
-from gametape.games.hanabi.clued import learn
+from gametape.games.hanabi.cards import learn
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
 from gametape.games.hanabi.rules import may_be_empty, nothing_playable
 from gametape.games.hanabi.state import MAX_STRIKES as _MAX_STRIKES

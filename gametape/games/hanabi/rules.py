@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from gametape.engine.ruleset import Notice, RuleViolation, on
 from gametape.events.base import Event
-from gametape.games.hanabi.clued import learn
+from gametape.games.hanabi.cards import deal_problem, learn
 from gametape.games.hanabi.deck import HIDDEN_COLOUR, HIDDEN_RANK, Deck, deck_of
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
@@ -143,24 +143,21 @@ def start(setup: HanabiSetup) -> HanabiState:
             say("hanabi.seats", "starting seat {starting_seat}", starting_seat=opts.starting_seat),
             R_SEATS,
         )
-    counts: Counter[Face | None] = Counter(setup.deck)  # counted in C, unknown faces too
-    at_table = counts.pop(None, 0) > 0
-    copies, stride, ranks = deck.copies, deck.stride, deck.card_ranks
-    for face, c in counts.items():  # distinct faces only: this runs once per game folded
+    wrong, c, at_table = deal_problem(setup.deck, deck)  # compiled: for every game folded
+    if wrong >= 0:
+        face = setup.deck[wrong]
         assert face is not None
-        if not (0 <= face.suit < n_suits and face.rank in ranks):
-            _check_face(face, deck, say("hanabi.deck", "deck"))
-        if c > copies[face.suit * stride + face.rank - 1]:
-            raise RuleViolation(
-                say(
-                    "hanabi.setup-8",
-                    "the deck holds {c} copies of {suit} {rank}",
-                    c=c,
-                    suit=deck.suits[face.suit],
-                    rank=rank_word(face.rank),
-                ),
-                R_SETUP,
-            )
+        _check_face(face, deck, say("hanabi.deck", "deck"))  # a face the deck has no card of
+        raise RuleViolation(
+            say(
+                "hanabi.setup-8",
+                "the deck holds {c} copies of {suit} {rank}",
+                c=c,
+                suit=deck.suits[face.suit],
+                rank=rank_word(face.rank),
+            ),
+            R_SETUP,
+        )
     if opts.one_extra_card and opts.one_less_card:
         raise RuleViolation(
             say("hanabi.setup-4", "one extra card and one less card at once"), R_SETUP

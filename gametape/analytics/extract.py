@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from gametape.analytics.schema import EVENTS, GAMES
+from gametape.engine.fold import SHARED
 from gametape.engine.game import notation
 from gametape.engine.registry import ruleset_for
 from gametape.engine.ruleset import Indexed, Ruleset
@@ -50,7 +51,6 @@ def columns(rows: list[dict[str, Any]], names: Iterable[str]) -> Columns:
 
 
 _json = msgspec.json.Encoder()
-_SHARED = frozenset((Abandon, Retract))  # the events every game shares
 
 
 def _declared(rules: Any, facts: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -209,7 +209,7 @@ def _in_one_pass(rules: Ruleset[Any], events: list[Event]) -> bool:
         kind.index_many is not Ruleset.index_many
         and kind.together is Ruleset.together
         and kind.turn is Ruleset.turn
-        and _SHARED.isdisjoint(map(type, events))
+        and SHARED.isdisjoint(map(type, events))
     )
 
 

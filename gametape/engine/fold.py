@@ -24,7 +24,7 @@ R_SETUP = say("core.rule.setup", "a log starts with its game's setup event, and 
 R_OVER = say("core.rule.over", "no move after the end of the game")
 R_SEAT = say("core.rule.seat", "an event names a seat of the game")
 NOTHING_TO_TAKE_BACK = say("core.nothing-to-take-back", "there is no move to take back")
-_SHARED = frozenset((Abandon, Retract))
+SHARED = frozenset((Abandon, Retract))  # the events every game shares
 
 
 # A game's fast path (``Ruleset.apply_many``): the state after the run it takes, and its length
@@ -326,7 +326,7 @@ class Fold:
             event = events[at]
             at += 1
             if (
-                type(event) in _SHARED
+                type(event) in SHARED
                 or isinstance(event, Setup)
                 or self.ended is not None
                 or is_over(state)

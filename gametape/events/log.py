@@ -232,8 +232,8 @@ def _torn(path: Path | Source, torn: bytes, lines: int, offset: int) -> TornTail
 def _at_once(codec: Codec, data: bytes, end: int) -> list[Record] | None:
     """Every line of a log (``data`` up to ``end``, after the last newline) decoded in one
     call (as a JSON array: a JSON text holds no raw newline) and checked as the line by line
-    read checks each: the current version, the timestamps (one match over all of them), the
-    seqs and the hash chain. None at the first doubt, and the line by line read then finds
+    read checks each: the current version, the seqs, the hash chain and the timestamps (each
+    distinct one matched once). None at the first doubt, and the line by line read then finds
     the line and words the problem."""
     try:
         array = b"".join((b"[", memoryview(data)[: end - 1], b"]")).replace(b"\n", b",")

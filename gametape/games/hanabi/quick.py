@@ -123,7 +123,7 @@ def apply_many(
             if event.face is not None and event.face != faces[card]:
                 break
             if tally is not None:
-                tally.card_moved(playing, card, hand, event.face is not None)
+                tally.card_moved(playing, card, len(hand) - at, event.face is not None)
             suit, rank = suits[card], ranks[card]
             pos = RANKS + 1 - rank if reverse and reverse[suit] else rank
             ended = False

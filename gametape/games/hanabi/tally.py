@@ -153,7 +153,8 @@ class Tally:
 
     def _fireworks_changed(self) -> None:
         """The faces played, those that would play now and those that never will, one bit
-        each (``knowledge._table``)."""
+        each: ``knowledge._table`` over the fast path's arrays (calling it, interpreted and
+        keyed by tuples, doubled the tally's cost)."""
         played = playable = trash = heights = caps_total = 0
         for suit, height in enumerate(self.fireworks):
             heights += height
@@ -193,12 +194,12 @@ class Tally:
         names, codes = self.names, self.codes
         self.touched.append(" ".join([names[codes[o]] for o in reversed(held) if o in hit]))
 
-    def card_moved(self, playing: bool, card: int, hand: list[int], face_written: bool) -> None:
-        """A play (``playing``) or a discard of ``card`` from ``hand``; ``face_written``: the
-        event names the card's face."""
+    def card_moved(self, playing: bool, card: int, slot: int, face_written: bool) -> None:
+        """A play (``playing``) or a discard of ``card`` from ``slot`` (1: the newest);
+        ``face_written``: the event names the card's face."""
         self.kind = 1 if playing else 2
         code = self.moved = self.codes[card]
-        text = f"{'play' if playing else 'discard'} {len(hand) - hand.index(card)}"
+        text = f"{'play' if playing else 'discard'} {slot}"
         self.notation.append(f"{text} {self.written[code]}" if face_written else text)
         self.card.append(self.names[code])
         self.card_suit.append(self.suit_of[code])

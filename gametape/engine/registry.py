@@ -12,6 +12,7 @@ from gametape.events.base import Event
 from gametape.events.codec import SETUP_SUFFIX
 
 _checked: set[str] = set()
+_by_setup: dict[type, Ruleset[Any]] = {}  # the games that passed, by setup class
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:
@@ -30,8 +31,13 @@ def get_ruleset(name: str) -> Ruleset[Any]:
 
 def ruleset_for(setup: Event) -> Ruleset[Any]:
     """The game a setup event belongs to (by its tag, ``<game>.setup``)."""
+    try:
+        return _by_setup[type(setup)]  # asked for every game validated or indexed
+    except KeyError:
+        pass
     tag = str(setup.__struct_config__.tag)
-    return get_ruleset(tag[: -len(SETUP_SUFFIX)])
+    rules = _by_setup[type(setup)] = get_ruleset(tag[: -len(SETUP_SUFFIX)])
+    return rules
 
 
 def names() -> list[str]:

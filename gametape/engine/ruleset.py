@@ -12,6 +12,7 @@ the seat exists) are done once by the fold (``gametape.engine.fold``), never by 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, Union
@@ -403,9 +404,10 @@ class Ruleset(Generic[S]):
         """Each option's name and one line saying what it takes."""
         return {o.name: render(o.describe()) for o in self.options}
 
-    @property
+    @functools.cached_property
     def setup_type(self) -> type[Setup]:
-        """The game's setup event class (the one Setup among ``events``)."""
+        """The game's setup event class (the one Setup among ``events``; asked for every
+        game folded, so worked out once)."""
         return next(e for e in self.events if issubclass(e, Setup))
 
     # --- the required core ----------------------------------------------------------------

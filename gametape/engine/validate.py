@@ -57,17 +57,12 @@ def validate(
     setup = events[0] if events and isinstance(events[0], Setup) else None
     game_id = setup.game if setup and setup.game else read.path.stem
     ruleset = ruleset_for(setup) if setup is not None else None
-    base: dict[str, Any] = {
-        "file": file,
-        "game": game_id,
-        "ruleset": ruleset.name if ruleset else None,
-        "players": setup.players if setup else (),
-    }
     f: Fold | None = None
     problem: Problem | None = None
     try:
         if events and ruleset is not None:  # an empty read is explained by its read error
-            f = start(ruleset, events, keep=visit is not None or Retract in set(map(type, events)))
+            keep = visit is not None or Retract in map(type, events)  # C-level, stops at one
+            f = start(ruleset, events, keep=keep)
             if visit is None:
                 f.extend(events[1:], many)
             else:
@@ -110,19 +105,26 @@ def validate(
         problem = Problem(kind="Empty", message="the log holds no events", file=file)
     count = len(f.events) if f is not None else 0
     state = f.state if f is not None else None
-    if count:
-        base.update(started=read.records[0].ts, last=read.records[count - 1].ts)
+    said = Report(  # what every report says: what was read, and how far it got
+        file=file,
+        game=game_id,
+        ruleset=ruleset.name if ruleset else None,
+        players=setup.players if setup else (),
+        status="invalid",
+        events=count,
+        started=read.records[0].ts if count else None,
+        last=read.records[count - 1].ts if count else None,
+    )
     if problem is not None:
-        return Report(**base, status="invalid", events=count, problem=problem), state
+        return msgspec.structs.replace(said, problem=problem), state
     assert ruleset is not None and f is not None
     over = f.is_over
     result = f.result() if over else None
     notices = ruleset.notices(f.state) if f.events else ()
-    return Report(
-        **base,
+    return msgspec.structs.replace(
+        said,
         notices=tuple(n.text(f.live) for n in notices),
         status="finished" if over else "in_progress",
-        events=count,
         turn=f.turn(),
         result=result,
         winners=tuple(setup.players[s] for s in result.winners) if result and setup else (),

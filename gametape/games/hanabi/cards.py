@@ -6,18 +6,13 @@ counted and checked (``deal_problem``, for every game started).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from gametape.games.hanabi.deck import Deck
 from gametape.games.hanabi.events import Face
-from gametape.games.hanabi.state import CLUED as _CLUED
-
-CLUED: Final = _CLUED  # read without a lookup, compiled
+from gametape.games.hanabi.state import CLUED
 
 
-def learn(
-    knowledge: list[int], deck: Deck, hand: Sequence[int], touched: Sequence[int], mask: int
-) -> None:
+def learn(knowledge: list[int], deck: Deck, hand: list[int], touched: list[int], mask: int) -> None:
     """What a clue of reach ``mask`` tells its receiver of each card in ``hand`` (in place):
     a touched card is among the faces the clue touches, an untouched one is not. In Cow &
     Pig and Duck the value is its giver's alone: the touched cards are marked, no knowledge
@@ -28,7 +23,16 @@ def learn(
         return
     for o in hand:
         k = knowledge[o]
-        knowledge[o] = (k & mask) | CLUED if o in touched else k & ~mask
+        knowledge[o] = (k & mask) | CLUED if place(touched, o) >= 0 else k & ~mask
+
+
+def place(cards: list[int], card: int) -> int:
+    """Where ``card`` is in ``cards``, or -1 (compiled: a loop over unboxed ints, where
+    ``in`` and ``index`` box each)."""
+    for at in range(len(cards)):
+        if cards[at] == card:
+            return at
+    return -1
 
 
 def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, int, bool]:
@@ -37,7 +41,10 @@ def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, int, bo
     when the deck has no such card or when it shows more often than the deck has copies; how
     often that face shows (0 for one the deck has no card of); and whether any face is not
     known (None: at a real table). The rules word what is wrong (``rules.start``)."""
-    copies, stride, ranks, n_suits = deck.copies, deck.stride, deck.card_ranks, len(deck.suits)
+    copies, stride, n_suits = deck.copies, deck.stride, len(deck.suits)
+    ranks = 0  # the ranks printed on cards, as bits
+    for r in deck.card_ranks:
+        ranks |= 1 << r
     counts = [0] * len(copies)
     first = [-1] * len(copies)  # where each face first shows
     wrong = -1  # where the first face the deck has no card of shows
@@ -47,12 +54,12 @@ def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, int, bo
             unknown = True
             continue
         suit, rank = face.suit, face.rank
-        if not (0 <= suit < n_suits and rank in ranks):
+        if not (0 <= suit < n_suits and 0 < rank < 64 and ranks >> rank & 1):
             if wrong < 0:
                 wrong = at
             continue
         code = suit * stride + rank - 1
-        counts[code] += 1
+        counts[code] = counts[code] + 1  # (+= on an item is not compiled to native ints)
         if first[code] < 0:
             first[code] = at
     seen = 0

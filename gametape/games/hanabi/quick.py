@@ -16,17 +16,13 @@ from typing import Final
 from msgspec.structs import replace
 
 from gametape.events.base import Event
-from gametape.games.hanabi.cards import learn
+from gametape.games.hanabi.cards import learn, place
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
 from gametape.games.hanabi.rules import may_be_empty, nothing_playable
-from gametape.games.hanabi.state import MAX_STRIKES as _MAX_STRIKES
-from gametape.games.hanabi.state import RANKS as _RANKS
-from gametape.games.hanabi.state import HanabiState
+from gametape.games.hanabi.state import MAX_STRIKES, RANKS, HanabiState
 from gametape.games.hanabi.tally import Tally
 
 # read without a lookup, compiled (mypyc)
-RANKS: Final = _RANKS
-MAX_STRIKES: Final = _MAX_STRIKES
 CLUE: Final = HanabiClue
 PLAY: Final = HanabiPlay
 DISCARD: Final = HanabiDiscard
@@ -45,17 +41,11 @@ def apply_many(
         return state, 0  # fireworks whose order the plays decide, orange suits: the reference
         # fold's
     faces = state.faces
-    # each card's face as its index among the deck's faces, and its suit and rank
-    suits: list[int] = []
-    ranks: list[int] = []
-    codes: list[int] = []
+    codes: list[int] = []  # each card's face as its index among the deck's faces
     for face in faces:
         if face is None:
             return state, 0  # a face not known: at a real table
-        s, r = face.suit, face.rank
-        suits.append(s)
-        ranks.append(r)
-        codes.append(s * RANKS + r - 1)
+        codes.append(face.suit * RANKS + face.rank - 1)
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
     reverse = deck.reversed
@@ -117,14 +107,16 @@ def apply_many(
             card, playing, hand = event.card, kind is PLAY, hands[current]
             if event.player != current or (not playing and clues >= top):
                 break
-            at = _place(hand, card)
+            at = place(hand, card)
             if at < 0:
                 break
             if event.face is not None and event.face != faces[card]:
                 break
             if tally is not None:
                 tally.card_moved(playing, card, len(hand) - at, event.face is not None)
-            suit, rank = suits[card], ranks[card]
+            i = codes[card]
+            suit = i // RANKS
+            rank = i - suit * RANKS + 1
             pos = RANKS + 1 - rank if reverse and reverse[suit] else rank
             ended = False
             if playing and fireworks[suit] == pos - 1:
@@ -140,13 +132,12 @@ def apply_many(
                 else:
                     clues += 1
                 discards.append(card)
-                i = codes[card]
                 lost[i] += 1
                 if lost[i] == copies[i] and caps[suit] >= pos:
                     max_score -= caps[suit] - (pos - 1)
                     caps[suit] = pos - 1
                     ended = True
-            del hand[at]
+            hand.pop(at)
             if final is not None:
                 final -= 1
             if next_card < total:
@@ -201,11 +192,3 @@ def apply_many(
         touched=touched,
         last_clue=last_clue,
     ), taken
-
-
-def _place(hand: list[int], card: int) -> int:
-    """Where ``card`` is in ``hand``, or -1 (compiled: a loop over unboxed ints)."""
-    for at in range(len(hand)):
-        if hand[at] == card:
-            return at
-    return -1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
 from msgspec.structs import replace
@@ -22,6 +23,7 @@ from gametape.games.hanabi.events import (
     Face,
     HanabiClue,
     HanabiDiscard,
+    HanabiOptions,
     HanabiPlay,
     HanabiSee,
     HanabiSetup,
@@ -82,12 +84,9 @@ R_ALTERNATING = say(
 )
 
 
-def start(setup: HanabiSetup) -> HanabiState:
-    """Deal in blocks: seat 0 takes cards 0..H-1, seat 1 the next H, and so on."""
-    opts = setup.options
-    n = len(setup.players)
-    if not 2 <= n <= 6:
-        raise RuleViolation(say("hanabi.setup", "{n} players", n=n), R_SETUP)
+@cache  # asked for every game started: the options' own rules, checked once per options
+def _deck(opts: HanabiOptions) -> Deck:
+    """The deck of a game with these options, the suits, copies and variant checked."""
     if len(opts.copies) != RANKS or min(opts.copies) < 1:
         raise RuleViolation(
             say(
@@ -117,6 +116,16 @@ def start(setup: HanabiSetup) -> HanabiState:
             ),
             R_VARIANT,
         )
+    return deck
+
+
+def start(setup: HanabiSetup) -> HanabiState:
+    """Deal in blocks: seat 0 takes cards 0..H-1, seat 1 the next H, and so on."""
+    opts = setup.options
+    n = len(setup.players)
+    if not 2 <= n <= 6:
+        raise RuleViolation(say("hanabi.setup", "{n} players", n=n), R_SETUP)
+    deck = _deck(opts)
     n_suits = len(deck.suits)
     if len(setup.deck) != sum(deck.copies):
         raise RuleViolation(
@@ -163,18 +172,15 @@ def start(setup: HanabiSetup) -> HanabiState:
             say("hanabi.setup-4", "one extra card and one less card at once"), R_SETUP
         )
     h = hand_size(n) + opts.one_extra_card - opts.one_less_card
-    if at_table and not setup.at_table:
+    if at_table != setup.at_table:
         raise RuleViolation(
             say(
                 "hanabi.setup-5",
                 'the deck has cards of unknown face (null), but the setup does not say "table": '
                 "true (a game recorded at a real table)",
-            ),
-            R_SETUP,
-        )
-    if setup.at_table and not at_table:
-        raise RuleViolation(
-            say(
+            )
+            if at_table
+            else say(
                 "hanabi.setup-6",
                 'the setup says "table": true, but the deck names every face: at a real table the '
                 "deck is not known (null faces)",
@@ -185,7 +191,7 @@ def start(setup: HanabiSetup) -> HanabiState:
         setup=setup,
         deck=deck,
         faces=setup.deck,
-        hands=tuple(tuple(range(i * h, (i + 1) * h)) for i in range(n)),
+        hands=dealt(n, h),
         knowledge=(deck.all_faces,) * len(setup.deck),
         next_card=n * h,
         fireworks=(0,) * n_suits,
@@ -202,6 +208,12 @@ def start(setup: HanabiSetup) -> HanabiState:
         noted=(None,) * len(setup.deck) if at_table else (),
         noted_at=(0,) * len(setup.deck) if at_table else (),
     )
+
+
+@cache  # asked for every game started
+def dealt(n: int, h: int) -> tuple[tuple[int, ...], ...]:
+    """The hands as dealt in blocks: seat 0 holds cards 0..h-1, seat 1 the next h, ..."""
+    return tuple(tuple(range(i * h, (i + 1) * h)) for i in range(n))
 
 
 def to_act(state: HanabiState) -> tuple[int, ...]:
@@ -736,16 +748,8 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
             R_ALTERNATING,
         )
     hand = state.hands[target]
-    faces = state.faces
     mask = deck.mask(suit, rank)
-    if event.touched is None and None not in [faces[o] for o in hand]:
-        touched = [
-            o
-            for o in hand
-            if mask >> deck.index(faces[o].suit, faces[o].rank) & 1  # type: ignore[union-attr]
-        ]
-    else:
-        touched = list(touched_by(state, target, suit, rank, event.touched))
+    touched = list(touched_by(state, target, suit, rank, event.touched))
     if not touched and not may_be_empty(state, suit):
         raise RuleViolation(
             say(
@@ -757,7 +761,7 @@ def _clue(state: HanabiState, event: HanabiClue) -> HanabiState:
             R_CLUE_TOUCH,
         )
     knowledge = list(state.knowledge)
-    learn(knowledge, deck, hand, touched, mask)
+    learn(knowledge, deck, list(hand), touched, mask)
     clue_log = state.clue_log
     if clue_log and not deck.hidden_clues:  # a value only its giver knows is no fact
         fact = (state.applied + 1, suit if suit is not None else RANK_SHIFT + rank - 1)  # type: ignore[operator]

@@ -9,6 +9,8 @@ is a set of faces, not a set of suits times a set of ranks. ``Knowledge.of()`` p
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from gametape.engine.ruleset import TERMINATED, Notice
@@ -16,12 +18,13 @@ from gametape.games.hanabi.deck import Deck
 from gametape.games.hanabi.events import Face, HanabiSetup
 from gametape.games.hanabi.variants import hand_size as hand_size
 
-MAX_CLUES = 8
-MAX_STRIKES = 3
-RANKS = 5
-RANK_SHIFT = 16  # a clue's value in ``clue_log``: a colour index, or 16 + rank - 1
-CLUED = 1 << 48  # above every face: 6 suits of 7 (Up or Down's START is rank 7)
-MAX_SUITS = 6
+# Final: the compiled modules (mypyc) read each as a constant, with no lookup
+MAX_CLUES: Final = 8
+MAX_STRIKES: Final = 3
+RANKS: Final = 5
+RANK_SHIFT: Final = 16  # a clue's value in ``clue_log``: a colour index, or 16 + rank - 1
+CLUED: Final = 1 << 48  # above every face: 6 suits of 7 (Up or Down's START is rank 7)
+MAX_SUITS: Final = 6
 
 
 def faces_of(packed: int, n_suits: int, stride: int) -> tuple[Face, ...]:

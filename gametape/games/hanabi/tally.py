@@ -15,13 +15,9 @@ from gametape.games.hanabi.deck import Deck, rank_mark
 from gametape.games.hanabi.events import HanabiClue
 from gametape.games.hanabi.knowledge import KNOWLEDGE_LEVELS
 from gametape.games.hanabi.notation import canonical
-from gametape.games.hanabi.state import CLUED as _CLUED
-from gametape.games.hanabi.state import RANKS as _RANKS
-from gametape.games.hanabi.state import HanabiState
+from gametape.games.hanabi.state import CLUED, RANKS, HanabiState
 
 # constants of this module's own (mypyc reads a Final one without a lookup)
-RANKS: Final = _RANKS
-CLUED: Final = _CLUED
 KNOWN: Final = KNOWLEDGE_LEVELS[0]
 PLAYABLE: Final = KNOWLEDGE_LEVELS[1]
 TRASH: Final = KNOWLEDGE_LEVELS[2]

@@ -10,10 +10,10 @@ seq 0) followed by the bytes of this line before ``,"hash":"``. See docs/format.
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
+import time
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Union
 
 import msgspec
@@ -280,8 +280,14 @@ def seq_and_hash(line: bytes) -> tuple[int, str]:
 
 def now() -> str:
     """The current UTC time as the log writes it (ISO 8601, milliseconds, ``Z``)."""
-    t = _dt.datetime.now(_dt.UTC)
-    return t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
+    t = time.time()
+    second = int(t)
+    return f"{_second(second)}{int((t - second) * 1000):03d}Z"
+
+
+@lru_cache(maxsize=1)  # a bulk import stamps a thousand games a second: its text once
+def _second(second: int) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S.", time.gmtime(second))
 
 
 def chain(prev: bytes, body: bytes) -> bytes:

@@ -77,7 +77,7 @@ class Store:
             self.root = path.resolve()
         except (RuntimeError, OSError):  # a symlink loop: require() and create() say so
             self.root = path.absolute()
-        self._unsynced: set[Path] | None = None
+        self._unsynced: set[str] | None = None  # the files a batch wrote (by name: cheap to hash)
 
     def __repr__(self) -> str:
         return f"Store({str(self.root)!r})"
@@ -168,7 +168,8 @@ class Store:
 
     def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
         """Write a new game (setup plus any first events); return its new id."""
-        self.ensure()
+        if not self._unsynced:  # once in a batch: a bulk import's thousand games ask once
+            self.ensure()
         fsync = self._unsynced is None
         for attempt in itertools.count():
             gid = new_game_id(setup, attempt)
@@ -181,7 +182,7 @@ class Store:
             except OSError as exc:
                 raise os_error(exc, path, "write") from None
             if not fsync:
-                self._unsynced.add(path)  # type: ignore[union-attr]
+                self._unsynced.add(str(path))  # type: ignore[union-attr]
             return gid
         raise AssertionError("unreachable")
 
@@ -198,7 +199,7 @@ class Store:
         except OSError as exc:  # a full disk, a read-only store: said, and nothing was written
             raise os_error(exc, path, "write") from None
         if not fsync:
-            self._unsynced.add(path)  # type: ignore[union-attr]
+            self._unsynced.add(str(path))  # type: ignore[union-attr]
         return last
 
     def read(self, game_id: str, *, verify: bool = True) -> LogRead:

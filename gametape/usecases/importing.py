@@ -100,7 +100,7 @@ def _import_one(
 ) -> ImportResult:
     file = shown_path(path)
     try:
-        data = read_bytes(path, say("core.the-file", "the file"))
+        data = read_bytes(path, THE_FILE)
         try:
             source = fmt.parse(data)
         except ImportRefused:
@@ -133,6 +133,7 @@ def _import_one(
     )
 
 
+THE_FILE = say("core.the-file", "the file")
 NO_END = say("core.import-no-end", "the file records no end: imported as in progress")
 
 

@@ -105,6 +105,12 @@ def parse(data: bytes) -> HLGame:
 def fingerprint(game: HLGame) -> str:
     """Identifies a game by its players, first seat, deck and actions (to skip re-imports of
     a file without an id; the same deal played by other people is another game)."""
+    global _fingerprinted
+    last = (
+        _fingerprinted  # an import asks twice (its keys, its setup); a parsed game is not changed
+    )
+    if last[0] is game:
+        return last[1]
     first = game.options.startingPlayer if game.options else 0
     body = _encoder.encode(
         [
@@ -114,7 +120,11 @@ def fingerprint(game: HLGame) -> str:
             [(a.type, a.target, a.value if a.type > DISCARD else 0) for a in game.actions],
         ]
     )
-    return hashlib.sha256(body).hexdigest()[:32]
+    _fingerprinted = (game, hashlib.sha256(body).hexdigest()[:32])
+    return _fingerprinted[1]
+
+
+_fingerprinted: tuple[HLGame | None, str] = (None, "")  # the last game, and its fingerprint
 
 
 def to_game(

@@ -22,9 +22,9 @@ from gametape.games.hanabi.events import (
     HanabiPlay,
     HanabiSee,
 )
-from gametape.games.hanabi.rules import clue_words, face_words
 from gametape.games.hanabi.state import HanabiState
 from gametape.games.hanabi.variants import NO_VARIANT, START_RANK
+from gametape.games.hanabi.words import clue_words, face_words
 from gametape.messages import Message, Param, many, say, seat_of, term
 
 USAGE = say(

@@ -38,8 +38,9 @@ from gametape.games.hanabi.state import (
     HanabiState,
     hand_size,
 )
-from gametape.games.hanabi.variants import NO_VARIANT, START_RANK, UnknownVariant
-from gametape.messages import At, Message, Param, Term, many, say, seat_of, term
+from gametape.games.hanabi.variants import NO_VARIANT, UnknownVariant
+from gametape.games.hanabi.words import card_words, clue_words, face_words, rank_word
+from gametape.messages import At, Message, Param, many, say, seat_of, term
 
 T = TypeVar("T")
 
@@ -262,7 +263,7 @@ def _reveal(
     _check_face(observed, state.deck, card_words(state, card))
     suits = state.deck.suits
     if known is not None:
-        if known != observed and state.at_table and state.revealed_at[card]:
+        if known != observed:
             raise RuleViolation(
                 say(
                     "hanabi.observed-2",
@@ -271,12 +272,9 @@ def _reveal(
                     face=face_words(observed, suits),
                     known=face_words(known, suits),
                     at=At(state.revealed_at[card]),
-                ),
-                R_OBSERVED,
-            )
-        if known != observed:
-            raise RuleViolation(
-                say(
+                )
+                if state.at_table and state.revealed_at[card]
+                else say(
                     "hanabi.observed-3",
                     "{card} is {known} in the deck, but the log records {face}",
                     card=card_words(state, card),
@@ -296,34 +294,6 @@ def _reveal(
     return observed, faces, revealed_at
 
 
-def card_words(state: HanabiState, card: int) -> Message:
-    """A card as the table knows it: ``ben's slot 2``, else the card's place in the deck."""
-    for seat, hand in enumerate(state.hands):
-        if card in hand:
-            return say(
-                "hanabi.card-in-hand",
-                "{holder}'s slot {slot}",
-                holder=seat_of(state.setup.players, seat),
-                slot=len(hand) - hand.index(card),
-            )
-    return say("hanabi.card-in-deck", "the deck's card {card}", card=card + 1)
-
-
-def face_words(face: Face, suits: tuple[str, ...]) -> Message:
-    """A face as said aloud: ``red 3``."""
-    return say(
-        "hanabi.face",
-        "{suit} {rank}",
-        suit=term("hanabi.suit", suits[face.suit]),
-        rank=rank_word(face.rank),
-    )
-
-
-def rank_word(rank: int) -> int | Term:
-    """A card's rank as said aloud: the number, or Up or Down's ``START``."""
-    return term("hanabi.rank", "START") if rank == START_RANK else rank
-
-
 def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:
     """``event`` as a seat that did not give it is told it, in a variant that hides a clue's
     value: Cow & Pig tells its kind, Duck nothing but that it was given."""
@@ -332,20 +302,6 @@ def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:
             return replace(event, suit=HIDDEN_COLOUR, rank=None)
         return replace(event, suit=None, rank=HIDDEN_RANK)
     return replace(event, suit=None, rank=None)
-
-
-def clue_words(deck: Deck, colour: int | None, rank: int | None) -> Term:
-    """What a clue names, as said aloud: ``red``, ``3`` (``odd`` in Odds and Evens); a value
-    hidden (``hide_value``) as hanab.live says it: ``moo``, ``oink``, ``quack``."""
-    if colour == HIDDEN_COLOUR:
-        return term("hanabi.clue-sound", "moo")
-    if rank == HIDDEN_RANK:
-        return term("hanabi.clue-sound", "oink")
-    if colour is None and rank is None:
-        return term("hanabi.clue-sound", "quack")
-    if colour is not None:
-        return term("hanabi.colour", deck.colours[colour])
-    return term("hanabi.rank", deck.rank_word(rank))  # type: ignore[arg-type]
 
 
 def _clue_value(value: int) -> tuple[int | None, int | None]:
@@ -358,30 +314,40 @@ def _reaches(state: HanabiState, colour: int | None, rank: int | None, face: Fac
     return bool(deck.mask(colour, rank) >> deck.index(face.suit, face.rank) & 1)
 
 
-def _check_clues(state: HanabiState, card: int, face: Face) -> None:
-    """A face must agree with every clue its holder received, touched or not."""
-    suits = state.deck.suits
+def _against(
+    state: HanabiState, card: int, face: Face
+) -> tuple[int, int | None, int | None, Message] | None:
+    """The first clue that ``card``'s holder received and ``face`` contradicts: its seq,
+    colour, rank, and what it did to the card (touched it, or did not); None if none is."""
     for at, value, touched in state.clue_log[card]:
         colour, rank = _clue_value(value)
-        matches = _reaches(state, colour, rank, face)
-        if matches != touched:
+        if _reaches(state, colour, rank, face) != touched:
             said = (
                 say("hanabi.clue-touched", "touched")
                 if touched
                 else say("hanabi.clue-missed", "did not touch")
             )
-            raise RuleViolation(
-                say(
-                    "hanabi.clue-facts",
-                    "{card} is recorded as {face}, but the {clue} clue at seq {at} {said} it",
-                    card=card_words(state, card),
-                    face=face_words(face, suits),
-                    clue=clue_words(state.deck, colour, rank),
-                    at=At(at),
-                    said=said,
-                ),
-                R_CLUE_FACTS,
-            )
+            return at, colour, rank, said
+    return None
+
+
+def _check_clues(state: HanabiState, card: int, face: Face) -> None:
+    """A face must agree with every clue its holder received, touched or not."""
+    against = _against(state, card, face)
+    if against is not None:
+        at, colour, rank, said = against
+        raise RuleViolation(
+            say(
+                "hanabi.clue-facts",
+                "{card} is recorded as {face}, but the {clue} clue at seq {at} {said} it",
+                card=card_words(state, card),
+                face=face_words(face, state.deck.suits),
+                clue=clue_words(state.deck, colour, rank),
+                at=At(at),
+                said=said,
+            ),
+            R_CLUE_FACTS,
+        )
 
 
 def _check_copies(state: HanabiState, face: Face, notes: bool = False) -> None:
@@ -883,24 +849,15 @@ def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
                 )
             )
         else:
-            against = next(
-                (
-                    (at, value, touched)
-                    for at, value, touched in after.clue_log[o]
-                    if _reaches(after, *_clue_value(value), face) != touched
-                ),
-                None,
-            )
+            against = _against(after, o, face)
             if against is not None:
-                colour, rank = _clue_value(against[1])
+                at, colour, rank, said = against
                 why = say(
                     "hanabi.note-clued",
                     "the {clue} clue at seq {at} {said} it",
                     clue=clue_words(after.deck, colour, rank),
-                    at=At(against[0]),
-                    said=say("hanabi.clue-touched", "touched")
-                    if against[2]
-                    else say("hanabi.clue-missed", "did not touch"),
+                    at=At(at),
+                    said=said,
                 )
             elif shown[face] >= copies[after.deck.index(face.suit, face.rank)]:
                 why = say(
@@ -914,7 +871,7 @@ def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
         if why is None:
             continue  # confirmed: the card's face is a fact now
         holder = next(s for s, h in enumerate((*before.hands, *after.hands)) if o in h) % len(names)
-        said = {
+        named = {
             "card": card_words(before, o),
             "face": face_words(face, suits),
             "why": why,
@@ -926,13 +883,13 @@ def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
                     "hanabi.note-void",
                     "the note at seq {at} saw {card} as {face}, and {why}: the note is void",
                     at=At(after.noted_at[o]),
-                    **said,
+                    **named,
                 ),
                 seats=tuple(s for s in range(len(names)) if s != holder),
                 told=say(
                     "hanabi.note-void-told",
                     "a note saw {card} as {face}, and {why}: the note no longer counts",
-                    **said,
+                    **named,
                 ),
             )
         )

@@ -21,14 +21,15 @@ from gametape.text import shown_path
 def validate_path(path: Path | Source, data: bytes | None = None) -> Report:
     """Read (or take ``data`` as its bytes) and validate one log; a file that cannot be
     read, or whose name is not UTF-8 (no game's is), is an invalid report."""
-    shown = shown_path(path) if isinstance(path, Path) else str(path)
     try:  # the file's own name (its game id), not the store's folder, which may hold anything
-        if isinstance(path, Path) and shown_path(path.name) != path.name:
+        name = path.name if isinstance(path, Path) else ""
+        if not (name.isascii() and name.isprintable()) and shown_path(name) != name:
             said = say("core.name-not-utf8", "the file name is not UTF-8 text: no game log is "
                        "named so")  # fmt: skip
             raise LogError(said, path=path)
         read = read_log(path, data=data)
     except LogError as exc:
+        shown = shown_path(path) if isinstance(path, Path) else str(path)
         problem = Problem(kind=type(exc).__name__, message=exc.message, file=shown)
         return Report(
             file=shown,

@@ -168,8 +168,8 @@ class Store:
 
     def create(self, setup: Setup, events: Sequence[Event] = ()) -> str:
         """Write a new game (setup plus any first events); return its new id."""
-        if not self._unsynced:  # once in a batch: a bulk import's thousand games ask once
-            self.ensure()
+        if not self._unsynced:  # each time, but in a batch only before its first file
+            self.ensure()  # (a bulk import's thousand games ask once)
         fsync = self._unsynced is None
         for attempt in itertools.count():
             gid = new_game_id(setup, attempt)

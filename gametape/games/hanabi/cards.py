@@ -1,6 +1,7 @@
 """Hanabi's card-by-card loops that the rules call, compiled by mypyc with the fast path:
-what a clue tells each card (``learn``, which the fast path calls too) and a deal's faces
-counted and checked (``deal_problem``, for every game started).
+what a clue tells each card (``learn``, which the fast path calls too), where a card is in a
+hand (``place``) and a deal's faces counted and checked (``deal_problem``, for every game
+started).
 """
 
 from __future__ import annotations

@@ -106,9 +106,9 @@ def fingerprint(game: HLGame) -> str:
     """Identifies a game by its players, first seat, deck and actions (to skip re-imports of
     a file without an id; the same deal played by other people is another game)."""
     global _fingerprinted
-    last = (
-        _fingerprinted  # an import asks twice (its keys, its setup); a parsed game is not changed
-    )
+    # an import asks twice, for the game's keys and for its setup (a parsed game is never
+    # changed, so the last one's answer stands)
+    last = _fingerprinted
     if last[0] is game:
         return last[1]
     first = game.options.startingPlayer if game.options else 0

@@ -90,3 +90,29 @@ def test_help_and_version_import_no_command():
     helped = _gametape("--help")
     assert helped.returncode == 0 and helped.stdout.startswith("Usage: gametape")
     assert "record" in helped.stdout and "Traceback" not in helped.stderr
+
+
+def test_a_command_typer_runs_has_the_cycle_collector_on(tmp_path):
+    """main() keeps Python's cycle collector off while it starts; a command typer runs may be
+    long (serve, index), so it runs with the collector on, and a quick `show` still answers."""
+    store = str(tmp_path / "s")
+    code = (
+        "import gc, sys\n"
+        "from gametape.cli import helpwords\n"
+        "from gametape.cli.app import main\n"
+        "real = helpwords.run\n"
+        "def spy(app):\n"
+        "    print('collector on' if gc.isenabled() else 'collector off')\n"
+        "    return real(app)\n"
+        "helpwords.run = spy\n"
+        "main()\n"
+    )
+    made = subprocess.run(
+        [sys.executable, "-c", code, "--store", store, "new", "hanabi", "-p", "a,b"],
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.splitlines()[0] == "collector on"
+    shown = _gametape("--store", store, "show", made.stdout.split()[2])
+    assert shown.returncode == 0 and "a" in shown.stdout, shown.stderr

@@ -527,20 +527,22 @@ def test_a_seats_own_hand_says_how_its_slots_are_counted():
 
 
 def _first_wrong(deck: tuple[Face | None, ...], copies: tuple[int, ...]) -> Face | None:
-    """The definition ``cards.deal_problem`` is held to: the faces taken in the order each
-    first shows, the first that is no card of 5 suits of ranks 1-5 or shows more often than
-    its copies."""
-    counts = Counter(f for f in deck if f is not None)
-    for f, c in counts.items():
-        if not (0 <= f.suit < 5 and 1 <= f.rank <= 5) or c > copies[f.rank - 1]:
+    """The definition ``cards.deal_problem`` is held to: the first card, in the deck's order,
+    that is no card of 5 suits of ranks 1-5 or one more of its face than its copies."""
+    counts: Counter[Face] = Counter()
+    for f in deck:
+        if f is None:
+            continue
+        if not (0 <= f.suit < 5 and 1 <= f.rank <= 5) or counts[f] == copies[f.rank - 1]:
             return f
+        counts[f] += 1
     return None
 
 
 def test_a_deal_is_refused_at_the_first_face_that_is_wrong():
     """A deck holds only the game's cards, each face at most as often as the game has copies
-    of it (R_SETUP): the face named is the first that is wrong, in the order each first
-    shows (a card the deck has none of is named so, a face too often by its count)."""
+    of it (R_SETUP): the face named is the first card's that is wrong, in the deck's order (a
+    card the deck has none of is named so, a face too often by its count)."""
     full = HANABI.new_setup(["ann", "ben"], random.Random(1), {})
     rng = random.Random(2)
     for _ in range(300):

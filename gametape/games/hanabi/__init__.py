@@ -471,12 +471,12 @@ class Hanabi(Ruleset[HanabiState]):
     def redact(self, state: HanabiState, event: Event, seat: int) -> Event | None:
         """Faces a recorder noted in a hand are hidden from that hand's holder, and so from
         the onlooker, who sees only what the whole table sees. In Cow & Pig and Duck a clue's
-        value is its giver's alone (``rules.hide_value``); in Throw It in a Hole a card played
+        value is its giver's alone (``view.hide_value``); in Throw It in a Hole a card played
         at a table is named for the log alone."""
         if isinstance(event, HanabiSee) and seat in (event.target, ONLOOKER):
             return None
         if isinstance(event, HanabiClue) and state.deck.hidden_clues and seat != event.player:
-            return _rules.hide_value(state.deck, event)
+            return _view.hide_value(state.deck, event)
         if (
             isinstance(event, HanabiPlay | HanabiDiscard)
             and state.deck.hole

@@ -36,35 +36,20 @@ def place(cards: list[int], card: int) -> int:
     return -1
 
 
-def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, int, bool]:
-    """A deal's faces checked against ``deck``: where the first face that is wrong first
-    shows (-1: none is), taking the faces in the order each first shows, a face being wrong
-    when the deck has no such card or when it shows more often than the deck has copies; how
-    often that face shows (0 for one the deck has no card of); and whether any face is not
-    known (None: at a real table). The rules word what is wrong (``rules.start``)."""
+def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, bool]:
+    """Where a deal first goes wrong (-1: nowhere): the first card whose face the deck has no
+    card of, or has fewer copies of than the faces so far; and whether any face before it is
+    not known (None: at a real table). The rules word what is wrong (``rules.start``)."""
     copies, stride, n_suits = deck.copies, deck.stride, len(deck.suits)
-    ranks = 0  # the ranks printed on cards, as bits
-    for r in deck.card_ranks:
-        ranks |= 1 << r
     counts = [0] * len(copies)
-    first = [-1] * len(copies)  # where each face first shows
-    wrong = -1  # where the first face the deck has no card of shows
     unknown = False
     for at, face in enumerate(faces):
         if face is None:
             unknown = True
             continue
         suit, rank = face.suit, face.rank
-        if not (0 <= suit < n_suits and 0 < rank < 64 and ranks >> rank & 1):
-            if wrong < 0:
-                wrong = at
-            continue
         code = suit * stride + rank - 1
+        if not (0 <= suit < n_suits and 0 < rank <= stride) or counts[code] == copies[code]:
+            return at, unknown  # (copies 0: the deck has no such card)
         counts[code] = counts[code] + 1  # (+= on an item is not compiled to native ints)
-        if first[code] < 0:
-            first[code] = at
-    seen = 0
-    for code in range(len(copies)):
-        if counts[code] > copies[code] and (wrong < 0 or first[code] < wrong):
-            wrong, seen = first[code], counts[code]
-    return wrong, seen, unknown
+    return -1, unknown

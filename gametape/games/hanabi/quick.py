@@ -60,6 +60,7 @@ def apply_many(
     discards = list(state.discards)
     clues, strikes, current, next_card = state.clues, state.strikes, state.current, state.next_card
     final, max_score, wasted = state.final_turns, state.max_score, state.clues_wasted
+    score, perfect = sum(state.fireworks), RANKS * len(state.fireworks)
     given, last_clue, touched = state.clues_given, state.last_clue, state.touched
     outcome: str | None = None
     taken = 0
@@ -118,10 +119,9 @@ def apply_many(
             suit = i // RANKS
             rank = i - suit * RANKS + 1
             pos = RANKS + 1 - rank if reverse and reverse[suit] else rank
-            ended = False
             if playing and fireworks[suit] == pos - 1:
                 fireworks[suit] = pos
-                ended = True
+                score += 1
                 if pos == RANKS and clues < top:
                     clues += 1
                 elif pos == RANKS:
@@ -136,7 +136,6 @@ def apply_many(
                 if lost[i] == copies[i] and caps[suit] >= pos:
                     max_score -= caps[suit] - (pos - 1)
                     caps[suit] = pos - 1
-                    ended = True
             hand.pop(at)
             if final is not None:
                 final -= 1
@@ -147,14 +146,10 @@ def apply_many(
                     final = n
             if strikes >= MAX_STRIKES:
                 outcome = "strikeout"
-            elif ended or final == 0:
-                score = 0
-                for height in fireworks:
-                    score += height
-                if score == RANKS * len(fireworks):
-                    outcome = "perfect"
-                elif final == 0 or (end_at_max and score >= max_score):
-                    outcome = "normal"
+            elif score == perfect:
+                outcome = "perfect"
+            elif final == 0 or (end_at_max and score >= max_score):
+                outcome = "normal"
             touched = ()
         else:
             break

@@ -16,7 +16,7 @@ from msgspec.structs import replace
 from gametape.engine.ruleset import Notice, RuleViolation, on
 from gametape.events.base import Event
 from gametape.games.hanabi.cards import deal_problem, learn
-from gametape.games.hanabi.deck import HIDDEN_COLOUR, HIDDEN_RANK, Deck, deck_of
+from gametape.games.hanabi.deck import Deck, deck_of
 from gametape.games.hanabi.events import (
     DEFAULT_COPIES,
     DEFAULT_SUITS,
@@ -153,7 +153,7 @@ def start(setup: HanabiSetup) -> HanabiState:
             say("hanabi.seats", "starting seat {starting_seat}", starting_seat=opts.starting_seat),
             R_SEATS,
         )
-    wrong, c, at_table = deal_problem(setup.deck, deck)  # compiled: for every game folded
+    wrong, at_table = deal_problem(setup.deck, deck)  # compiled: for every game folded
     if wrong >= 0:
         face = setup.deck[wrong]
         assert face is not None
@@ -162,7 +162,7 @@ def start(setup: HanabiSetup) -> HanabiState:
             say(
                 "hanabi.setup-8",
                 "the deck holds {c} copies of {suit} {rank}",
-                c=c,
+                c=setup.deck.count(face),
                 suit=deck.suits[face.suit],
                 rank=rank_word(face.rank),
             ),
@@ -294,21 +294,6 @@ def _reveal(
     return observed, faces, revealed_at
 
 
-def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:
-    """``event`` as a seat that did not give it is told it, in a variant that hides a clue's
-    value: Cow & Pig tells its kind, Duck nothing but that it was given."""
-    if deck.hidden_clues == "kind":
-        if event.suit is not None:
-            return replace(event, suit=HIDDEN_COLOUR, rank=None)
-        return replace(event, suit=None, rank=HIDDEN_RANK)
-    return replace(event, suit=None, rank=None)
-
-
-def _clue_value(value: int) -> tuple[int | None, int | None]:
-    """A ``clue_log`` value as (colour, rank)."""
-    return (value, None) if value < RANK_SHIFT else (None, value - RANK_SHIFT + 1)
-
-
 def _reaches(state: HanabiState, colour: int | None, rank: int | None, face: Face) -> bool:
     deck = state.deck
     return bool(deck.mask(colour, rank) >> deck.index(face.suit, face.rank) & 1)
@@ -319,8 +304,8 @@ def _against(
 ) -> tuple[int, int | None, int | None, Message] | None:
     """The first clue that ``card``'s holder received and ``face`` contradicts: its seq,
     colour, rank, and what it did to the card (touched it, or did not); None if none is."""
-    for at, value, touched in state.clue_log[card]:
-        colour, rank = _clue_value(value)
+    for at, value, touched in state.clue_log[card]:  # a value is a colour, or a rank shifted
+        colour, rank = (value, None) if value < RANK_SHIFT else (None, value - RANK_SHIFT + 1)
         if _reaches(state, colour, rank, face) != touched:
             said = (
                 say("hanabi.clue-touched", "touched")
@@ -380,6 +365,8 @@ def _check_copies(state: HanabiState, face: Face, notes: bool = False) -> None:
 def _outcome(
     state: HanabiState, strikes: int, fireworks: tuple[int, ...], max_score: int, final: int | None
 ) -> str | None:
+    """How a play or discard that leaves these ends the game, if it does (a game not over
+    meets no end, so only what the move changed can end it; hanab.live's end is apart)."""
     if strikes >= MAX_STRIKES:
         return "strikeout"
     score = sum(fireworks)
@@ -433,9 +420,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
     else:
         pos = deck.position(suit, rank)  # the rank, or 6 - rank in a reversed suit
         fits = fireworks[suit] == pos - 1
-    hole = state.hole
-    if playing and deck.hole:
-        hole = (*hole, (card, seat))
+    hole = (*state.hole, (card, seat)) if playing and deck.hole else state.hole
     if playing and fits:
         fireworks = fireworks[:suit] + (pos,) + fireworks[suit + 1 :]
         if deck.routes:
@@ -454,9 +439,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         discards = discards + (card,)
         i = deck.index(suit, rank)
         lost = lost[:i] + (lost[i] + 1,) + lost[i + 1 :]
-        if deck.routes:
-            pass  # the best heights are worked out below, from the stacks
-        elif lost[i] == deck.copies[i] and caps[suit] >= pos:
+        if not deck.routes and lost[i] == deck.copies[i] and caps[suit] >= pos:  # (routes: below)
             max_score -= caps[suit] - (pos - 1)
             caps = caps[:suit] + (pos - 1,) + caps[suit + 1 :]
     if deck.routes:
@@ -464,8 +447,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         max_score = sum(caps)
     # draw; once the deck is empty everyone, the drawer included, takes one more turn
     hand = hand[:slot] + hand[slot + 1 :]
-    next_card = state.next_card
-    final = state.final_turns
+    next_card, final = state.next_card, state.final_turns
     if final is not None:
         final -= 1
     if next_card < len(faces):
@@ -473,14 +455,7 @@ def _play_or_discard(state: HanabiState, event: HanabiPlay | HanabiDiscard) -> H
         next_card += 1
         if next_card == len(faces):
             final = len(state.hands)
-    outcome = None
-    if (
-        strikes >= MAX_STRIKES
-        or final == 0
-        or fireworks is not state.fireworks
-        or max_score != state.max_score
-    ):  # only these can end the game, and hanab.live's end
-        outcome = _outcome(state, strikes, fireworks, max_score, final)
+    outcome = _outcome(state, strikes, fireworks, max_score, final)
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1 :]
     after = (seat + 1) % len(hands)
     if outcome is None and nothing_playable(state, hands, fireworks, caps, final, after, stacks):
@@ -871,11 +846,7 @@ def _settle_notes(before: HanabiState, after: HanabiState) -> HanabiState:
         if why is None:
             continue  # confirmed: the card's face is a fact now
         holder = next(s for s, h in enumerate((*before.hands, *after.hands)) if o in h) % len(names)
-        named = {
-            "card": card_words(before, o),
-            "face": face_words(face, suits),
-            "why": why,
-        }
+        named = {"card": card_words(before, o), "face": face_words(face, suits), "why": why}
         notices.append(
             Notice(
                 at=this,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from gametape.engine.ruleset import ONLOOKER, told_to
-from gametape.games.hanabi.events import Face
+from gametape.games.hanabi.deck import HIDDEN_COLOUR, HIDDEN_RANK, Deck
+from gametape.games.hanabi.events import Face, HanabiClue
 from gametape.games.hanabi.knowledge import (
     efficiency,
     pace,
@@ -14,6 +15,16 @@ from gametape.games.hanabi.knowledge import (
     seen_by,
 )
 from gametape.games.hanabi.state import RANKS, HanabiState, Knowledge
+
+
+def hide_value(deck: Deck, event: HanabiClue) -> HanabiClue:
+    """``event`` as a seat that did not give it is told it, in a variant that hides a clue's
+    value: Cow & Pig tells its kind, Duck nothing but that it was given."""
+    if deck.hidden_clues == "kind":
+        if event.suit is not None:
+            return msgspec.structs.replace(event, suit=HIDDEN_COLOUR, rank=None)
+        return msgspec.structs.replace(event, suit=None, rank=HIDDEN_RANK)
+    return msgspec.structs.replace(event, suit=None, rank=None)
 
 
 class CardView(msgspec.Struct, frozen=True, kw_only=True):

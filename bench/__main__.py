@@ -22,6 +22,7 @@ from bench import (
     record_bench,
     replay_bench,
     review_bench,
+    rules_bench,
     scale_bench,
     serve_bench,
     startup_bench,
@@ -54,6 +55,8 @@ def main() -> int:
                 "at_most" if aimed else None,
             )
         )
+    print()
+    figures += rules_bench.run()
     print()
     figures += store_bench.run(store_bench.GAMES // scale)
     print()

@@ -47,9 +47,9 @@ def _count_extracts(monkeypatch) -> list:
     calls: list = []
     real = model_module.extract
 
-    def counting(path):
+    def counting(path, **kwargs):
         calls.append(path)
-        return real(path)
+        return real(path, **kwargs)
 
     monkeypatch.setattr(model_module, "extract", counting)
     return calls

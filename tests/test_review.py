@@ -236,6 +236,24 @@ def test_notes_round_trip_through_log_replay_html_and_the_read_model(tmp_path):
     assert json.loads(listed[0])["retracted_by"] == 4
 
 
+def test_a_games_first_note_after_an_index_is_in_the_next_one(tmp_path):
+    """The index looks for a game's notes where its scan of the store found them; a game
+    that had none then and has one now is stale, and the next refresh reads its note."""
+    store = Store(tmp_path / "store")
+    gid, _ = _stored(store, "hanabi")
+    other, _ = _stored(store, "hanabi")
+    assert _cli(store, "note", other, "2", "an early note", "--by", "ann").exit_code == 0
+    model = ReadModel(store.root)
+    model.refresh()
+    _, rows = model.query("SELECT game_id, text FROM annotations")
+    assert rows == [(other, "an early note")]
+    assert _cli(store, "note", gid, "3", "the first of its notes", "--by", "ben").exit_code == 0
+    assert model.stale()
+    assert model.refresh().changed == 1
+    _, rows = model.query("SELECT game_id, text FROM annotations ORDER BY text")
+    assert rows == [(other, "an early note"), (gid, "the first of its notes")]
+
+
 @pytest.mark.parametrize(
     ("args", "code", "said"),
     [

@@ -267,7 +267,9 @@ class ReadModel:
 
     # --- refresh ------------------------------------------------------------------------
 
-    def _scan(self) -> dict[str, tuple[int, int]]:
+    def _scan(self, noted: set[str] | None = None) -> dict[str, tuple[int, int]]:
+        """Each log's path and version (size and mtime, its notes' added); ``noted``, if
+        given, is filled with the paths of the logs that have notes."""
         files = {}
         if self.pg is not None:  # a log only grows: its events and notes are its version
             said = self.pg.note_versions()
@@ -275,7 +277,9 @@ class ReadModel:
                 str(self.pg.path(g)): (n, said.get(g, 0)) for g, n in self.pg.versions().items()
             }
         if self.root.is_dir():
-            for entry in os.scandir(self.root):
+            entries = list(os.scandir(self.root))
+            names = {entry.name for entry in entries}  # a notes file is looked for here
+            for entry in entries:
                 if not entry.name.endswith(SUFFIX) or shown_path(entry.name) != entry.name:
                     continue  # a name that is not UTF-8 is no log (validate reports it)
                 # Every entry named like a log is a game: a directory, a FIFO or a broken
@@ -284,17 +288,18 @@ class ReadModel:
                     st = entry.stat()
                 except OSError:
                     st = entry.stat(follow_symlinks=False)
-                files[str(self.root / entry.name)] = (st.st_size, st.st_mtime_ns)
-                notes = self.root / (entry.name.removesuffix(SUFFIX) + NOTES_SUFFIX)
+                path = str(self.root / entry.name)
+                files[path] = (st.st_size, st.st_mtime_ns)
+                notes = entry.name.removesuffix(SUFFIX) + NOTES_SUFFIX
+                if notes not in names:
+                    continue
                 try:  # a game's notes change its version too (they are in its rows)
-                    nst = notes.stat()
+                    nst = (self.root / notes).stat()
                 except OSError:
                     continue
-                size, mtime = files[str(self.root / entry.name)]
-                files[str(self.root / entry.name)] = (
-                    size + nst.st_size,
-                    max(mtime, nst.st_mtime_ns),
-                )
+                files[path] = (st.st_size + nst.st_size, max(st.st_mtime_ns, nst.st_mtime_ns))
+                if noted is not None:
+                    noted.add(path)
         return files
 
     def stale(self) -> bool:
@@ -332,7 +337,8 @@ class ReadModel:
 
     def _refresh(self, progress: Progress | None, jobs: int) -> RefreshSummary:
         summary = RefreshSummary()
-        files = self._scan()
+        noted: set[str] = set()
+        files = self._scan(noted)
         with self.connect() as con:
             known = {
                 p: (g, s, m)
@@ -363,7 +369,7 @@ class ReadModel:
                 extracted = (
                     _extract_pg(self.pg, todo, jobs, progress)
                     if self.pg is not None
-                    else _extract_all(todo, jobs, progress)
+                    else _extract_all(todo, noted, jobs, progress)
                 )
                 # Each batch is committed with its files' rows: memory stays flat as the
                 # store grows, and a refresh cut short resumes where it stopped. DuckDB writes
@@ -672,15 +678,21 @@ class ReadModel:
                 written.append(path)
 
 
-def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> Iterator[Rows]:
+def _extract_all(
+    paths: Sequence[str], noted: set[str], jobs: int, progress: Progress | None
+) -> Iterator[Rows]:
+    """Extract logs on ``jobs`` processes (0: one per CPU); those not ``noted`` had no notes
+    when the store was scanned, and their notes are not looked for again (a notes file
+    made since changes the log's version: the next refresh takes it)."""
     jobs = jobs or os.cpu_count() or 1
     total = len(paths)
+    has_notes = [p in noted for p in paths]
     if jobs <= 1 or total < 64:
-        results: Iterator[Rows] = map(extract, map(Path, paths))
+        results: Iterator[Rows] = map(_extract_file, paths, has_notes)
         pool = None
     else:
         pool = ProcessPoolExecutor(jobs)
-        results = pool.map(extract, map(Path, paths), chunksize=32)
+        results = pool.map(_extract_file, paths, has_notes, chunksize=32)
     try:
         for done, rows in enumerate(results, start=1):
             if progress:
@@ -689,6 +701,10 @@ def _extract_all(paths: Sequence[str], jobs: int, progress: Progress | None) -> 
     finally:
         if pool is not None:
             pool.shutdown()
+
+
+def _extract_file(path: str, has_notes: bool) -> Rows:
+    return extract(Path(path), notes_data=None if has_notes else b"")
 
 
 def _extract_pg(

@@ -3,6 +3,7 @@ statuses of invalid and unfinished games, and the CLI (index, query, stats, expo
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from pathlib import Path
@@ -69,6 +70,33 @@ def test_refresh_is_idempotent_and_touching_nothing_reads_nothing(filled, monkey
     assert calls == [] and again.unchanged == len(games) and not again.changed
     assert _dump(model) == before
     assert not model.stale()
+
+
+def test_a_refresh_leaves_the_cycle_collector_as_it_found_it(tmp_path, monkeypatch):
+    """A refresh runs Python's cycle collector once a batch (its rows make no cycles); after
+    it, failed or not, the collector is on or off as it was."""
+    store = Store(tmp_path / "store")
+    _fill(store, per_ruleset=1)
+    model = ReadModel(store.root)
+    assert gc.isenabled()
+    model.refresh()
+    assert gc.isenabled()
+    _fill(store, per_ruleset=1, seed=5)
+
+    def broken(path, **kwargs):
+        raise KeyboardInterrupt  # a refresh cut short
+
+    monkeypatch.setattr(model_module, "extract", broken)
+    with pytest.raises(KeyboardInterrupt):
+        model.refresh()
+    assert gc.isenabled()
+    monkeypatch.undo()
+    gc.disable()
+    try:
+        assert model.refresh().added
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_appending_one_event_rereads_one_game(tmp_path, monkeypatch):

@@ -6,6 +6,7 @@ catalogues beside its module) are complete in Persian and Hungarian.
 
 from __future__ import annotations
 
+import gettext
 import json
 import os
 import re
@@ -13,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 from babel.messages.pofile import read_po
 
@@ -222,6 +224,54 @@ def test_what_a_game_says_is_found_in_its_catalogue_at_run_time(name, lang):
         if f"{message.id}\x04{message.text}" not in words._catalogue(message.id)._catalog:
             missing.add((message.id, message.text))
     assert checked and not missing, sorted(missing)
+
+
+@pytest.mark.parametrize("domain", sorted(catalogues.domains()))
+@pytest.mark.parametrize("lang", ["fa", "hu"])
+def test_a_compiled_catalogue_says_what_gettext_says_from_its_source(domain, lang, tmp_path):
+    """The compiled catalogue (MessagePack, read in C) answers every message, plural form
+    and count as gettext answers from the ``.mo`` Babel compiles of the same ``.po``; one
+    older than its ``.po`` is not read, nor one that is not a catalogue."""
+    import io
+    import os
+
+    from babel.messages.mofile import write_mo
+
+    catalog = _po(domain, lang)
+    mo = io.BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    gnu = gettext.GNUTranslations(mo)
+    del gnu._catalog[""]  # the header, which gettext reads for itself
+    _, locale = catalogues.domains()[domain]
+    source = locale / lang / "LC_MESSAGES" / f"{domain}.po"
+    folder = tmp_path / "locale"
+    where = folder / lang / "LC_MESSAGES"
+    where.mkdir(parents=True)
+    (where / source.name).write_bytes(source.read_bytes())
+    assert catalogues.compile_all([folder]) == 1  # as a plug-in's locale folder is compiled
+    compiled = where / f"{domain}{catalogues.COMPILED}"
+    ours = catalogues.load(folder, domain, lang)
+    assert isinstance(ours, catalogues.Translations)
+    assert ours._catalog == gnu._catalog  # every text, every plural form, by the same keys
+    assert [ours.plural(n) for n in range(200)] == [gnu.plural(n) for n in range(200)]
+    for message in list(catalog)[1:]:
+        if isinstance(message.id, tuple):
+            for n in (0, 1, 2, 5, 21):
+                said = ours.npgettext(message.context, *message.id, n)
+                assert said == gnu.npgettext(message.context, *message.id, n)
+        else:
+            assert ours.pgettext(message.context, message.id) == gnu.pgettext(
+                message.context, message.id
+            )
+    catalogues.load.cache_clear()
+    compiled.write_bytes(b"\x00 not a catalogue")
+    assert catalogues.load(folder, domain, lang)._catalog == gnu._catalog  # the source's
+    catalogues.load.cache_clear()
+    compiled.write_bytes(msgspec.msgpack.encode(catalogues.Catalogue("0", {}, {})))
+    os.utime(compiled, (1, 1))  # older than its source: the source is read
+    assert catalogues.load(folder, domain, lang)._catalog == gnu._catalog
+    catalogues.load.cache_clear()
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "hu"])

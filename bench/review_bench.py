@@ -106,6 +106,11 @@ async def _room(
     lead_r, lead_w = await asyncio.open_connection(*where)
     leader = "L" * 8 + gid[:8].ljust(8, "x")
     await _request(lead_r, lead_w, "GET", f"{host}/state.json?member={leader}")  # leads: first
+    # the leader's page holds the room's stream open as review.js does: its presence, without
+    # which a page of the same link joining takes the lead (a reload's new tab)
+    here_r, here_w = await asyncio.open_connection(*where)
+    here_w.write(f"GET {host}/events?member={leader} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+    await here_r.readuntil(b"\r\n\r\n")
     sent: dict[int, float] = {}
     latencies: list[float] = []
     until = time.perf_counter() + seconds
@@ -125,6 +130,7 @@ async def _room(
         await asyncio.sleep(STEP)
     await asyncio.gather(*followers)
     lead_w.close()
+    here_w.close()
     return latencies
 
 

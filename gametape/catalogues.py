@@ -9,9 +9,8 @@ words; gametape's own (``core.``, ``web.``) are in ``gametape/locale``. A compil
 msgspec reads in C) is read when it is at least as new as its ``.po`` (``make`` compiles
 them: ``python -m gametape.catalogues compile``); otherwise the ``.po`` itself, through
 Babel. (A GNU ``.mo`` is parsed entry by entry in Python by ``gettext``: 5 ms of a 150 ms
-start in Persian.) Numbers are
-written in the language's own digits where CLDR says so (Persian: ۰-۹). ``python -m
-gametape.extraction`` brings every ``.po`` up to the code.
+start in Persian.) Numbers are written in the language's own digits where CLDR says so
+(Persian: ۰-۹). ``python -m gametape.extraction`` brings every ``.po`` up to the code.
 """
 
 from __future__ import annotations
@@ -133,8 +132,8 @@ COMPILED = ".msgpack"
 
 class Catalogue(msgspec.Struct, frozen=True):
     """A catalogue as compiled: its plural rule (a C expression of ``n``, as gettext
-    takes it), its texts by key (``context\x04text``, as gettext keys them) and its plural
-    texts by key, one for each plural form."""
+    takes it), its texts by key (the context, the character 4, then the text, as gettext
+    keys them) and its plural texts by key, one for each plural form."""
 
     plural: str
     texts: dict[str, str]

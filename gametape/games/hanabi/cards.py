@@ -1,6 +1,6 @@
 """Hanabi's card-by-card loops that the rules call, compiled by mypyc with the fast path:
 what a clue tells each card (``learn``, which the fast path calls too), where a card is in a
-hand (``place``) and a deal's faces counted and checked (``deal_problem``, for every game
+hand (``place``) and where a deal first goes wrong (``deal_problem``, for every game
 started).
 """
 

@@ -14,8 +14,8 @@ moves, so the same games can be replayed in HLE itself.
             events/s, against DuckDB's own read_json of the same files into one table, on
             every CPU as DuckDB runs by default (aim: >= 1.0x); and on a process per CPU, as
             `gametape index` runs by default.
-Each ratio's two sides are timed in turns (bench.common.paired), so a slow spell of a
-shared machine falls on both.
+Each ratio's two sides are timed in turns (bench.common.paired; validate's part by part,
+bench.common.interleaved), so a slow spell of a shared machine falls on both.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ import json
 import resource
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from bench.common import Figure, best_of, paired, read_json
+from bench.common import Figure, best_of, interleaved, paired, read_json
 from gametape.analytics import ReadModel
 from gametape.engine.game import Game
 from gametape.events import Store
@@ -58,11 +59,15 @@ def _corpus(src: Path, games: int) -> list[tuple[int, list[int], int]]:
     return played
 
 
-def _hle_replay(played: list[tuple[int, list[int], int]]) -> None:
-    """Replay every game in HLE, checking each player's action is legal before applying it."""
+def _hle_games() -> dict[int, Any]:
+    """HLE's game for each number of players, loaded once (as the store's rules are)."""
     import pyspiel
 
-    games = {n: pyspiel.load_game("hanabi", {"players": n}) for n in (2, 3, 4, 5)}
+    return {n: pyspiel.load_game("hanabi", {"players": n}) for n in (2, 3, 4, 5)}
+
+
+def _hle_replay(played: list[tuple[int, list[int], int]], games: dict[int, Any]) -> None:
+    """Replay every game in HLE, checking each player's action is legal before applying it."""
     for n, actions, _ in played:
         state = games[n].new_initial_state()
         for action in actions:
@@ -92,11 +97,18 @@ def run(games: int = GAMES) -> list[Figure]:
         paths = sorted(store.glob("*.jsonl"))
         lines = sum(p.read_bytes().count(b"\n") for p in paths)
 
-        def validate() -> None:
-            for report in validate_paths(paths, jobs=1):
+        part = 50  # games a turn (a few milliseconds): bench.common.interleaved
+        parts = range(0, games, part)
+        hle = _hle_games()
+
+        def validate(at: int) -> None:
+            for report in validate_paths(paths[parts[at] : parts[at] + part], jobs=1):
                 assert report.status == "finished", report
 
-        t_validate, t_hle = paired(validate, lambda: _hle_replay(played), 5)
+        def replay(at: int) -> None:
+            _hle_replay(played[parts[at] : parts[at] + part], hle)
+
+        t_validate, t_hle = interleaved(validate, replay, len(parts), 5)
 
         def validate_all() -> None:
             for report in validate_paths(paths, jobs=0):

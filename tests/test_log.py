@@ -206,6 +206,7 @@ def test_the_bulk_read_accepts_exactly_what_the_line_by_line_read_accepts(data):
                     ("ts", "2026-11-30 02:01:54.123Z"),
                     ("ts", 5),
                     ("event", {"type": "hanabi.play", "player": 0}),
+                    ("event", {"type": "hanabi.play", "player": 0, "card": 1}),
                     ("hash", "0" * 32),
                     ("hash", None),
                     ("drop", None),
@@ -240,11 +241,45 @@ def test_the_bulk_read_accepts_exactly_what_the_line_by_line_read_accepts(data):
     source = _Bytes(bytes(raw))
     # the chain checked in one compiled loop (where built) agrees with the Python loop
     assert chainloop.held(bytes(raw)) == chainloop.held_py(bytes(raw))
-    bulk = read_log(source)
     with patch.object(log_module, "_at_once", lambda *args: None):
         lines_read = read_log(source)
-    assert bulk.records == lines_read.records
-    assert repr(bulk.error) == repr(lines_read.error) and str(bulk.error) == str(lines_read.error)
+    for guess in _GUESSES:  # the codec of the log read before: none, this game's, another's
+        with patch.object(log_module, "_last_codec", guess):
+            bulk = read_log(source)
+        assert bulk.records == lines_read.records
+        assert repr(bulk.error) == repr(lines_read.error)
+        assert str(bulk.error) == str(lines_read.error)
+
+
+_GUESSES = (None, codec.codec_for("hanabi"), codec.codec_for("ohanami"))
+
+
+def test_a_setup_line_naming_its_event_twice_is_read_as_its_last_whatever_was_read_before():
+    """JSON's repeated key counts as its last: a first line whose first "event" is a setup
+    and whose last is a move is refused as not a setup, after a log of its game or none."""
+    g = hanabi("r1 r2 r3 r4 r5 y1 y2 y3 y4 y5 g1 g2 g3 g4 g5")
+    moves(g, "play 1")
+    bodies = [
+        _body(line) for line in _encoded(g.events, "2026-11-30T02:01:54.123Z").split(b"\n")[:-1]
+    ]
+    bodies[0] += b',"event":{"type":"hanabi.play","player":0,"card":1}'
+    forged = _rechained_raw(bodies)
+    said = set()
+    for guess in _GUESSES:
+        with patch.object(log_module, "_last_codec", guess):
+            read = read_log(_Bytes(forged))
+        said.add((len(read.records), str(read.error)))
+    assert len(said) == 1
+    ((count, error),) = said
+    assert count == 0 and "hanabi.play" in error and "not a game's setup" in error
+
+
+def test_a_file_longer_than_its_size_says_is_read_whole():
+    """A file that holds more than its size said when it was opened (one written to as it
+    is read; /proc's say 0) is read to its end."""
+    whole = Path("/proc/self/cmdline").read_bytes()
+    assert os.stat("/proc/self/cmdline").st_size == 0 and whole
+    assert log_module.read_bytes(Path("/proc/self/cmdline")) == whole
 
 
 def test_the_compiled_chain_loop_refuses_what_is_not_a_logs_bytes():
@@ -312,6 +347,19 @@ def _rechained(lines: list[dict]) -> bytes:
     out, prev = b"", b""
     for line in lines:
         body = msgspec.json.encode({k: v for k, v in line.items() if k != "hash"})[:-1]
+        prev = codec.chain(prev, body)
+        out += body + codec.HASH_MARK + prev + b'"}\n'
+    return out
+
+
+def _body(line: bytes) -> bytes:
+    return line[: line.index(b',"hash"')]
+
+
+def _rechained_raw(bodies: list[bytes]) -> bytes:
+    """Line bodies (each a line before its hash field) sealed with a forged chain."""
+    out, prev = b"", b""
+    for body in bodies:
         prev = codec.chain(prev, body)
         out += body + codec.HASH_MARK + prev + b'"}\n'
     return out

@@ -79,6 +79,7 @@ class Codec:
 
     def __init__(self, game: str, events: tuple[type[Event], ...]) -> None:
         self.game = game
+        self.setup_tag = f"{game}{SETUP_SUFFIX}"  # its setup event's (``game_of``)
         union = Union[(*SHARED_EVENTS, *events)]  # type: ignore[valid-type]
         self.record: type[Record] = msgspec.defstruct(  # type: ignore[assignment]
             f"Record[{game}]", [("event", union)], bases=(Record,), frozen=True, gc=False

@@ -108,10 +108,13 @@ def read_bytes(path: Path, what: Message = THE_LOG) -> bytes:
                 else say("core.not-a-file", "not a regular file")
             )
             raise LogError(_cannot_read(what, kind), path=path)
-        chunks = [os.read(fd, st.st_size + 1)]
+        first = os.read(fd, st.st_size + 1)
+        if len(first) <= st.st_size:  # short of the size asked: the end (a regular file's)
+            return first
+        chunks = [first]
         while chunks[-1]:  # a log growing while it is read: take what is there
             chunks.append(os.read(fd, 1 << 16))
-        return chunks[0] if len(chunks) <= 2 else b"".join(chunks)  # no copy of the one
+        return b"".join(chunks)
     except OSError as exc:
         raise LogError(_cannot_read(what, exc.strerror or str(exc)), path=path) from None
     finally:
@@ -136,20 +139,28 @@ def read_log(path: Path | Source, *, verify: bool = True, data: bytes | None = N
     end = data.rfind(b"\n") + 1  # the lines end here (each with its newline)
     torn = data[end:]  # text after the last newline: empty unless the last line is torn
     if end:
-        try:
-            codec = codec_of(data[: data.index(b"\n")])
-        except LogError as exc:
-            exc.path, exc.line, exc.offset, exc.seq = path, 1, 0, 0
-            result.error = exc
+        global _last_codec
+        guess = _last_codec
+        whole = _at_once(guess, data, end) if verify and guess is not None else None
+        if whole is not None and guess is not None and _sets_up(guess, whole[0]):
+            codec = guess  # what codec_of finds for the first line: see _sets_up
+        else:
+            whole = None
+            try:
+                codec = codec_of(data[: data.index(b"\n")])
+            except LogError as exc:
+                exc.path, exc.line, exc.offset, exc.seq = path, 1, 0, 0
+                result.error = exc
+                return result
+            _last_codec = codec
+            if verify and codec is not guess:
+                whole = _at_once(codec, data, end)
+        if whole is not None:
+            result.records = whole
+            if torn:
+                result.error = _torn(path, torn, len(whole), end)
             return result
         fast, slow = codec.decode_current, codec.decode_line
-        if verify:
-            whole = _at_once(codec, data, end)
-            if whole is not None:
-                result.records = whole
-                if torn:
-                    result.error = _torn(path, torn, len(whole), end)
-                return result
     lines = data[:end].split(b"\n")[:-1]
     good = held(data) if verify else len(lines)  # lines whose chain holds, from the first
     for number, line in enumerate(lines, start=1):
@@ -229,6 +240,19 @@ def _torn(path: Path | Source, torn: bytes, lines: int, offset: int) -> TornTail
     )
 
 
+# The codec of the last log read, tried first on the next: a store's logs are mostly of one
+# game, and finding a log's game (``codec_of``) parses its first line, the longest, again.
+_last_codec: Codec | None = None
+
+
+def _sets_up(codec: Codec, first: Record) -> bool:
+    """Whether a log's first record, decoded by ``codec``, is that game's setup: then
+    ``codec_of`` of its line finds ``codec`` too, as it reads the tag of the line's last
+    "event" (a key repeated in JSON counts as its last), every "type" of which decoding
+    found equal to its event's tag."""
+    return type(first.event).__struct_config__.tag == codec.setup_tag
+
+
 def _at_once(codec: Codec, data: bytes, end: int) -> list[Record] | None:
     """Every line of a log (``data`` up to ``end``, after the last newline) decoded in one
     call (as a JSON array: a JSON text holds no raw newline) and checked as the line by line
@@ -243,7 +267,7 @@ def _at_once(codec: Codec, data: bytes, end: int) -> list[Record] | None:
     # A line decodes to one record or more (an empty one fails), so as many as every line's
     # chain holds are as many as there are lines, one each (none holds two objects, say).
     n = len(records)
-    if held(data) != n:
+    if not n or held(data) != n:  # (none: a blank line)
         return None
     # a list comprehension reads a field faster than map with an attrgetter (3.11)
     if [r.v for r in records].count(FORMAT_VERSION) != n:

@@ -191,6 +191,23 @@ def test_damaged_games_are_refused_at_the_same_seq_in_the_same_words(seed, playe
         _same(_damaged(rng, list(game.events)))
 
 
+def test_the_fast_path_reads_the_right_deal_when_games_are_started_in_between():
+    """The fast path reuses the face indices of the deal ``rules.start`` checked last
+    (``cards.LAST_DEAL``): a game started before another, or a deck equal to another's but
+    its own, folds as the reference folds it."""
+    one, two = (_played(seed, 3, "No Variant", "heuristic") for seed in (5, 6))
+    first, second = RULESET.start(one.events[0]), RULESET.start(two.events[0])
+    for game, state in ((one, first), (two, second), (one, first)):
+        after, taken = apply_many(state, game.events[1:])
+        assert (after, taken) == (game.state, len(game.events) - 1)
+    again = msgspec.structs.replace(
+        two.events[0], deck=tuple(Face(f.suit, f.rank) for f in two.events[0].deck)
+    )
+    RULESET.start(again)  # the same faces, another deck
+    assert apply_many(first, one.events[1:]) == (one.state, len(one.events) - 1)
+    assert apply_many(second, two.events[1:]) == (two.state, len(two.events) - 1)
+
+
 def test_the_fast_path_takes_nothing_it_cannot_check():
     game = _played(3, 3, "No Variant", "heuristic")
     table = RULESET.hypothesis(game.events, 0)

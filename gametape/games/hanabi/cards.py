@@ -36,12 +36,20 @@ def place(cards: list[int], card: int) -> int:
     return -1
 
 
+# The last deal that deal_problem found right, its stride and each card's face index in it
+# (``Deck.index``; read only): the fast path, which runs on the deal just checked (a fold
+# starts a game, then applies its moves), reads them there instead of every face again.
+LAST_DEAL: tuple[Sequence[Face | None], int, list[int]] = ((), 0, [])
+
+
 def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, bool]:
     """Where a deal first goes wrong (-1: nowhere): the first card whose face the deck has no
     card of, or has fewer copies of than the faces so far; and whether any face before it is
     not known (None: at a real table). The rules word what is wrong (``rules.start``)."""
+    global LAST_DEAL
     copies, stride, n_suits = deck.copies, deck.stride, len(deck.suits)
     counts = [0] * len(copies)
+    codes: list[int] = []
     unknown = False
     for at, face in enumerate(faces):
         if face is None:
@@ -52,4 +60,7 @@ def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, bool]:
         if not (0 <= suit < n_suits and 0 < rank <= stride) or counts[code] == copies[code]:
             return at, unknown  # (copies 0: the deck has no such card)
         counts[code] = counts[code] + 1  # (+= on an item is not compiled to native ints)
+        codes.append(code)
+    if not unknown:
+        LAST_DEAL = (faces, stride, codes)  # one assignment: a thread reads all three or none
     return -1, unknown

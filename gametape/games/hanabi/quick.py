@@ -16,6 +16,7 @@ from typing import Final
 from msgspec.structs import replace
 
 from gametape.events.base import Event
+from gametape.games.hanabi import cards
 from gametape.games.hanabi.cards import learn, place
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
 from gametape.games.hanabi.rules import may_be_empty, nothing_playable
@@ -41,11 +42,13 @@ def apply_many(
         return state, 0  # fireworks whose order the plays decide, orange suits: the reference
         # fold's
     faces = state.faces
-    codes: list[int] = []  # each card's face as its index among the deck's faces
-    for face in faces:
-        if face is None:
-            return state, 0  # a face not known: at a real table
-        codes.append(face.suit * RANKS + face.rank - 1)
+    dealt, stride, codes = cards.LAST_DEAL  # each card's face as its index among the deck's
+    if dealt is not faces or stride != RANKS:
+        codes = []
+        for face in faces:
+            if face is None:
+                return state, 0  # a face not known: at a real table
+            codes.append(face.suit * RANKS + face.rank - 1)
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
     reverse = deck.reversed

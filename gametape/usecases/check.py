@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 import msgspec
 
@@ -42,12 +44,19 @@ def validate_path(path: Path | Source, data: bytes | None = None) -> Report:
     report = validate(read)[0]
     if report.status == "invalid":
         return report
-    from gametape.usecases.branches import branch_problem  # a branch is checked against its parent
-
-    tie = branch_problem(read)
+    tie = _branches().branch_problem(read)  # a branch is checked against its parent
     if tie is None:
         return report
     return msgspec.structs.replace(report, status="invalid", problem=tie, result=None)
+
+
+@cache
+def _branches() -> ModuleType:
+    """gametape.usecases.branches, imported when first needed (it imports the recording use
+    cases) and then at the cost of a call (an import statement costs 1 us a log)."""
+    import gametape.usecases.branches as branches
+
+    return branches
 
 
 DEMO_MARK = ".gametape-demo"

@@ -1,8 +1,7 @@
 """Hanabi's card-by-card loops that the rules call, compiled by mypyc with the fast path:
-what a clue tells each card (``learn``, which the fast path calls too), where a card is in a
-hand (``place``) and where a deal first goes wrong (``deal_problem``, for every game
-started).
-"""
+what a clue tells each card (``learn``), where a card is in a hand (``place``) and where a
+deal first goes wrong (``deal_problem``, for every game started); the fast path calls them
+too, and reads the faces' indices of the deal checked last."""
 
 from __future__ import annotations
 
@@ -36,16 +35,14 @@ def place(cards: list[int], card: int) -> int:
     return -1
 
 
-# The last deal that deal_problem found right, its stride and each card's face index in it
-# (``Deck.index``; read only): the fast path, which runs on the deal just checked (a fold
-# starts a game, then applies its moves), reads them there instead of every face again.
-LAST_DEAL: tuple[Sequence[Face | None], int, list[int]] = ((), 0, [])
+# The last deal found right and its faces' indices (read only), which the fast path reads
+LAST_DEAL: tuple[Sequence[Face | None], list[int]] = ((), [])
 
 
-def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, bool]:
+def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, bool, list[int]]:
     """Where a deal first goes wrong (-1: nowhere): the first card whose face the deck has no
-    card of, or has fewer copies of than the faces so far; and whether any face before it is
-    not known (None: at a real table). The rules word what is wrong (``rules.start``)."""
+    card of, or has fewer copies of than the faces so far; whether a face before it is not
+    known (None: at a real table); the known faces' indices (``Deck.index``) before it."""
     global LAST_DEAL
     copies, stride, n_suits = deck.copies, deck.stride, len(deck.suits)
     counts = [0] * len(copies)
@@ -58,9 +55,9 @@ def deal_problem(faces: Sequence[Face | None], deck: Deck) -> tuple[int, bool]:
         suit, rank = face.suit, face.rank
         code = suit * stride + rank - 1
         if not (0 <= suit < n_suits and 0 < rank <= stride) or counts[code] == copies[code]:
-            return at, unknown  # (copies 0: the deck has no such card)
+            return at, unknown, codes  # (copies 0: the deck has no such card)
         counts[code] = counts[code] + 1  # (+= on an item is not compiled to native ints)
         codes.append(code)
     if not unknown:
-        LAST_DEAL = (faces, stride, codes)  # one assignment: a thread reads all three or none
-    return -1, unknown
+        LAST_DEAL = (faces, codes)  # one assignment: a thread reads both or neither
+    return -1, unknown, codes

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from gametape.events.base import Event
 from gametape.games.hanabi import cards
-from gametape.games.hanabi.cards import learn, place
+from gametape.games.hanabi.cards import deal_problem, learn, place
 from gametape.games.hanabi.events import HanabiClue, HanabiDiscard, HanabiPlay
 from gametape.games.hanabi.rules import may_be_empty, nothing_playable
 from gametape.games.hanabi.state import MAX_STRIKES, RANKS, HanabiState
@@ -35,20 +35,16 @@ def apply_many(
     """The state after the longest run of ``events`` that the fast path takes, and its length;
     ``tally``, if given, is told each move it takes (the read model's facts, in one pass)."""
     deck = state.deck
-    if state.outcome is not None or state.revealed_at or deck.hole:
-        return state, 0  # over, at a real table (faces enter the log as they are seen), or a
-        # hole the reference fold keeps
-    if deck.routes or deck.inverted:
-        return state, 0  # fireworks whose order the plays decide, orange suits: the reference
-        # fold's
+    # over; at a real table (faces enter the log as they are seen); a hole the reference fold
+    # keeps; fireworks whose order the plays decide (Up or Down), orange suits: the reference's
+    if state.outcome is not None or state.revealed_at or deck.hole or deck.routes or deck.inverted:
+        return state, 0
     faces = state.faces
-    dealt, stride, codes = cards.LAST_DEAL  # each card's face as its index among the deck's
-    if dealt is not faces or stride != RANKS:
-        codes = []
-        for face in faces:
-            if face is None:
-                return state, 0  # a face not known: at a real table
-            codes.append(face.suit * RANKS + face.rank - 1)
+    dealt, codes = cards.LAST_DEAL  # each card's face index, if the deal just checked is this
+    if dealt is not faces:
+        wrong, unknown, codes = deal_problem(faces, deck)
+        if wrong >= 0 or unknown:
+            return state, 0
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
     reverse = deck.reversed

@@ -153,7 +153,7 @@ def start(setup: HanabiSetup) -> HanabiState:
             say("hanabi.seats", "starting seat {starting_seat}", starting_seat=opts.starting_seat),
             R_SEATS,
         )
-    wrong, at_table = deal_problem(setup.deck, deck)  # compiled: for every game folded
+    wrong, at_table, _ = deal_problem(setup.deck, deck)  # compiled: for every game folded
     if wrong >= 0:
         face = setup.deck[wrong]
         assert face is not None

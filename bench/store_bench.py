@@ -121,7 +121,7 @@ def run(games: int = GAMES) -> list[Figure]:
             db.unlink(missing_ok=True)
             ReadModel(store, db).refresh(jobs=jobs)
 
-        t_index_1, t_read_json = paired(lambda: index(1), read_json(store), 4)
+        t_index_1, t_read_json = paired(lambda: index(1), read_json(store), 6)
         t_index = best_of(lambda: index(0), 2)  # as `gametape index` runs: a process per CPU
         disk = sum(p.stat().st_size for p in paths)
     times = (t_import, t_validate, t_validate_all, t_hle, t_index_1, t_index, t_read_json)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import json
 import random
+import sys
+import threading
 from pathlib import Path
 
 import duckdb
@@ -70,6 +72,43 @@ def test_refresh_is_idempotent_and_touching_nothing_reads_nothing(filled, monkey
     assert calls == [] and again.unchanged == len(games) and not again.changed
     assert _dump(model) == before
     assert not model.stale()
+
+
+def test_batches_are_written_with_the_lock_handed_on_quickly_then_as_before(tmp_path, monkeypatch):
+    """While a refresh writes its batches, Python's lock changes hands every 0.2 ms (the
+    writer's DuckDB statements take it often); after it, failed or not, and after two
+    refreshes on threads at once, the interval is what it was."""
+    store = Store(tmp_path / "store")
+    _fill(store, per_ruleset=1)
+    seen: list[float] = []
+    insert = model_module._Writer._insert
+
+    def watched(self, tables):
+        seen.append(sys.getswitchinterval())
+        insert(self, tables)
+
+    monkeypatch.setattr(model_module._Writer, "_insert", watched)
+    before = sys.getswitchinterval()
+    ReadModel(store.root).refresh()
+    assert seen and all(x == pytest.approx(model_module.HANDOFF) for x in seen)
+    assert sys.getswitchinterval() == before
+    _fill(store, per_ruleset=1, seed=5)
+    with monkeypatch.context() as m:
+        m.setattr(model_module, "extract", lambda path, **kwargs: 1 / 0)  # a game's code fails
+        with pytest.raises(ZeroDivisionError):
+            ReadModel(store.root).refresh()
+    assert sys.getswitchinterval() == before
+    other = Store(tmp_path / "other")
+    _fill(other, per_ruleset=1)
+    models = [ReadModel(store.root, tmp_path / "a.duckdb"), ReadModel(other.root)]
+    threads = [threading.Thread(target=m.refresh) for m in models]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert all(m.query("SELECT count(*) FROM games")[1] for m in models)
+    assert sys.getswitchinterval() == before
 
 
 def test_a_refresh_leaves_the_cycle_collector_as_it_found_it(tmp_path, monkeypatch):

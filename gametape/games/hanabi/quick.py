@@ -44,7 +44,7 @@ def apply_many(
     if dealt is not faces:
         wrong, unknown, codes = deal_problem(faces, deck)
         if wrong >= 0 or unknown:
-            return state, 0
+            return state, 0  # a face not known, or wrong: no state that rules.start made
     copies, unit, top = deck.copies, deck.unit, state.max_clues
     colour_masks, rank_masks, clue_ranks = deck.colour_masks, deck.rank_masks, deck.ranks
     reverse = deck.reversed
